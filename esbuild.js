@@ -1,0 +1,44 @@
+// Bundles the extension (and, when present, the webview scripts in media/) with esbuild.
+// `--production` minifies; `--watch` rebuilds on change.
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+
+const targets = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['vscode'],
+  },
+];
+
+// Webview scripts live in media/src/*.ts and are bundled for the browser into media/dist/.
+const webviewDir = path.join(__dirname, 'media', 'src');
+if (fs.existsSync(webviewDir)) {
+  const entries = fs.readdirSync(webviewDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(webviewDir, f));
+  if (entries.length) {
+    targets.push({ ...common, entryPoints: entries, outdir: 'media/dist', format: 'iife', platform: 'browser', target: 'es2022' });
+  }
+}
+
+async function main() {
+  if (watch) {
+    for (const t of targets) await (await esbuild.context(t)).watch();
+    return;
+  }
+  await Promise.all(targets.map((t) => esbuild.build(t)));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
