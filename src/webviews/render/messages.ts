@@ -1,0 +1,52 @@
+// The message protocol between a webview panel (extension side) and its script (media/src).
+// Pure and dependency-free: the webview script bundles it too.
+
+/** Actions a webview button can ask the panel to perform. */
+export const WEBVIEW_ACTIONS = [
+  'changePrivacy',
+  'rerun',
+  'delete',
+  'openSite',
+  'copyUrl',
+  'refresh',
+  'setApiKey',
+  'signOut',
+] as const;
+
+export type WebviewAction = (typeof WEBVIEW_ACTIONS)[number];
+
+/** Messages posted by the webview script to the extension. */
+export type WebviewMessage = { type: 'ready' } | { type: 'action'; action: WebviewAction };
+
+/** Messages posted by the extension to the webview script. */
+export type HostMessage = { type: 'busy'; busy: boolean } | { type: 'error'; message: string };
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function isWebviewAction(x: unknown): x is WebviewAction {
+  return typeof x === 'string' && (WEBVIEW_ACTIONS as readonly string[]).includes(x);
+}
+
+/** Type guard for anything received from a webview (untrusted input: check before use). */
+export function isWebviewMessage(x: unknown): x is WebviewMessage {
+  if (!isObject(x)) {
+    return false;
+  }
+  if (x.type === 'ready') {
+    return true;
+  }
+  return x.type === 'action' && isWebviewAction(x.action);
+}
+
+/** Type guard for messages the webview script receives from the extension. */
+export function isHostMessage(x: unknown): x is HostMessage {
+  if (!isObject(x)) {
+    return false;
+  }
+  if (x.type === 'busy') {
+    return typeof x.busy === 'boolean';
+  }
+  return x.type === 'error' && typeof x.message === 'string';
+}

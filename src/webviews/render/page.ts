@@ -1,0 +1,63 @@
+// The HTML document around a webview body: strict CSP with a nonce, stylesheet links, the
+// deferred script and an (initially empty) alert region for errors. Pure: no 'vscode'.
+
+import { randomBytes } from 'node:crypto';
+import { html, TrustedHtml } from './html';
+
+export interface PageFrame {
+  /** `webview.cspSource`. */
+  cspSource: string;
+  /** A fresh random nonce for this render (see `createNonce`). */
+  nonce: string;
+  /** `webview.asWebviewUri(...)` of the bundled script (media/dist/panel.js). */
+  scriptUri: string;
+  /** `webview.asWebviewUri(...)` of media/webview.css. */
+  styleUri: string;
+  /** `webview.asWebviewUri(...)` of codicon.css, when available. */
+  codiconUri?: string;
+  /** The document title. */
+  title: string;
+}
+
+/** A random nonce suitable for `script-src 'nonce-…'`. */
+export function createNonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+/** The Content-Security-Policy for a frame (exactly what the meta element carries). */
+export function contentSecurityPolicy(frame: Pick<PageFrame, 'cspSource' | 'nonce'>): string {
+  if (!/^[A-Za-z0-9+/=_-]{8,}$/.test(frame.nonce)) {
+    throw new Error('The webview nonce must be at least 8 base64 characters.');
+  }
+  // cspSource may hold several source expressions (code-server: `'self' https://*.…`), but
+  // never a directive separator.
+  if (/[;,"<>\r\n\0]/.test(frame.cspSource) || frame.cspSource.trim() === '') {
+    throw new Error('The webview CSP source is not a valid source list.');
+  }
+  const src = frame.cspSource;
+  return `default-src 'none'; img-src ${src} data:; style-src ${src}; font-src ${src}; script-src 'nonce-${frame.nonce}';`;
+}
+
+/**
+ * A complete document. `view` names the panel kind for the script and styles
+ * (`<body data-view="report">`); `body` is the renderer-made content of `<main>`.
+ */
+export function renderPage(frame: PageFrame, view: 'report' | 'account', body: TrustedHtml): string {
+  const csp = contentSecurityPolicy(frame);
+  return html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+${frame.codiconUri ? html`<link rel="stylesheet" href="${frame.codiconUri}">\n` : ''}<link rel="stylesheet" href="${frame.styleUri}">
+<title>${frame.title}</title>
+<script nonce="${frame.nonce}" src="${frame.scriptUri}" defer></script>
+</head>
+<body data-view="${view}">
+<div id="error" class="error-banner" role="alert" aria-live="assertive"></div>
+<main id="content">${body}</main>
+</body>
+</html>
+`.value;
+}
