@@ -1,0 +1,53 @@
+// The service's base address: normalised once, and the only origin the key is ever sent to.
+import { ApiError } from './errors';
+
+export interface BaseUrl {
+  /** Without trailing slash, e.g. "https://reports.example.com" or "http://127.0.0.1:8080/svc". */
+  readonly href: string;
+  readonly origin: string;
+  /** http: to a non-loopback host: works, but the key travels in clear text. */
+  readonly insecure: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost');
+}
+
+export function parseBaseUrl(raw: string | undefined): BaseUrl {
+  const text = (raw ?? '').trim();
+  if (!text) {
+    throw new ApiError('not-configured', 'No report service is configured. Set "webReports.baseUrl" to the service\'s address.');
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiError('not-configured', `"webReports.baseUrl" is not a valid URL: "${text}". Use for example https://reports.example.com.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiError('not-configured', `"webReports.baseUrl" must be an http or https address, not ${url.protocol}`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ApiError('not-configured', '"webReports.baseUrl" must not contain credentials, a query or a fragment.');
+  }
+  const href = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return { href, origin: url.origin, insecure: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
+}
+
+/** The absolute URL of an API path such as "reports/12" under `{base}/api/v1/`. */
+export function apiUrl(base: BaseUrl, path: string, params?: URLSearchParams): string {
+  const query = params && [...params.keys()].length ? `?${params.toString()}` : '';
+  return `${base.href}/api/v1/${path}${query}`;
+}
+
+/** Whether `link` may be requested with the key: same origin as the base URL. */
+export function isSameOrigin(base: BaseUrl, link: string): boolean {
+  try {
+    return new URL(link).origin === base.origin;
+  } catch {
+    return false;
+  }
+}

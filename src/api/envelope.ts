@@ -1,0 +1,114 @@
+// Reads the service's answers tolerantly: a Laravel-style `{data, links, meta}`, `{data}` alone,
+// or a bare array/object. Unknown fields are kept; ids may be numbers or strings.
+import { ApiError } from './errors';
+import { ListQuery, Report, ReportId } from './types';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toNumber(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+export function normaliseId(value: unknown): ReportId | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return undefined;
+}
+
+/** A record as a Report, or undefined when it has no usable id. */
+export function toReport(value: unknown): Report | undefined {
+  if (!isObject(value)) return undefined;
+  const id = normaliseId(value.id);
+  if (id === undefined) return undefined;
+  const report: Report = { ...value, id };
+  if (typeof value.result === 'string') report.result = value.result.trim().toLowerCase();
+  const privacy = toNumber(value.privacy);
+  if (privacy !== undefined) report.privacy = privacy;
+  return report;
+}
+
+function describeShape(body: unknown): string {
+  if (Array.isArray(body)) return `an array of ${body.length}`;
+  if (isObject(body)) {
+    const keys = Object.keys(body);
+    return keys.length ? `an object with ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}` : 'an empty object';
+  }
+  return body === null ? 'null' : `a ${typeof body}`;
+}
+
+export function readReport(body: unknown, what = 'report'): Report {
+  const candidate = isObject(body) && isObject(body.data) ? body.data : body;
+  const report = toReport(candidate);
+  if (!report) {
+    throw new ApiError('bad-response', `The service's answer is not a ${what} with an id: it sent ${describeShape(body)}.`);
+  }
+  return report;
+}
+
+export function readAccount(body: unknown): Record<string, unknown> {
+  const candidate = isObject(body) && isObject(body.data) ? body.data : body;
+  if (!isObject(candidate)) {
+    throw new ApiError('bad-response', `The service's answer is not an account record: it sent ${describeShape(body)}.`);
+  }
+  return { ...candidate };
+}
+
+export interface ListShape {
+  items: Report[];
+  skipped: number;
+  currentPage?: number;
+  lastPage?: number;
+  perPage?: number;
+  total?: number;
+  nextLink?: string;
+}
+
+/** Items and paging facts of a list answer, whatever envelope it came in. */
+export function readList(body: unknown): ListShape {
+  let rows: unknown;
+  let meta: Json = {};
+  let links: Json = {};
+  if (Array.isArray(body)) rows = body;
+  else if (isObject(body)) {
+    rows = body.data;
+    if (isObject(body.meta)) meta = body.meta;
+    if (isObject(body.links)) links = body.links;
+    // Laravel's plain paginator puts the paging fields beside `data` instead of in `meta`.
+    if (!isObject(body.meta) && 'current_page' in body) meta = body;
+    if (!isObject(body.links) && typeof body.next_page_url === 'string') links = { next: body.next_page_url };
+  }
+  if (!Array.isArray(rows)) {
+    throw new ApiError('bad-response', `The service's answer is not a list of reports: it sent ${describeShape(body)}.`);
+  }
+  const items: Report[] = [];
+  for (const row of rows) {
+    const report = toReport(row);
+    if (report) items.push(report);
+  }
+  const next = typeof links.next === 'string' && links.next ? links.next : undefined;
+  return {
+    items,
+    skipped: rows.length - items.length,
+    currentPage: toNumber(meta.current_page),
+    lastPage: toNumber(meta.last_page),
+    perPage: toNumber(meta.per_page),
+    total: toNumber(meta.total),
+    nextLink: next,
+  };
+}
+
+/** Whether another page follows, from the links when given, else from the meta numbers. */
+export function hasMorePages(shape: ListShape, page: number, query: ListQuery): boolean {
+  if (shape.nextLink) return true;
+  if (shape.lastPage !== undefined) return page < shape.lastPage;
+  if (shape.total !== undefined) {
+    const perPage = shape.perPage ?? query.perPage ?? 10;
+    return page * perPage < shape.total;
+  }
+  return false;
+}

@@ -1,0 +1,63 @@
+// When and how long to wait before trying a request again. POST is never retried: a create that
+// timed out may have been stored, and a second one would duplicate it.
+import { ApiError } from './errors';
+
+export interface RetryPolicy {
+  /** Further attempts after the first. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the error is given to the user instead. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 400, maxDelayMs: 5000, maxRetryAfterMs: 20000 };
+
+const RETRYABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+// A timeout is not retried: the user has already waited the whole timeout once.
+const RETRYABLE_KINDS = new Set(['network', 'rate-limited']);
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+
+export function isRetryable(method: string, error: ApiError): boolean {
+  if (!RETRYABLE_METHODS.has(method.toUpperCase())) return false;
+  if (RETRYABLE_KINDS.has(error.kind)) return true;
+  return error.kind === 'server' && error.status !== undefined && RETRYABLE_STATUS.has(error.status);
+}
+
+/**
+ * Milliseconds to wait before attempt `attempt + 1` (attempt counts from 0), or undefined when the
+ * error says to wait longer than the policy allows. Full jitter spreads clients apart.
+ */
+export function retryDelay(policy: RetryPolicy, attempt: number, error: ApiError, random: () => number = Math.random): number | undefined {
+  if (error.retryAfterMs !== undefined) {
+    return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
+  }
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Resolves after `ms`, or rejects with a 'cancelled' error when the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError('cancelled', 'The request was cancelled.'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError('cancelled', 'The request was cancelled.'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

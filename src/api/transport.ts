@@ -1,0 +1,110 @@
+// Sends one HTTP request with undici over a keep-alive dispatcher: timeout, cancellation, a size
+// cap on the answer, no redirects. Network failures become ApiErrors; statuses are left to
+// responses.ts.
+import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
+import { ApiError } from './errors';
+import { ProxyChoice } from './proxy';
+import { RawResponse } from './responses';
+
+export interface SendOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  signal?: AbortSignal;
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused (is the service running?)',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name could not be found',
+  EAI_AGAIN: 'the host name could not be looked up',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  EPIPE: 'the connection was closed while sending',
+  UND_ERR_SOCKET: 'the connection was closed before the answer was complete',
+  UND_ERR_CLOSED: 'the connection was closed',
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate chain is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate could not be verified",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host",
+};
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
+  const options = { keepAliveTimeout: 10_000, connections: 8 };
+  if (!proxy) return new Agent(options);
+  return new ProxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+}
+
+class Timeout {
+  constructor(readonly ms: number) {}
+}
+
+export async function send(dispatcher: Dispatcher, options: SendOptions): Promise<RawResponse> {
+  const origin = new URL(options.url).origin;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Timeout(options.timeoutMs)), options.timeoutMs);
+  const onCancel = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onCancel();
+  options.signal?.addEventListener('abort', onCancel, { once: true });
+  try {
+    const response = await request(options.url, {
+      dispatcher,
+      method: options.method,
+      headers: options.headers,
+      body: options.body,
+      signal: controller.signal,
+    });
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
+      response.body.destroy();
+      throw tooLarge(response.statusCode, options.maxResponseBytes);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > options.maxResponseBytes) {
+        response.body.destroy();
+        throw tooLarge(response.statusCode, options.maxResponseBytes);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
+    if (reason instanceof Timeout) {
+      throw new ApiError('timeout', `The report service at ${origin} did not answer within ${Math.round(reason.ms / 1000)} seconds. Try again, or raise "webReports.requestTimeoutSeconds".`, { cause: error });
+    }
+    if (controller.signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.', { cause: error });
+    const code = errorCode(error);
+    if (code && TIMEOUT_CODES.has(code)) {
+      throw new ApiError('timeout', `The report service at ${origin} did not answer in time. Try again, or raise "webReports.requestTimeoutSeconds".`, { cause: error });
+    }
+    const why = (code && NETWORK_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
+    throw new ApiError('network', `Could not reach the report service at ${origin}: ${why}. Check "webReports.baseUrl", your network and proxy settings.`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCancel);
+  }
+}
+
+function tooLarge(status: number, max: number): ApiError {
+  return new ApiError('bad-response', `The service's answer (HTTP ${status}) is larger than ${(max / 1024 / 1024).toFixed(0)} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".`, { status });
+}

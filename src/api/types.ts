@@ -1,0 +1,75 @@
+// Shapes the rest of the extension sees. The service's records are only partly documented, so a
+// record keeps every field it came with; only `id` is required.
+
+export type ReportId = number | string;
+
+/** 0 = public, 1 = private, 2 = password (spec §2). */
+export type Privacy = 0 | 1 | 2;
+export const PRIVACY_VALUES: readonly Privacy[] = [0, 1, 2];
+
+export type ReportResult = 'good' | 'decent' | 'bad';
+export const RESULT_VALUES: readonly ReportResult[] = ['good', 'decent', 'bad'];
+
+export type SortField = 'id' | 'generated_at' | 'url' | 'result';
+export const SORT_FIELDS: readonly SortField[] = ['id', 'generated_at', 'url', 'result'];
+
+export type SortDirection = 'asc' | 'desc';
+export const SORT_DIRECTIONS: readonly SortDirection[] = ['asc', 'desc'];
+
+export type PerPage = 10 | 25 | 50 | 100;
+export const PER_PAGE_VALUES: readonly PerPage[] = [10, 25, 50, 100];
+
+export interface Report {
+  id: ReportId;
+  url?: string;
+  result?: string;
+  privacy?: number;
+  project?: string;
+  generated_at?: string;
+  score?: number;
+  [field: string]: unknown;
+}
+
+export type Account = Record<string, unknown>;
+
+export interface ListQuery {
+  search?: string;
+  searchBy?: 'url';
+  project?: string;
+  result?: ReportResult;
+  sortBy?: SortField;
+  sort?: SortDirection;
+  perPage?: PerPage;
+  page?: number;
+}
+
+export interface ReportPage {
+  items: Report[];
+  /** The page number this is (1-based). */
+  page: number;
+  perPage?: number;
+  /** Total matching reports, when the service says (`meta.total`). */
+  total?: number;
+  lastPage?: number;
+  /** Whether a further page exists, from `links.next` or `meta`. */
+  hasMore: boolean;
+  /** The service's `links.next`, kept only when it has the base URL's origin. */
+  nextLink?: string;
+  /** Records left out because they had no usable id. */
+  skipped: number;
+  /** The query that produced this page, to ask for the next one. */
+  query: ListQuery;
+}
+
+export interface CreateReportInput {
+  url: string;
+  privacy?: Privacy;
+  password?: string;
+}
+
+export interface UpdateReportInput {
+  privacy?: Privacy;
+  password?: string;
+  /** 1 asks the service to regenerate the report's results. */
+  results?: 0 | 1;
+}
