@@ -1,0 +1,235 @@
+// The /api/v1 handlers: reports (list, read, create, update, delete) and the account.
+import { AnalysisError, type Analysis } from './analyze';
+import { hashPassword } from './password';
+import type { Store } from './store';
+import type { Rating, Report, StoredReport } from './types';
+import { json, message, parseFields, type Answer } from './http';
+import { errorMessage, validateCreate, validateListQuery, validateUpdate, type FieldErrors, type ListQuery } from './validate';
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  params: URLSearchParams;
+  body: string;
+  contentType: string | undefined;
+  /** 'http://host:port' as the client addressed the service; used for absolute links */
+  origin: string;
+}
+
+export interface ApiContext {
+  store: Store;
+  analyze(url: string): Promise<Analysis>;
+  now?: () => Date;
+}
+
+export const ACCOUNT_CREATED_AT = '2024-01-15T09:30:00.000Z';
+
+const REPORTS = /^\/api\/v1\/reports\/?$/;
+const REPORT = /^\/api\/v1\/reports\/([^/]+)\/?$/;
+const ACCOUNT = /^\/api\/v1\/account\/?$/;
+
+/** Routes and answers an authenticated API request. */
+export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
+  let m: RegExpMatchArray | null;
+  if (REPORTS.test(req.path)) {
+    if (req.method === 'GET') return listReports(ctx, req);
+    if (req.method === 'POST') return createReport(ctx, req);
+    return notAllowed('GET, POST');
+  }
+  if ((m = req.path.match(REPORT))) {
+    const id = parseId(m[1]);
+    if (req.method === 'GET') return id === undefined ? reportNotFound() : getReport(ctx, id);
+    if (req.method === 'PUT' || req.method === 'PATCH') return id === undefined ? reportNotFound() : updateReport(ctx, id, req);
+    if (req.method === 'DELETE') return id === undefined ? reportNotFound() : deleteReport(ctx, id);
+    return notAllowed('GET, PUT, PATCH, DELETE');
+  }
+  if (ACCOUNT.test(req.path)) {
+    if (req.method === 'GET') return account(ctx);
+    return notAllowed('GET');
+  }
+  return message(404, 'Not found.');
+}
+
+function notAllowed(allow: string): Answer {
+  return message(405, 'The method is not allowed for this path.', { Allow: allow });
+}
+
+function reportNotFound(): Answer {
+  return message(404, 'Report not found.');
+}
+
+function parseId(raw: string): number | undefined {
+  if (!/^[0-9]{1,15}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id >= 1 ? id : undefined;
+}
+
+/** The public form of a stored report: fixed field order, never the password hash. */
+export function toPublic(r: StoredReport): Report {
+  return {
+    id: r.id,
+    url: r.url,
+    project: r.project,
+    result: r.result,
+    score: r.score,
+    privacy: r.privacy,
+    generated_at: r.generated_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    results: r.results,
+  };
+}
+
+function invalid(errors: FieldErrors): Answer {
+  return json(422, { message: errorMessage(errors), errors });
+}
+
+function analysisFailed(err: AnalysisError): Answer {
+  return json(422, { message: err.message, errors: { url: [err.reason] } });
+}
+
+const RESULT_RANK: Record<Rating, number> = { bad: 0, decent: 1, good: 2 };
+
+function compare(a: StoredReport, b: StoredReport, q: ListQuery): number {
+  let c = 0;
+  switch (q.sortBy) {
+    case 'id': c = a.id - b.id; break;
+    case 'generated_at': c = cmp(Date.parse(a.generated_at) || 0, Date.parse(b.generated_at) || 0); break;
+    case 'url': c = cmp(a.url, b.url); break;
+    case 'result': c = RESULT_RANK[a.result] - RESULT_RANK[b.result]; break;
+  }
+  if (c === 0) c = a.id - b.id;
+  return q.sort === 'asc' ? c : -c;
+}
+
+function cmp<T extends string | number>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function listReports(ctx: ApiContext, req: ApiRequest): Answer {
+  const v = validateListQuery(req.query);
+  if (!v.ok) return invalid(v.errors);
+  const q = v.value;
+  const needle = q.search?.toLowerCase();
+  const matching = ctx.store.all()
+    .filter((r) => needle === undefined || r.url.toLowerCase().includes(needle))
+    .filter((r) => q.project === undefined || r.project === q.project)
+    .filter((r) => q.result === undefined || r.result === q.result)
+    .sort((a, b) => compare(a, b, q));
+  const total = matching.length;
+  const lastPage = Math.max(1, Math.ceil(total / q.perPage));
+  const start = (q.page - 1) * q.perPage;
+  const data = matching.slice(start, start + q.perPage).map(toPublic);
+  const path = `${req.origin}/api/v1/reports`;
+  const link = (page: number): string => {
+    const params = new URLSearchParams(req.params);
+    params.delete('page');
+    params.append('page', String(page));
+    return `${path}?${params.toString()}`;
+  };
+  return json(200, {
+    data,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: q.page > 1 ? link(Math.min(q.page - 1, lastPage)) : null,
+      next: q.page < lastPage ? link(q.page + 1) : null,
+    },
+    meta: {
+      current_page: q.page,
+      last_page: lastPage,
+      per_page: q.perPage,
+      total,
+      from: data.length ? start + 1 : null,
+      to: data.length ? start + data.length : null,
+      path,
+    },
+  });
+}
+
+function getReport(ctx: ApiContext, id: number): Answer {
+  const r = ctx.store.get(id);
+  return r ? json(200, { data: toPublic(r) }) : reportNotFound();
+}
+
+const MALFORMED_BODY = message(400, 'The request body is not valid JSON.');
+
+async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
+  const fields = parseFields(req.body, req.contentType);
+  if (!fields) return MALFORMED_BODY;
+  const v = validateCreate(fields);
+  if (!v.ok) return invalid(v.errors);
+  let analysis: Analysis;
+  try {
+    analysis = await ctx.analyze(v.value.url);
+  } catch (err) {
+    if (err instanceof AnalysisError) return analysisFailed(err);
+    throw err;
+  }
+  const passwordHash = v.value.password ? await hashPassword(v.value.password) : null;
+  const now = (ctx.now?.() ?? new Date()).toISOString();
+  const created = await ctx.store.create({
+    url: v.value.url,
+    project: v.value.project,
+    result: analysis.result,
+    score: analysis.score,
+    privacy: v.value.privacy,
+    generated_at: now,
+    created_at: now,
+    updated_at: now,
+    results: analysis.results,
+    passwordHash,
+  });
+  return json(201, { data: toPublic(created) });
+}
+
+async function updateReport(ctx: ApiContext, id: number, req: ApiRequest): Promise<Answer> {
+  const existing = ctx.store.get(id);
+  if (!existing) return reportNotFound();
+  const fields = parseFields(req.body, req.contentType);
+  if (!fields) return MALFORMED_BODY;
+  const v = validateUpdate(fields, !!existing.passwordHash);
+  if (!v.ok) return invalid(v.errors);
+  const patch: Partial<StoredReport> = {};
+  const privacy = v.value.privacy ?? existing.privacy;
+  if (v.value.privacy !== undefined) patch.privacy = v.value.privacy;
+  if (privacy !== 2) patch.passwordHash = null;
+  else if (v.value.password) patch.passwordHash = await hashPassword(v.value.password);
+  const now = (ctx.now?.() ?? new Date()).toISOString();
+  if (v.value.rerun) {
+    let analysis: Analysis;
+    try {
+      analysis = await ctx.analyze(existing.url);
+    } catch (err) {
+      if (err instanceof AnalysisError) return analysisFailed(err);
+      throw err;
+    }
+    Object.assign(patch, { result: analysis.result, score: analysis.score, results: analysis.results, generated_at: now });
+  }
+  patch.updated_at = now;
+  const updated = await ctx.store.update(id, patch);
+  return updated ? json(200, { data: toPublic(updated) }) : reportNotFound();
+}
+
+async function deleteReport(ctx: ApiContext, id: number): Promise<Answer> {
+  return (await ctx.store.delete(id)) ? { status: 204 } : reportNotFound();
+}
+
+function account(ctx: ApiContext): Answer {
+  const now = ctx.now?.() ?? new Date();
+  const month = now.toISOString().slice(0, 7);
+  const reports = ctx.store.all();
+  return json(200, {
+    data: {
+      id: 1,
+      name: 'Demo User',
+      email: 'demo@example.test',
+      plan: 'pro',
+      limits: { reports_per_month: 500 },
+      usage: { reports_this_month: reports.filter((r) => r.created_at.slice(0, 7) === month).length },
+      reports_count: reports.length,
+      created_at: ACCOUNT_CREATED_AT,
+    },
+  });
+}

@@ -1,0 +1,80 @@
+// Fault injection and request recording, for the reliability tests.
+import type { Fault, RecordedRequest } from './types';
+
+interface ActiveFault {
+  id: number;
+  fault: Fault;
+  /** remaining uses; Infinity = until cleared */
+  remaining: number;
+}
+
+export class FaultSet {
+  private faults: ActiveFault[] = [];
+  private nextId = 1;
+
+  add(fault: Fault): number {
+    const times = fault.times ?? 1;
+    const id = this.nextId++;
+    this.faults.push({ id, fault: { ...fault }, remaining: times > 0 ? Math.floor(times) : Infinity });
+    return id;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  list(): Array<Fault & { id: number; remaining: number | null }> {
+    return this.faults.map((f) => ({ ...f.fault, id: f.id, remaining: Number.isFinite(f.remaining) ? f.remaining : null }));
+  }
+
+  /** The first matching fault, in insertion order; its use is counted (and it is removed when used up). */
+  take(method: string, path: string): Fault | undefined {
+    const index = this.faults.findIndex(({ fault }) =>
+      (fault.method === undefined || fault.method.toUpperCase() === method.toUpperCase()) &&
+      (fault.path === undefined || path.startsWith(fault.path)));
+    if (index < 0) return undefined;
+    const active = this.faults[index];
+    active.remaining -= 1;
+    if (active.remaining <= 0) this.faults.splice(index, 1);
+    return active.fault;
+  }
+}
+
+/** Checks a fault sent to the control endpoint; returns a list of problems (empty = fine). */
+export function faultProblems(value: unknown): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return ['The fault must be a JSON object.'];
+  const f = value as Record<string, unknown>;
+  const problems: string[] = [];
+  const check = (key: string, ok: (v: unknown) => boolean, what: string): void => {
+    if (f[key] !== undefined && !ok(f[key])) problems.push(`${key} must be ${what}.`);
+  };
+  const isString = (v: unknown): boolean => typeof v === 'string';
+  const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+  check('method', isString, 'a string');
+  check('path', isString, 'a string');
+  check('times', isNumber, 'a number');
+  check('delayMs', (v) => isNumber(v) && (v as number) >= 0, 'a number >= 0');
+  check('status', (v) => Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599, 'an HTTP status (100-599)');
+  check('headers', (v) => !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(isString), 'an object of strings');
+  check('body', (v) => v === null || typeof v === 'string' || typeof v === 'object', 'a string, an object or null');
+  check('contentType', isString, 'a string');
+  check('drop', (v) => typeof v === 'boolean', 'a boolean');
+  check('oversizeBytes', (v) => isNumber(v) && (v as number) >= 0 && (v as number) <= 512 * 1024 * 1024, 'a number of bytes (at most 512 MiB)');
+  return problems;
+}
+
+export class RequestLog {
+  private entries: RecordedRequest[] = [];
+
+  add(entry: RecordedRequest): void {
+    this.entries.push(entry);
+  }
+
+  all(): RecordedRequest[] {
+    return this.entries.map((e) => ({ ...e, query: { ...e.query }, headers: { ...e.headers } }));
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}

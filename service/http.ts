@@ -1,0 +1,130 @@
+// Small node:http helpers: JSON answers, bounded body reading, request parsing.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Beyond this the connection is cut instead of draining the body. */
+const HARD_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** What a handler answers; `body` undefined = no body (e.g. 204). */
+export interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function json(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  return { status, body, headers };
+}
+
+export function message(status: number, text: string, headers?: Record<string, string>): Answer {
+  return { status, body: { message: text }, headers };
+}
+
+export function send(res: ServerResponse, answer: Answer, extraHeaders?: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string> = { ...extraHeaders, ...answer.headers };
+  const noBody = answer.body === undefined || answer.status === 204 || answer.status === 304;
+  if (noBody) {
+    res.writeHead(answer.status, headers);
+    res.end();
+    return;
+  }
+  const payload = Buffer.from(JSON.stringify(answer.body), 'utf8');
+  res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Content-Length': String(payload.length), ...headers });
+  res.end(payload);
+}
+
+/** Sends a raw body as is (fault injection). */
+export function sendRaw(res: ServerResponse, status: number, body: Buffer | undefined, headers: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  const noBody = body === undefined || status === 204 || status === 304;
+  res.writeHead(status, noBody ? headers : { ...headers, 'Content-Length': String(body.length) });
+  res.end(noBody ? undefined : body);
+}
+
+export interface BodyRead {
+  text: string;
+  tooLarge: boolean;
+}
+
+/** Reads the request body up to `limit` bytes; a larger body is drained (and cut off past 16 MiB). */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > HARD_BODY_LIMIT) {
+        req.destroy();
+        return;
+      }
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge }));
+    req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
+  });
+}
+
+export interface ParsedTarget {
+  path: string;
+  rawQuery: string;
+  query: Record<string, string>;
+  params: URLSearchParams;
+}
+
+export function parseTarget(target: string): ParsedTarget {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  const rawQuery = q < 0 ? '' : target.slice(q + 1);
+  const params = new URLSearchParams(rawQuery);
+  return { path, rawQuery, query: lastValues(params), params };
+}
+
+export function lastValues(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of params) out[k] = v;
+  return out;
+}
+
+export function headerRecord(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Parses a form-encoded (the spec) or JSON body into string fields; undefined = malformed JSON. */
+export function parseFields(body: string, contentType: string | undefined): Record<string, string> | undefined {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/json' || type.endsWith('+json')) {
+    if (body.trim() === '') return {};
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(data)) {
+      if (v === null || v === undefined) continue;
+      out[k] = typeof v === 'boolean' ? (v ? '1' : '0') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    }
+    return out;
+  }
+  return lastValues(new URLSearchParams(body));
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === '::1') return true;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
