@@ -1,0 +1,340 @@
+// The integration run on these machines (see /work/shared/vscode-host.md): VS Code 1.100 as
+// code-server, driven by headless Chromium through playwright-core.
+//
+//   node out/test/host/run.js          (after `npm run build`; `npm test` runs it last)
+//
+// One run:
+//  1. prepare code-server and a browser (test/host/prepare.ts; cached outside the clone);
+//  2. start the local report service in-process (fresh data file, random key) and code-server on a
+//     free loopback port with a fresh user-data dir, extensions dir and sample workspace;
+//  3. phase 1, in-host suites: open the workbench with the test `payload` (extensionDevelopmentPath
+//     = repo root, extensionTestsPath = out/test/integration/index); the extension host's output
+//     arrives through `codeAutomationLog` and is printed with the prefix `[ext] `; the index prints
+//     `in-host: N passed, N failed`; `codeAutomationExit(code)` ends the phase;
+//  4. phase 2, UI checks: the workbench stops its extension host once the suites are done, so the
+//     checks use a second page load of the same code-server, in a fresh browser context (fresh
+//     browser-side storage and secrets, so the extension starts signed out again), with only
+//     extensionDevelopmentPath in the payload; the service is reset between the phases. Each check
+//     prints `ok - <name>` or `not ok - <name>: <reason>`;
+//  5. always: screenshots and logs in test-results/, every process stopped (code-server's process
+//     group, the browser, the service), the temp folder removed; last line
+//     `integration: N passed, N failed` (in-host tests + UI checks); exit 1 on any failure.
+//
+// Env: WEBREPORTS_IT_TIMEOUT_SECONDS (overall, default 360), WEBREPORTS_HOST_CACHE (cache root),
+// CHROME_PATH (browser), WEBREPORTS_KEEP_TMP=1 (keep the temp folder), WEBREPORTS_IT_VERBOSE=1
+// (also print the workbench's own log lines), WEBREPORTS_IT_HEADED=1 (show the browser; needs X).
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import * as util from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { checkBuild, createFixture, hostEnv, RESULTS_DIR, ROOT, SUITE_INDEX, type Fixture } from './fixtures';
+import { log, prepare } from './prepare';
+import { runUiChecks, type CheckResult } from './ui-checks';
+
+const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 360) * 1000;
+const VERBOSE = process.env.WEBREPORTS_IT_VERBOSE === '1';
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const VIEWPORT = { width: 1400, height: 900 };
+
+/** Everything to stop; filled as things start. */
+const state: { fixture?: Fixture; codeServer?: ChildProcess; browser?: Browser; cleaning?: Promise<void> } = {};
+
+class TimeoutError extends Error {}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+async function startCodeServer(entry: string, fixture: Fixture): Promise<{ origin: string; authority: string }> {
+  const port = await freePort();
+  const authority = `127.0.0.1:${port}`;
+  const configFile = path.join(fixture.tmp, 'code-server.yaml');
+  // Its own config file, so code-server does not create or read ~/.config/code-server/config.yaml.
+  fs.writeFileSync(configFile, `bind-addr: ${authority}\nauth: none\ncert: false\n`);
+  const args = [
+    entry,
+    '--config', configFile,
+    '--bind-addr', authority,
+    '--auth', 'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--user-data-dir', fixture.userDataDir,
+    '--extensions-dir', fixture.extensionsDir,
+    fixture.workspace,
+  ];
+  const logFile = fs.createWriteStream(path.join(RESULTS_DIR, 'code-server.log'));
+  log(`starting code-server on http://${authority}/`);
+  // Its own process group (detached), so stopping it stops its extension hosts and helpers too.
+  const child = spawn(process.execPath, args, { cwd: fixture.tmp, env: hostEnv(fixture.service), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  state.codeServer = child;
+  child.stdout!.pipe(logFile, { end: false });
+  child.stderr!.pipe(logFile, { end: false });
+  let exited: string | undefined;
+  child.on('exit', (code, signal) => {
+    exited = signal ?? `exit ${code}`;
+    if (!state.cleaning) log(`code-server stopped unexpectedly (${exited}); see test-results/code-server.log`);
+  });
+
+  const origin = `http://${authority}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`code-server exited (${exited}) before answering; see test-results/code-server.log`);
+    try {
+      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('code-server did not answer within 60 s; see test-results/code-server.log');
+    await sleep(200);
+  }
+  log('code-server answers');
+  return { origin, authority };
+}
+
+/** The workbench URL; the payload makes VS Code load the extension under development (and the suites). */
+export function workbenchUrl(origin: string, authority: string, folder: string, withTests: boolean): string {
+  const remote = (p: string) => `vscode-remote://${authority}${p}`;
+  const payload: [string, string][] = [['extensionDevelopmentPath', remote(ROOT)]];
+  if (withTests) payload.push(['extensionTestsPath', remote(SUITE_INDEX)]);
+  payload.push(['skipWelcome', 'true'], ['skipReleaseNotes', 'true']);
+  return `${origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** The console arguments as the extension host's console.log would have printed them. */
+function formatArgs(args: unknown): string {
+  const list = Array.isArray(args) ? args : [args];
+  return util.stripVTControlCharacters(util.format(...list));
+}
+
+/** Workbench lines that are expected here and say nothing about the tests. */
+const NOISE = /open-vsx\.org|Resolving connection token|Resolved connection token|Creating a socket|\[Service Worker\]|ChatSessionStore|Updating additional builtin/;
+
+async function screenshot(page: Page | undefined, name: string): Promise<void> {
+  if (!page || page.isClosed()) return;
+  const file = path.join(RESULTS_DIR, `${name}.png`);
+  try {
+    await page.screenshot({ path: file, timeout: 10_000 });
+    log(`screenshot ${path.relative(ROOT, file)}`);
+  } catch (err) {
+    log(`screenshot ${name} failed: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+async function newPage(browser: Browser, consoleLog: fs.WriteStream, label: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  page.on('console', (m) => consoleLog.write(`[${label}] ${m.type()}: ${m.text()}\n`));
+  page.on('pageerror', (e) => consoleLog.write(`[${label}] pageerror: ${e.message}\n`));
+  return { context, page };
+}
+
+interface InHostResult {
+  exitCode: number;
+  passed?: number;
+  failed?: number;
+}
+
+/** Phase 1: the mocha suites inside the extension host. */
+async function runInHost(browser: Browser, url: string, consoleLog: fs.WriteStream, hostLog: fs.WriteStream): Promise<InHostResult> {
+  const { context, page } = await newPage(browser, consoleLog, 'tests');
+  const result: InHostResult = { exitCode: -1 };
+  let resolveExit!: (code: number) => void;
+  const exited = new Promise<number>((r) => (resolveExit = r));
+  // The suites' output is printed from the index's "in-host: start" line to its result line; the
+  // workbench's own log lines (and everything else) go to test-results/extension-host.log only.
+  let streaming = false;
+  await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+    const text = formatArgs(args);
+    hostLog.write(`${type}: ${text}\n`);
+    if (/in-host: start/.test(text)) streaming = true;
+    if (VERBOSE || (streaming && !NOISE.test(text))) {
+      for (const line of text.split('\n')) process.stdout.write(`[ext] ${line}\n`);
+    }
+    const counts = /in-host: (\d+) passed, (\d+) failed/.exec(text);
+    if (counts) {
+      result.passed = Number(counts[1]);
+      result.failed = Number(counts[2]);
+      streaming = false;
+    }
+  });
+  await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(Number(code)));
+  log('phase 1: in-host suites');
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  result.exitCode = await exited;
+  log(`in-host run ended (exit code ${result.exitCode})`);
+  await screenshot(page, 'in-host-end');
+  await context.close();
+  return result;
+}
+
+async function cleanup(): Promise<void> {
+  if (state.cleaning) return state.cleaning;
+  state.cleaning = (async () => {
+    if (state.browser) {
+      // playwright-core kills the browser's process group itself if close() hangs or we exit.
+      await Promise.race([state.browser.close().catch(() => undefined), sleep(10_000)]);
+    }
+    await stopCodeServer();
+    await state.fixture?.dispose().catch((err) => log(`cleanup: ${err}`));
+  })();
+  return state.cleaning;
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopCodeServer(): Promise<void> {
+  const child = state.codeServer;
+  if (!child || child.pid === undefined) return;
+  const gone = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+  killGroup(child.pid, 'SIGTERM');
+  await Promise.race([gone, sleep(5000)]);
+  // Whatever is left of the group (extension hosts, watchers) goes too.
+  killGroup(child.pid, 'SIGKILL');
+}
+
+/** Last resort on an abrupt exit: synchronous kills only (playwright-core does the same for the browser). */
+process.on('exit', () => killGroup(state.codeServer?.pid, 'SIGKILL'));
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const uiResults: CheckResult[] = [];
+  let inHost: InHostResult | undefined;
+  let harnessError: unknown;
+  let page: Page | undefined;
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const hostLog = fs.createWriteStream(path.join(RESULTS_DIR, 'extension-host.log'));
+  const consoleLog = fs.createWriteStream(path.join(RESULTS_DIR, 'browser-console.log'));
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`integration run timed out after ${TIMEOUT_MS / 1000} s (WEBREPORTS_IT_TIMEOUT_SECONDS)`)), TIMEOUT_MS);
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping everything`);
+    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const work = async () => {
+    checkBuild();
+    const host = await prepare();
+    state.fixture = await createFixture();
+    log(`report service on ${state.fixture.service.url}`);
+    const { origin, authority } = await startCodeServer(host.codeServerEntry, state.fixture);
+    state.browser = await chromium.launch({
+      executablePath: host.browser,
+      headless: process.env.WEBREPORTS_IT_HEADED !== '1',
+      args: BROWSER_ARGS,
+      // Our own SIGINT/SIGTERM handler stops everything, the browser included.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+
+    inHost = await runInHost(state.browser, workbenchUrl(origin, authority, state.fixture.workspace, true), consoleLog, hostLog);
+
+    // Phase 2: a fresh service state and a fresh browser context, then what a person sees.
+    await state.fixture.service.reset(); // seeded data again, no faults, no recorded requests
+    log('phase 2: UI checks');
+    const ui = await newPage(state.browser, consoleLog, 'ui');
+    page = ui.page;
+    await page.goto(workbenchUrl(origin, authority, state.fixture.workspace, false), { waitUntil: 'domcontentloaded' });
+    await runUiChecks(page, { resultsDir: RESULTS_DIR, report: (r) => uiResults.push(r) });
+    await ui.context.close();
+    page = undefined;
+  };
+
+  try {
+    await Promise.race([work(), timeout]);
+  } catch (err) {
+    harnessError = err;
+    log(`FAILED: ${err instanceof Error ? err.message : String(err)}`);
+    if (!(err instanceof TimeoutError) && err instanceof Error && err.stack && VERBOSE) console.error(err.stack);
+    await screenshot(page ?? state.browser?.contexts().flatMap((c) => c.pages())[0], 'failure');
+    const tail = tailOf(path.join(RESULTS_DIR, 'code-server.log'), 25);
+    if (tail) process.stdout.write(`--- last lines of test-results/code-server.log ---\n${tail}\n---\n`);
+  } finally {
+    clearTimeout(timer);
+    await cleanup();
+    hostLog.end();
+    consoleLog.end();
+  }
+
+  // Summary.
+  let passed = 0;
+  let failed = 0;
+  if (inHost) {
+    if (inHost.passed === undefined || inHost.failed === undefined) {
+      console.log(`not ok - in-host suites: no "in-host: N passed, N failed" line (exit code ${inHost.exitCode}); see test-results/extension-host.log`);
+      failed += 1;
+    } else {
+      passed += inHost.passed;
+      failed += inHost.failed;
+      if (inHost.exitCode !== 0 && inHost.failed === 0) {
+        console.log(`not ok - in-host suites: exit code ${inHost.exitCode} although no test failed`);
+        failed += 1;
+      }
+    }
+  }
+  for (const r of uiResults) {
+    if (r.ok) passed += 1;
+    else failed += 1;
+  }
+  if (harnessError) {
+    console.log(`not ok - integration harness: ${harnessError instanceof Error ? harnessError.message : String(harnessError)}`);
+    failed += 1;
+  }
+  log(`integration run took ${((Date.now() - started) / 1000).toFixed(0)}s; screenshots and logs in test-results/`);
+  console.log(`integration: ${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+function tailOf(file: string, lines: number): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+      // Playwright or undici may keep handles open; everything we started is stopped by now.
+      setTimeout(() => process.exit(code), 500).unref();
+    },
+    (err) => {
+      console.error(err);
+      console.log('integration: 0 passed, 1 failed');
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+// The in-host suite index: VS Code loads this module (extensionTestsPath) inside the extension host
+// and calls run(), both under code-server (test/host/run.ts) and under @vscode/test-electron
+// (test/host/electron.ts). It runs every out/test/integration/**/*.test.js with mocha and prints
+// `in-host: N passed, N failed` (the host runner parses that line) and each failure.
+//
+// Order: files run alphabetically, except activation.test.js first: it checks that nothing has
+// contacted the service before anybody opened the view.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+
+const FIRST = ['activation.test.js'];
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.name.endsWith('.test.js')) yield full;
+  }
+}
+
+export function testFiles(root = __dirname): string[] {
+  const files = [...walk(root)];
+  const rank = (f: string) => {
+    const i = FIRST.indexOf(path.relative(root, f));
+    return i === -1 ? FIRST.length : i;
+  };
+  return files.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f);
+}
+
+export function run(): Promise<void> {
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: Number(process.env.WEBREPORTS_IT_MOCHA_TIMEOUT || 30_000), reporter: 'spec' });
+  const files = testFiles();
+  for (const file of files) mocha.addFile(file);
+  console.log(`in-host: start (${files.length} suite files)`);
+  return new Promise((resolve, reject) => {
+    const failures: { title: string; error: string }[] = [];
+    let runner: Mocha.Runner;
+    try {
+      runner = mocha.run(() => {
+        const { passes, failures: failed, pending } = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
+        for (const f of failures) console.log(`in-host failure: ${f.title}: ${f.error}`);
+        console.log(`in-host: ${passes} passed, ${failed} failed, ${pending} pending`);
+        if (failed > 0) reject(new Error(`${failed} in-host test(s) failed`));
+        else resolve();
+      });
+      runner.on('fail', (test, err: Error) => {
+        failures.push({ title: test.fullTitle(), error: (err?.message ?? String(err)).split('\n')[0] });
+      });
+    } catch (err) {
+      console.log(`in-host: 0 passed, 1 failed, 0 pending`);
+      reject(err);
+    }
+  });
+}
