@@ -2,7 +2,7 @@
 // read tolerantly) to HTML. No 'vscode' import; every server value is escaped by `html`.
 
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, formatNumber, isRecord, renderFields, renderValue, RenderOptions } from './format';
+import { asNumber, asText, formatNumber, isRecord, lookup, renderFields, renderValue, RenderOptions } from './format';
 import { PageFrame, renderPage } from './page';
 
 export interface AccountViewModel {
@@ -88,7 +88,7 @@ export function renderAccountBody(model: AccountViewModel, opts: RenderOptions =
   const knownKeys = new Set(known.map(([k]) => k));
   const rest = Object.keys(account).filter((k) => !knownKeys.has(k));
 
-  const keySource = KEY_SOURCE_TEXT[model?.keySource] ?? 'source unknown';
+  const keySource = lookup(KEY_SOURCE_TEXT, String(model?.keySource)) ?? 'source unknown';
 
   return html`<header class="account-header"><h1>${heading}</h1><p class="key-source">${html`<span class="codicon codicon-${model?.keySource === 'environment' ? 'terminal' : 'key'}" aria-hidden="true"></span>`} API key: ${keySource}</p><div class="toolbar" role="toolbar" aria-label="Account actions"><button type="button" class="action" data-action="setApiKey" aria-label="Change API key"><span class="codicon codicon-key" aria-hidden="true"></span><span class="label">Change API key</span></button><button type="button" class="action" data-action="signOut" aria-label="Sign out"><span class="codicon codicon-sign-out" aria-hidden="true"></span><span class="label">Sign out</span></button><button type="button" class="action" data-action="refresh" aria-label="Refresh account"><span class="codicon codicon-refresh" aria-hidden="true"></span><span class="label">Refresh</span></button></div></header>${
     known.length > 0 &&

@@ -20,6 +20,11 @@ export const MAX_ITEMS = 20;
 /** Characters of a string shown before it is cut. */
 export const MAX_STRING = 2000;
 
+/** `table[key]` for own properties only (so "constructor" or "__proto__" never hit Object.prototype). */
+export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
 export function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -150,7 +155,7 @@ const LABELS: Readonly<Record<string, string>> = {
 
 /** A readable label for a record key: "generated_at" → "Generated", "pageSize" → "Page size". */
 export function humanizeKey(key: string): string {
-  const known = LABELS[key];
+  const known = lookup(LABELS, key);
   if (known !== undefined) {
     return known;
   }

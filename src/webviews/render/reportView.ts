@@ -8,6 +8,7 @@ import {
   formatNumber,
   humanizeKey,
   isRecord,
+  lookup,
   parseIsoDate,
   renderDate,
   renderFields,
@@ -139,7 +140,7 @@ function categoryLabel(category: string): string {
   if (category === '') {
     return 'Other checks';
   }
-  return CATEGORY_LABELS[category] ?? humanizeKey(category);
+  return lookup(CATEGORY_LABELS, category) ?? humanizeKey(category);
 }
 
 function renderCheck(check: Check, opts: RenderOptions): TrustedHtml {
@@ -221,7 +222,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
   if (result !== undefined) {
     shown.add('result');
     const key = result.toLowerCase();
-    const label = RESULT_LABELS[key];
+    const label = lookup(RESULT_LABELS, key);
     badge = label
       ? html`<span class="badge result result-${key}"><span class="visually-hidden">Result: </span>${label}</span>`
       : html`<span class="badge result result-unknown"><span class="visually-hidden">Result: </span>${result}</span>`;

@@ -3,7 +3,7 @@ import { renderReportBody, renderReportPage } from '../../../src/webviews/render
 import { renderAccountBody, renderAccountPage, AccountViewModel } from '../../../src/webviews/render/accountView';
 import { contentSecurityPolicy, PageFrame } from '../../../src/webviews/render/page';
 import { XSS_PAYLOADS } from './xssCorpus';
-import { assertPayloadEscaped, assertSafeMarkup, parseHtml, textOf } from './htmlAssertions';
+import { assertPayloadEscaped, assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };
 
@@ -80,6 +80,8 @@ describe('webview renderers: XSS corpus', () => {
           assertPayloadEscaped(body, p);
           // The text survives intact (it is shown, not dropped or mangled).
           const text = textOf(body);
+          assert.doesNotMatch(text, LEAK_RE);
+          assert.doesNotMatch(text, /\[native code\]/);
           if (p.trim() !== '' && !p.includes('\u0000')) {
             assert.ok(text.includes(p.trim()), 'payload text shown literally');
           }
@@ -123,6 +125,8 @@ describe('webview renderers: XSS corpus', () => {
         const body = renderAccountBody(hostileAccount(p), OPTS);
         assertSafeMarkup(body);
         assertPayloadEscaped(body, p);
+        assert.doesNotMatch(textOf(body), LEAK_RE);
+        assert.doesNotMatch(textOf(body), /\[native code\]/);
         const f = frame(p);
         const page = renderAccountPage(hostileAccount(p), f, OPTS);
         assertSafeMarkup(page, { page: f });

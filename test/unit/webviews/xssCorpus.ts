@@ -46,6 +46,9 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<details open ontoggle=alert(1)>',
   '<body onload=alert(1)>',
   '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
   '\u202Egnp.exe',
   'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
 ];
