@@ -1,0 +1,79 @@
+import * as assert from 'node:assert/strict';
+import { escapeHtml, html, joinHtml, trusted, TrustedHtml, EMPTY } from '../../../src/webviews/render/html';
+import { humanizeKey, parseIsoDate, asNumber, asText } from '../../../src/webviews/render/format';
+
+describe('html helpers', () => {
+  it('escapeHtml escapes & < > " \' and backtick', () => {
+    assert.equal(escapeHtml(`&<>"'\``), '&amp;&lt;&gt;&quot;&#39;&#96;');
+    assert.equal(escapeHtml('plain text'), 'plain text');
+    assert.equal(escapeHtml('&amp;'), '&amp;amp;');
+  });
+
+  it('escapeHtml turns any value into text, and nothing for undefined/null', () => {
+    assert.equal(escapeHtml(undefined), '');
+    assert.equal(escapeHtml(null), '');
+    assert.equal(escapeHtml(12), '12');
+    assert.equal(escapeHtml(false), 'false');
+  });
+
+  it('html escapes every interpolation by default', () => {
+    const evil = '"><script>alert(1)</script>';
+    assert.equal(html`<p title="${evil}">${evil}</p>`.value, '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+  });
+
+  it('html keeps trusted fragments and escapes arrays item by item', () => {
+    const inner = html`<b>${'<i>'}</b>`;
+    assert.ok(inner instanceof TrustedHtml);
+    assert.equal(html`<p>${inner}</p>`.value, '<p><b>&lt;i&gt;</b></p>');
+    assert.equal(html`<ul>${['<a>', html`<li>x</li>`]}</ul>`.value, '<ul>&lt;a&gt;<li>x</li></ul>');
+    assert.equal(html`${trusted('<hr>')}`.value, '<hr>');
+    assert.equal(`${html`<br>`}`, '<br>');
+  });
+
+  it('html renders undefined, null and false as nothing (for conditionals), but 0 as 0', () => {
+    assert.equal(html`[${undefined}${null}${false}${0}${EMPTY}]`.value, '[0]');
+  });
+
+  it('joinHtml joins with an escaped or trusted separator', () => {
+    assert.equal(joinHtml(['a<', html`<b>b</b>`], ', ').value, 'a&lt;, <b>b</b>');
+    assert.equal(joinHtml(['a', 'b'], html`<br>`).value, 'a<br>b');
+    assert.equal(joinHtml(['a', 'b'], '<').value, 'a&lt;b');
+  });
+});
+
+describe('format helpers', () => {
+  it('humanizeKey makes readable labels', () => {
+    assert.equal(humanizeKey('generated_at'), 'Generated');
+    assert.equal(humanizeKey('page_load_time'), 'Page load time');
+    assert.equal(humanizeKey('pageLoadTime'), 'Page load time');
+    assert.equal(humanizeKey('canonical_url'), 'Canonical URL');
+    assert.equal(humanizeKey(''), '(no name)');
+    assert.equal(humanizeKey('___'), '___');
+    assert.equal(humanizeKey('constructor'), 'Constructor');
+    assert.equal(humanizeKey('__proto__'), 'Proto');
+  });
+
+  it('parseIsoDate accepts ISO dates only', () => {
+    assert.equal(parseIsoDate('2025-11-16T10:00:00Z')?.toISOString(), '2025-11-16T10:00:00.000Z');
+    assert.equal(parseIsoDate('2025-11-16T10:00:00.123456Z')?.toISOString(), '2025-11-16T10:00:00.123Z');
+    assert.equal(parseIsoDate('2025-11-16T12:00:00+02:00')?.toISOString(), '2025-11-16T10:00:00.000Z');
+    assert.equal(parseIsoDate('2025-11-16 10:00:00Z')?.toISOString(), '2025-11-16T10:00:00.000Z');
+    assert.ok(parseIsoDate('2025-11-16'));
+    for (const s of ['yesterday', '16/11/2025', '2025-13-45T99:99:99Z', '', 123, null, '12345']) {
+      assert.equal(parseIsoDate(s), undefined, String(s));
+    }
+  });
+
+  it('asNumber / asText read tolerantly', () => {
+    assert.equal(asNumber('42'), 42);
+    assert.equal(asNumber(' 4.5 '), 4.5);
+    assert.equal(asNumber('4e2'), undefined);
+    assert.equal(asNumber(''), undefined);
+    assert.equal(asNumber(NaN), undefined);
+    assert.equal(asText('  x '), 'x');
+    assert.equal(asText(''), undefined);
+    assert.equal(asText(7), '7');
+    assert.equal(asText(NaN), undefined);
+    assert.equal(asText({}), undefined);
+  });
+});

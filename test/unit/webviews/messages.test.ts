@@ -1,0 +1,35 @@
+import * as assert from 'node:assert/strict';
+import { isHostMessage, isWebviewAction, isWebviewMessage, WEBVIEW_ACTIONS } from '../../../src/webviews/render/messages';
+
+describe('webview message protocol', () => {
+  it('accepts the messages a webview may send', () => {
+    assert.ok(isWebviewMessage({ type: 'ready' }));
+    for (const action of WEBVIEW_ACTIONS) {
+      assert.ok(isWebviewMessage({ type: 'action', action }), action);
+      assert.ok(isWebviewAction(action));
+    }
+    assert.deepEqual([...WEBVIEW_ACTIONS], ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh', 'setApiKey', 'signOut']);
+  });
+
+  it('rejects anything else', () => {
+    const bad: unknown[] = [
+      null, undefined, 'ready', 1, [], [{ type: 'ready' }], {}, { type: 'READY' }, { type: 'action' },
+      { type: 'action', action: 'toString' }, { type: 'action', action: 'constructor' },
+      { type: 'action', action: 'openExternal' }, { type: 'action', action: ['delete'] },
+      { type: 'busy', busy: true }, { type: 'error', message: 'x' },
+    ];
+    for (const m of bad) {
+      assert.equal(isWebviewMessage(m), false, JSON.stringify(m));
+    }
+    assert.equal(isWebviewAction('__proto__'), false);
+  });
+
+  it('recognises host messages', () => {
+    assert.ok(isHostMessage({ type: 'busy', busy: true }));
+    assert.ok(isHostMessage({ type: 'busy', busy: false }));
+    assert.ok(isHostMessage({ type: 'error', message: 'Oops' }));
+    for (const m of [{ type: 'busy' }, { type: 'busy', busy: 'yes' }, { type: 'error' }, { type: 'error', message: 1 }, { type: 'ready' }, null, 'busy']) {
+      assert.equal(isHostMessage(m), false, JSON.stringify(m));
+    }
+  });
+});
