@@ -64,8 +64,10 @@ function onScroll(): void {
 }
 
 function onClick(event: MouseEvent): void {
-  const target = event.target;
-  if (!(target instanceof Element)) {
+  // Duck-typed rather than `instanceof Element`: the bundle may only use the globals that the
+  // lint configuration declares for media/ (window, document, acquireVsCodeApi).
+  const target = event.target as Partial<Element> | null;
+  if (!target || typeof target.closest !== 'function') {
     return;
   }
   const button = target.closest<HTMLButtonElement>('button[data-action]');
