@@ -188,7 +188,7 @@ export async function analyzeUrl(url: string, opts: AnalyzeOptions = {}): Promis
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const started = performance.now();
   try {
-    let current = url;
+    let current = withoutCredentials(url);
     for (let hop = 0; ; hop++) {
       const res = await request(current, {
         method: 'GET',
@@ -206,7 +206,7 @@ export async function analyzeUrl(url: string, opts: AnalyzeOptions = {}): Promis
         let next: URL;
         try { next = new URL(location, current); } catch { throw new AnalysisError('invalid redirect location'); }
         if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new AnalysisError(`redirect to an unsupported URL scheme (${next.protocol})`);
-        current = next.href;
+        current = withoutCredentials(next.href);
         continue;
       }
       const chunks: Buffer[] = [];
@@ -233,6 +233,15 @@ export async function analyzeUrl(url: string, opts: AnalyzeOptions = {}): Promis
     clearTimeout(timer);
     if (ownAgent) await ownAgent.close().catch(() => undefined);
   }
+}
+
+/** Drops user:password@ from the URL: no credentials of any kind go to the analysed site. */
+function withoutCredentials(raw: string): string {
+  const u = new URL(raw);
+  if (!u.username && !u.password) return raw;
+  u.username = '';
+  u.password = '';
+  return u.href;
 }
 
 function formatSeconds(ms: number): string {

@@ -106,6 +106,14 @@ describe('service/analyze', () => {
     }
   });
 
+  it('drops user:password@ from the URL (no Basic auth to the analysed site)', async () => {
+    fx.seen.length = 0;
+    const a = await analyzeUrl(fx.url.replace('http://', 'http://user:pass@') + '/good');
+    assert.equal(a.result, 'good');
+    assert.equal(fx.seen.length, 1);
+    assert.equal(fx.seen[0].authorization, undefined);
+  });
+
   it('maps scores to ratings at 80 and 50', () => {
     assert.equal(ratingFor(100), 'good');
     assert.equal(ratingFor(80), 'good');
