@@ -1,8 +1,72 @@
-// Composition root: builds the objects and registers them; no logic of its own.
+// Composition root: builds the objects and registers them; no logic of its own. Activation does
+// no I/O: the list loads when the view is first shown, the client is built on first use.
 import * as vscode from 'vscode';
+import { ReportsModel } from './model/reportsModel';
+import { Connection } from './platform/connection';
+import { KeyStore } from './platform/keyStore';
+import { createLog } from './platform/log';
+import { affectsList } from './platform/settings';
+import { ReportsView } from './views/reportsView';
+import { CommandContext } from './commands/context';
+import { setApiKey, signOut } from './commands/auth';
+import { clearFilters, filterByProject, loadMore, refresh, search, sortBy } from './commands/list';
+import { createReport } from './commands/create';
+import { changePrivacy, copyReportUrl, deleteReport, openReportUrl, rerunReport, setPrivacyQuick } from './commands/manage';
+import { ReportPanels } from './webviews/reportPanel';
+import { AccountPanel } from './webviews/accountPanel';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Wired up by the sidebar issue.
+export function activate(context: vscode.ExtensionContext): void {
+  const channel = vscode.window.createOutputChannel('Website Reports', { log: true });
+  const log = createLog(channel);
+  const keys = new KeyStore(context.secrets);
+  const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
+  const model = new ReportsModel();
+  const view = new ReportsView(model, connection, context.workspaceState, channel);
+  const ctx: CommandContext = { connection, keys, model, view, log: channel };
+  const reports = new ReportPanels(context.extensionUri, ctx);
+  const account = new AccountPanel(context.extensionUri, ctx);
+
+  const commands: Record<string, (...args: unknown[]) => unknown> = {
+    'webReports.setApiKey': (key) => setApiKey(ctx, key),
+    'webReports.signOut': () => signOut(ctx),
+    'webReports.refresh': () => refresh(ctx),
+    'webReports.createReport': (url, options) => createReport(ctx, url, (options ?? {}) as object),
+    'webReports.changePrivacy': (target, privacy, password) => changePrivacy(ctx, target, privacy, password),
+    'webReports.makePublic': (target, selected) => setPrivacyQuick(ctx, 0, target, selected),
+    'webReports.makePrivate': (target, selected) => setPrivacyQuick(ctx, 1, target, selected),
+    'webReports.rerunReport': (target) => rerunReport(ctx, target),
+    'webReports.deleteReport': (target, selected) => deleteReport(ctx, target, selected),
+    'webReports.openReport': (target) => reports.open(target),
+    'webReports.showAccount': () => account.show(),
+    'webReports.search': (text) => search(ctx, text),
+    'webReports.filterByProject': (project) => filterByProject(ctx, project),
+    'webReports.sortBy': (field, direction) => sortBy(ctx, field, direction),
+    'webReports.clearFilters': () => clearFilters(ctx),
+    'webReports.openReportUrl': (target) => openReportUrl(ctx, target),
+    'webReports.copyReportUrl': (target) => copyReportUrl(ctx, target),
+    'webReports.loadMore': (node) => loadMore(ctx, node),
+  };
+  for (const [id, handler] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, handler));
+
+  context.subscriptions.push(
+    channel,
+    keys,
+    connection,
+    view,
+    reports,
+    account,
+    vscode.window.registerWebviewPanelSerializer('webReports.report', reports),
+    vscode.window.registerWebviewPanelSerializer('webReports.account', account),
+    // A key stored or deleted in another window, or a new base URL: start over.
+    keys.onDidChange(() => void view.invalidate()),
+    connection.onDidChange(() => void view.invalidate()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsList(e)) void view.invalidate();
+      if (e.affectsConfiguration('webReports.autoRefreshSeconds')) view.scheduleAutoRefresh();
+    }),
+  );
+  // Context keys only (no request): menus and the welcome view need them at once.
+  void view.updateContext();
 }
 
 export function deactivate(): void {}

@@ -1,0 +1,14 @@
+// What every command family needs, handed over by the composition root.
+import * as vscode from 'vscode';
+import { ReportsModel } from '../model/reportsModel';
+import { Connection } from '../platform/connection';
+import { KeyStore } from '../platform/keyStore';
+import { ReportsView } from '../views/reportsView';
+
+export interface CommandContext {
+  readonly connection: Connection;
+  readonly keys: KeyStore;
+  readonly model: ReportsModel;
+  readonly view: ReportsView;
+  readonly log: vscode.LogOutputChannel;
+}

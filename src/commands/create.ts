@@ -1,0 +1,164 @@
+// Create Website Report: the URL from the argument, the selection, the URL under the cursor, or
+// an input box; privacy and password; a cancellable progress; the new report revealed. A failure
+// says why and offers the input again, prefilled; an ambiguous failure (timeout, dropped
+// connection) first checks whether the report was created after all, so none is made twice.
+import * as vscode from 'vscode';
+import { ApiError } from '../api/errors';
+import { Privacy, Report } from '../api/types';
+import { isPrivacy, urlProblem } from '../api/validate';
+import { RESULT_LABELS } from '../model/format';
+import { urlAt, urlInSelection } from '../model/urlFinder';
+import { CommandContext } from './context';
+import { messageOf, reportFailure } from './feedback';
+import { askPassword, askPrivacy } from './prompts';
+
+export interface CreateOptions {
+  privacy?: Privacy;
+  password?: string;
+}
+
+/** The URL the editor points at: the selection, else the URL under the cursor. */
+export function urlFromEditor(editor: vscode.TextEditor | undefined): string | undefined {
+  if (!editor) return undefined;
+  const selection = editor.selection;
+  if (!selection.isEmpty) return urlInSelection(editor.document.getText(selection));
+  const line = editor.document.lineAt(selection.active.line).text;
+  return urlAt(line, selection.active.character);
+}
+
+/** An input box that validates as you type and can open with a problem already shown. */
+function askUrl(value: string, problem?: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = 'Website Reports: Create Website Report';
+    box.prompt = 'The address of the page to rate (http or https).';
+    box.placeholder = 'https://example.com/page';
+    box.value = value;
+    box.ignoreFocusOut = true;
+    box.validationMessage = problem;
+    box.onDidChangeValue((v) => (box.validationMessage = v.trim() ? urlProblem(v) : undefined));
+    let done = false;
+    box.onDidAccept(() => {
+      const why = urlProblem(box.value);
+      if (why) {
+        box.validationMessage = why;
+        return;
+      }
+      done = true;
+      resolve(box.value.trim());
+      box.hide();
+    });
+    box.onDidHide(() => {
+      if (!done) resolve(undefined);
+      box.dispose();
+    });
+    box.show();
+  });
+}
+
+export async function createReport(ctx: CommandContext, urlArg?: unknown, options: CreateOptions = {}): Promise<Report | undefined> {
+  const given = urlArg instanceof vscode.Uri ? urlArg.toString(true) : typeof urlArg === 'string' ? urlArg : undefined;
+  const interactive = given === undefined;
+  let url = given ?? urlFromEditor(vscode.window.activeTextEditor);
+  let problem = url === undefined ? undefined : urlProblem(url);
+  if (url === undefined || problem) {
+    url = await askUrl(url ?? '', problem);
+    if (url === undefined) return undefined;
+  }
+
+  let privacy = options.privacy;
+  if (privacy !== undefined && !isPrivacy(privacy)) {
+    void vscode.window.showErrorMessage('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).');
+    return undefined;
+  }
+  if (privacy === undefined && interactive) {
+    privacy = await askPrivacy('Website Reports: Who can view the report?', 0);
+    if (privacy === undefined) return undefined;
+  }
+  let password = options.password;
+  if (privacy === 2 && !password) {
+    password = await askPassword('Website Reports: Password for the report');
+    if (password === undefined) return undefined;
+  }
+
+  for (;;) {
+    const outcome = await attemptCreate(ctx, url, privacy, password);
+    if (outcome.report) return outcome.report;
+    if (!outcome.error) return undefined;
+    problem = messageOf(outcome.error);
+    if (outcome.error instanceof ApiError && ['auth', 'not-configured'].includes(outcome.error.kind)) {
+      await reportFailure(ctx, 'Creating the report', outcome.error);
+      return undefined;
+    }
+    if (!interactive) {
+      // Driven by an argument: say why, and offer the input again without blocking the caller.
+      const retry = 'Edit and Try Again';
+      const failedUrl = url;
+      const why = problem;
+      void vscode.window.showErrorMessage(`Website Reports: the report for ${url} was not created. ${problem}`, retry).then(async (choice) => {
+        if (choice !== retry) return;
+        const edited = await askUrl(failedUrl, why);
+        if (edited) await vscode.commands.executeCommand('webReports.createReport', edited, { privacy, password });
+      });
+      return undefined;
+    }
+    const fields = outcome.error instanceof ApiError ? outcome.error.fieldErrors : undefined;
+    const next = await askUrl(url, fields?.url?.join(' ') ?? problem);
+    if (next === undefined) return undefined;
+    url = next;
+  }
+}
+
+async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy | undefined, password: string | undefined): Promise<{ report?: Report; error?: unknown }> {
+  let client;
+  try {
+    client = ctx.connection.get();
+  } catch (error) {
+    return { error };
+  }
+  try {
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Website Reports: analysing ${url}…`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return client.createReport({ url, privacy, password }, { signal: controller.signal });
+      },
+    );
+    await shown(ctx, report, 'created');
+    return { report };
+  } catch (error) {
+    if (error instanceof ApiError && ['timeout', 'network', 'server', 'cancelled', 'bad-response'].includes(error.kind)) {
+      const existing = await findCreated(ctx, url).catch(() => undefined);
+      if (existing) {
+        ctx.log.info(`Create of ${url} failed (${error.kind}) but the service had stored it: report ${existing.id}.`);
+        await shown(ctx, existing, 'created (the service stored it although the answer was lost)');
+        return { report: existing };
+      }
+      if (error.kind === 'cancelled') {
+        void vscode.window.showInformationMessage('Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh.');
+        return {};
+      }
+    }
+    ctx.log.error(`Creating the report for ${url} failed: ${messageOf(error)}`);
+    return { error };
+  }
+}
+
+/** A report for exactly this URL generated in the last few minutes, if the service has one. */
+async function findCreated(ctx: CommandContext, url: string): Promise<Report | undefined> {
+  const page = await ctx.connection.get().listReports({ search: url, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 10 });
+  const recent = Date.now() - 10 * 60 * 1000;
+  return page.items.find((r) => r.url === url && (r.generated_at === undefined || new Date(String(r.generated_at)).getTime() >= recent));
+}
+
+async function shown(ctx: CommandContext, report: Report, verb: string): Promise<void> {
+  ctx.model.upsert(report);
+  await ctx.view.reveal(report).catch(() => undefined);
+  const result = RESULT_LABELS[report.result ?? ''] ?? report.result ?? 'no result';
+  const score = typeof report.score === 'number' ? ` (score ${report.score})` : '';
+  const open = 'Open Report';
+  void vscode.window.showInformationMessage(`Website Reports: report ${verb}: ${report.url ?? report.id} is ${result}${score}.`, open).then((choice) => {
+    if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
+  });
+}

@@ -1,0 +1,40 @@
+// How a failed command tells the user: one notification that says what happened and offers the
+// next step. Auth failures flip the view to signed out instead of repeating pop-ups.
+import * as vscode from 'vscode';
+import { ApiError, describeDelay } from '../api/errors';
+import { CommandContext } from './context';
+
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'rate-limited' && error.retryAfterMs !== undefined) {
+      const at = new Date(Date.now() + error.retryAfterMs).toLocaleTimeString();
+      return `The report service is limiting requests. It will accept them again in ${describeDelay(error.retryAfterMs)} (at ${at}).`;
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reports a failure; returns the action the user picked, if any. */
+export async function reportFailure(ctx: CommandContext, what: string, error: unknown): Promise<void> {
+  if (error instanceof ApiError && error.kind === 'cancelled') {
+    ctx.log.info(`${what}: cancelled.`);
+    return;
+  }
+  const message = messageOf(error);
+  ctx.log.error(`${what} failed: ${message}`);
+  if (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not-configured')) {
+    ctx.model.signOut(error);
+    await ctx.view.updateContext();
+    const setKey = 'Set API Key';
+    const openSettings = 'Open Settings';
+    const actions = /baseUrl/.test(message) ? [openSettings] : [setKey];
+    const choice = await vscode.window.showErrorMessage(`${what} failed. ${message}`, ...actions);
+    if (choice === setKey) await vscode.commands.executeCommand('webReports.setApiKey');
+    if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
+    return;
+  }
+  const showLog = 'Show Log';
+  const choice = await vscode.window.showErrorMessage(`${what} failed. ${message}`, showLog);
+  if (choice === showLog) ctx.log.show(true);
+}

@@ -1,0 +1,97 @@
+// The list's commands: refresh, search, project filter, sort, clear, and paging of a group.
+import * as vscode from 'vscode';
+import { RESULT_VALUES, ReportResult, SORT_DIRECTIONS, SORT_FIELDS, SortDirection, SortField } from '../api/types';
+import { sortLabel } from '../model/filters';
+import { CommandContext } from './context';
+import { reportFailure } from './feedback';
+
+export async function refresh(ctx: CommandContext): Promise<void> {
+  await ctx.view.refresh();
+}
+
+export async function search(ctx: CommandContext, text?: unknown): Promise<void> {
+  let value = typeof text === 'string' ? text : undefined;
+  if (value === undefined) {
+    value = await vscode.window.showInputBox({
+      title: 'Website Reports: Search by URL',
+      prompt: 'Show reports whose URL contains this text. Leave empty to show all.',
+      value: ctx.view.filters.search ?? '',
+      placeHolder: 'e.g. /blog/ or example.com',
+    });
+    if (value === undefined) return;
+  }
+  await ctx.view.setFilters({ ...ctx.view.filters, search: value });
+}
+
+export async function filterByProject(ctx: CommandContext, project?: unknown): Promise<void> {
+  let value = typeof project === 'string' ? project : undefined;
+  if (value === undefined) {
+    const known = new Set<string>();
+    for (const r of RESULT_VALUES) for (const report of ctx.model.groups[r].items) if (typeof report.project === 'string' && report.project) known.add(report.project);
+    const current = ctx.view.filters.project;
+    const items: vscode.QuickPickItem[] = [
+      { label: '$(clear-all) All projects', description: current ? '' : 'current', alwaysShow: true },
+      ...[...known].sort().map((p) => ({ label: p, description: p === current ? 'current' : undefined })),
+    ];
+    const pick = vscode.window.createQuickPick();
+    pick.title = 'Website Reports: Filter by Project';
+    pick.placeholder = 'Pick a project seen in the list, or type its identifier';
+    pick.items = items;
+    value = await new Promise<string | undefined>((resolve) => {
+      pick.onDidAccept(() => {
+        const selected = pick.selectedItems[0];
+        resolve(selected ? (selected === items[0] ? '' : selected.label) : pick.value.trim());
+        pick.hide();
+      });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    pick.dispose();
+    if (value === undefined) return;
+  }
+  await ctx.view.setFilters({ ...ctx.view.filters, project: value });
+}
+
+export async function sortBy(ctx: CommandContext, field?: unknown, direction?: unknown): Promise<void> {
+  let sortField = SORT_FIELDS.includes(field as SortField) ? (field as SortField) : undefined;
+  let sort = SORT_DIRECTIONS.includes(direction as SortDirection) ? (direction as SortDirection) : undefined;
+  const current = { sortBy: ctx.view.filters.sortBy ?? ctx.view.defaults().sortBy, sort: ctx.view.filters.sort ?? ctx.view.defaults().sort };
+  if (field !== undefined && !sortField) {
+    void vscode.window.showErrorMessage(`Website Reports: cannot sort by "${String(field)}"; use one of ${SORT_FIELDS.join(', ')}.`);
+    return;
+  }
+  if (!sortField) {
+    const picked = await vscode.window.showQuickPick(
+      SORT_FIELDS.map((f) => ({ label: sortLabel(f).replace(/^./, (c) => c.toUpperCase()), description: f === current.sortBy ? 'current' : undefined, field: f })),
+      { title: 'Website Reports: Sort by' },
+    );
+    if (!picked) return;
+    sortField = picked.field;
+  }
+  if (!sort) {
+    const picked = await vscode.window.showQuickPick(
+      [
+        { label: '$(arrow-down) Descending', description: current.sort === 'desc' ? 'current' : undefined, sort: 'desc' as const },
+        { label: '$(arrow-up) Ascending', description: current.sort === 'asc' ? 'current' : undefined, sort: 'asc' as const },
+      ],
+      { title: `Website Reports: Sort by ${sortLabel(sortField)}` },
+    );
+    if (!picked) return;
+    sort = picked.sort;
+  }
+  await ctx.view.setFilters({ ...ctx.view.filters, sortBy: sortField, sort });
+}
+
+export async function clearFilters(ctx: CommandContext): Promise<void> {
+  await ctx.view.setFilters({});
+}
+
+export async function loadMore(ctx: CommandContext, node?: unknown): Promise<void> {
+  const result = (node as { result?: ReportResult } | undefined)?.result ?? (typeof node === 'string' ? (node as ReportResult) : undefined);
+  if (!result || !RESULT_VALUES.includes(result)) return;
+  try {
+    await ctx.model.loadMore(ctx.connection.get(), result);
+  } catch (error) {
+    await reportFailure(ctx, 'Loading more reports', error);
+  }
+}

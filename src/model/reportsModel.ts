@@ -1,0 +1,207 @@
+// The state of the reports list: three groups (good, decent, bad), each paging on its own with
+// the service's `result` filter. Commands change it after the API answers; the tree renders it.
+// No VS Code here: listeners are plain callbacks.
+import type { ReportsClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import { ListQuery, Report, ReportId, ReportPage, ReportResult, RESULT_VALUES } from '../api/types';
+
+export interface GroupState {
+  readonly result: ReportResult;
+  items: Report[];
+  /** From the first page's `meta.total`; undefined when the service does not say. */
+  total?: number;
+  /** The last page loaded, to ask for the next. */
+  lastPage?: ReportPage;
+  loadingMore: boolean;
+  /** The failure of the last load of this group, shown on its node. */
+  error?: ApiError;
+}
+
+export type ModelStatus = 'idle' | 'loading' | 'ready' | 'stale' | 'signed-out';
+
+type Listener = () => void;
+
+function sameId(a: ReportId, b: ReportId): boolean {
+  return String(a) === String(b);
+}
+
+export class ReportsModel {
+  readonly groups: Record<ReportResult, GroupState>;
+  status: ModelStatus = 'idle';
+  /** The error that made the list stale or signed out. */
+  lastError?: ApiError;
+  loadedAt?: Date;
+  private listeners = new Set<Listener>();
+  private inFlight?: { key: string; promise: Promise<void>; controller: AbortController };
+  private query: ListQuery = {};
+
+  constructor() {
+    this.groups = Object.fromEntries(RESULT_VALUES.map((r) => [r, emptyGroup(r)])) as Record<ReportResult, GroupState>;
+  }
+
+  onDidChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Loads the first page of every group in parallel. The same query while one is loading joins
+   * it; a different query cancels the stale one. On failure the last list stays, marked stale.
+   */
+  reload(client: ReportsClient, query: ListQuery): Promise<void> {
+    const key = JSON.stringify(query);
+    if (this.inFlight?.key === key) return this.inFlight.promise;
+    this.inFlight?.controller.abort();
+    const controller = new AbortController();
+    this.query = query;
+    this.status = 'loading';
+    this.emit();
+    const promise = this.loadAll(client, query, controller.signal).finally(() => {
+      if (this.inFlight?.controller === controller) this.inFlight = undefined;
+    });
+    this.inFlight = { key, promise, controller };
+    return promise;
+  }
+
+  private async loadAll(client: ReportsClient, query: ListQuery, signal: AbortSignal): Promise<void> {
+    const outcomes = await Promise.allSettled(RESULT_VALUES.map((result) => client.listReports({ ...query, result, page: 1 }, { signal })));
+    if (signal.aborted) return;
+    const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => toApiError(o.reason));
+    const auth = failures.find((e) => e.kind === 'auth' || e.kind === 'not-configured');
+    if (auth) {
+      this.signOut(auth);
+      return;
+    }
+    outcomes.forEach((outcome, index) => {
+      const group = this.groups[RESULT_VALUES[index]];
+      if (outcome.status === 'fulfilled') {
+        group.items = dedupe(outcome.value.items);
+        group.total = outcome.value.total;
+        group.lastPage = outcome.value;
+        group.error = undefined;
+      } else {
+        group.error = toApiError(outcome.reason);
+      }
+    });
+    this.lastError = failures[0];
+    this.status = failures.length ? 'stale' : 'ready';
+    if (!failures.length) this.loadedAt = new Date();
+    this.emit();
+  }
+
+  /** The next page of one group, appended; ids already shown are not repeated. */
+  async loadMore(client: ReportsClient, result: ReportResult): Promise<void> {
+    const group = this.groups[result];
+    if (!group.lastPage?.hasMore || group.loadingMore) return;
+    group.loadingMore = true;
+    this.emit();
+    try {
+      const page = await client.nextPage(group.lastPage);
+      const known = new Set(group.items.map((r) => String(r.id)));
+      group.items.push(...page.items.filter((r) => !known.has(String(r.id))));
+      group.lastPage = page;
+      if (page.total !== undefined) group.total = page.total;
+      group.error = undefined;
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.kind === 'auth') this.signOut(apiError);
+      else group.error = apiError;
+      throw apiError;
+    } finally {
+      group.loadingMore = false;
+      this.emit();
+    }
+  }
+
+  find(id: ReportId): Report | undefined {
+    for (const result of RESULT_VALUES) {
+      const found = this.groups[result].items.find((r) => sameId(r.id, id));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Puts a created or updated report where it belongs: in place, or moved to its new group. */
+  upsert(report: Report): void {
+    const target = RESULT_VALUES.find((r) => r === report.result);
+    for (const result of RESULT_VALUES) {
+      const group = this.groups[result];
+      const index = group.items.findIndex((r) => sameId(r.id, report.id));
+      if (index < 0) continue;
+      if (result === target) {
+        group.items[index] = report;
+        this.emit();
+        return;
+      }
+      group.items.splice(index, 1);
+      if (group.total !== undefined) group.total = Math.max(0, group.total - 1);
+    }
+    if (target) {
+      const group = this.groups[target];
+      group.items.splice(insertionIndex(group.items, report, this.query), 0, report);
+      if (group.total !== undefined) group.total += 1;
+    }
+    this.emit();
+  }
+
+  remove(id: ReportId): void {
+    for (const result of RESULT_VALUES) {
+      const group = this.groups[result];
+      const index = group.items.findIndex((r) => sameId(r.id, id));
+      if (index >= 0) {
+        group.items.splice(index, 1);
+        if (group.total !== undefined) group.total = Math.max(0, group.total - 1);
+      }
+    }
+    this.emit();
+  }
+
+  /** Forgets everything: signed out, or the key or base URL changed. */
+  signOut(error?: ApiError): void {
+    this.inFlight?.controller.abort();
+    this.inFlight = undefined;
+    for (const result of RESULT_VALUES) this.groups[result] = emptyGroup(result);
+    this.status = 'signed-out';
+    this.lastError = error;
+    this.emit();
+  }
+
+  totals(): Record<ReportResult, number | undefined> {
+    return { good: this.groups.good.total, decent: this.groups.decent.total, bad: this.groups.bad.total };
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function emptyGroup(result: ReportResult): GroupState {
+  return { result, items: [], loadingMore: false };
+}
+
+function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('bad-response', error instanceof Error ? error.message : String(error));
+}
+
+function dedupe(items: Report[]): Report[] {
+  const seen = new Set<string>();
+  return items.filter((r) => (seen.has(String(r.id)) ? false : (seen.add(String(r.id)), true)));
+}
+
+/** Where a new report goes so the loaded part of the list stays in the service's order. */
+export function insertionIndex(items: Report[], report: Report, query: ListQuery): number {
+  const field = query.sortBy ?? 'id';
+  const direction = query.sort === 'asc' ? 1 : -1;
+  const key = (r: Report): string | number => {
+    const value = r[field];
+    if (field === 'id' && typeof value === 'number') return value;
+    return typeof value === 'number' ? value : String(value ?? '');
+  };
+  const mine = key(report);
+  const index = items.findIndex((other) => {
+    const theirs = key(other);
+    const cmp = typeof mine === 'number' && typeof theirs === 'number' ? mine - theirs : String(mine).localeCompare(String(theirs));
+    return cmp * direction < 0;
+  });
+  return index < 0 ? items.length : index;
+}

@@ -1,0 +1,69 @@
+// Owns the API client for the current settings: built on first use (no work on activation),
+// rebuilt when the base URL, timeout or proxy settings change.
+import * as vscode from 'vscode';
+import { ApiError } from '../api/errors';
+import { ReportsClient, Log } from '../api/client';
+import { parseBaseUrl } from '../api/baseUrl';
+import { KeyStore } from './keyStore';
+import { affectsConnection, readProxySettings, readSettings } from './settings';
+
+export class Connection implements vscode.Disposable {
+  private client?: ReportsClient;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** The base URL or connection settings changed. */
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+  private warnedInsecure?: string;
+
+  constructor(readonly keys: KeyStore, private readonly log: Log, private readonly version: string) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!affectsConnection(e)) return;
+      void this.client?.dispose();
+      this.client = undefined;
+      this.changed.fire();
+    });
+  }
+
+  baseUrlSet(): boolean {
+    return readSettings().baseUrl !== '';
+  }
+
+  /** The client, or throws a 'not-configured' ApiError that says what to set. */
+  get(): ReportsClient {
+    if (this.client) return this.client;
+    const settings = readSettings();
+    const base = parseBaseUrl(settings.baseUrl);
+    if (base.insecure && this.warnedInsecure !== base.href) {
+      this.warnedInsecure = base.href;
+      this.log('warn', `The base URL ${base.href} uses plain http: the API key travels unencrypted.`);
+      void vscode.window.showWarningMessage(`Website Reports: ${base.origin} uses plain http, so your API key travels unencrypted. Use https unless the service is on this machine.`, 'Open Setting').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
+      });
+    }
+    this.client = new ReportsClient({
+      baseUrl: settings.baseUrl,
+      apiKey: () => this.keys.get(),
+      timeoutMs: settings.requestTimeoutMs,
+      proxy: readProxySettings(),
+      userAgent: `website-reports-vscode/${this.version}`,
+      log: this.log,
+    });
+    return this.client;
+  }
+
+  /** A client for `key` rather than the stored one: to check a key before storing it. */
+  withKey(key: string): ReportsClient {
+    const settings = readSettings();
+    return new ReportsClient({ baseUrl: settings.baseUrl, apiKey: () => key, timeoutMs: settings.requestTimeoutMs, proxy: readProxySettings(), log: this.log, retry: { retries: 0 } });
+  }
+
+  static isSignedOutError(error: unknown): boolean {
+    return error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not-configured');
+  }
+
+  dispose(): void {
+    void this.client?.dispose();
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,90 @@
+// The tree's nodes: a group per result, its reports, and "Load more…" or an error row at its end.
+import * as vscode from 'vscode';
+import { Report, ReportResult } from '../api/types';
+import { GroupState } from '../model/reportsModel';
+import { accessibleLabel, contextValue, PRIVACY_ICONS, PRIVACY_LABELS, privacyName, RESULT_LABELS, relativeTime, reportLabel } from '../model/format';
+
+export type ReportsNode =
+  | { kind: 'group'; result: ReportResult }
+  | { kind: 'report'; result: ReportResult; report: Report }
+  | { kind: 'loadMore'; result: ReportResult }
+  | { kind: 'error'; result: ReportResult; message: string };
+
+const GROUP_ICONS: Record<ReportResult, [string, string]> = {
+  good: ['pass', 'testing.iconPassed'],
+  decent: ['warning', 'list.warningForeground'],
+  bad: ['error', 'testing.iconFailed'],
+};
+
+export function isReportNode(value: unknown): value is Extract<ReportsNode, { kind: 'report' }> {
+  return typeof value === 'object' && value !== null && (value as ReportsNode).kind === 'report';
+}
+
+export function groupItem(group: GroupState): vscode.TreeItem {
+  const item = new vscode.TreeItem(RESULT_LABELS[group.result], vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `group:${group.result}`;
+  const shown = group.items.length;
+  item.description = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
+  const [icon, color] = GROUP_ICONS[group.result];
+  item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+  item.contextValue = `group:${group.result}`;
+  item.tooltip = group.total !== undefined ? `${group.total} ${RESULT_LABELS[group.result].toLowerCase()} report${group.total === 1 ? '' : 's'}` : undefined;
+  item.accessibilityInformation = { label: `${RESULT_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}`, role: 'treeitem' };
+  return item;
+}
+
+/** A Markdown tooltip built only with appendText: server values cannot become links or markup. */
+function tooltip(report: Report): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.appendMarkdown('**').appendText(reportLabel(report)).appendMarkdown('**\n\n');
+  const rows: [string, unknown][] = [
+    ['Result', RESULT_LABELS[report.result ?? ''] ?? report.result],
+    ['Score', report.score],
+    ['Privacy', PRIVACY_LABELS[privacyName(report.privacy)]],
+    ['Project', report.project],
+    ['Generated', report.generated_at ? `${new Date(String(report.generated_at)).toLocaleString()} (${relativeTime(report.generated_at) ?? ''})` : undefined],
+    ['Id', report.id],
+  ];
+  for (const [name, value] of rows) {
+    if (value === undefined || value === null || value === '') continue;
+    md.appendMarkdown(`${name}: `).appendText(String(value)).appendMarkdown('  \n');
+  }
+  return md;
+}
+
+export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
+  const item = new vscode.TreeItem(reportLabel(report), vscode.TreeItemCollapsibleState.None);
+  item.id = `report:${String(report.id)}`;
+  item.description = relativeTime(report.generated_at) ?? '';
+  const privacy = privacyName(report.privacy);
+  item.iconPath = new vscode.ThemeIcon(PRIVACY_ICONS[privacy]);
+  item.contextValue = contextValue(report);
+  item.tooltip = tooltip(report);
+  item.accessibilityInformation = { label: accessibleLabel(report), role: 'treeitem' };
+  item.command = { command: 'webReports.openReport', title: 'Open Report', arguments: [{ kind: 'report', result, report }] };
+  return item;
+}
+
+export function loadMoreItem(group: GroupState): vscode.TreeItem {
+  const item = new vscode.TreeItem(group.loadingMore ? 'Loading…' : 'Load more…', vscode.TreeItemCollapsibleState.None);
+  item.id = `loadMore:${group.result}`;
+  item.iconPath = new vscode.ThemeIcon(group.loadingMore ? 'loading~spin' : 'more');
+  item.contextValue = 'loadMore';
+  const left = group.total !== undefined ? group.total - group.items.length : undefined;
+  item.description = left !== undefined && left > 0 ? `${left} more` : '';
+  item.command = { command: 'webReports.loadMore', title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
+  item.accessibilityInformation = { label: `Load more ${RESULT_LABELS[group.result].toLowerCase()} reports`, role: 'button' };
+  return item;
+}
+
+export function errorItem(message: string, result: ReportResult): vscode.TreeItem {
+  const item = new vscode.TreeItem(message, vscode.TreeItemCollapsibleState.None);
+  item.id = `error:${result}`;
+  item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  item.tooltip = message;
+  item.contextValue = 'error';
+  item.command = { command: 'webReports.refresh', title: 'Retry' };
+  return item;
+}

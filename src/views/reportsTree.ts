@@ -1,0 +1,52 @@
+// TreeDataProvider over the ReportsModel: renders what the model holds, fetches nothing itself.
+import * as vscode from 'vscode';
+import { RESULT_VALUES } from '../api/types';
+import { ReportsModel } from '../model/reportsModel';
+import { errorItem, groupItem, loadMoreItem, ReportsNode, reportItem } from './nodes';
+
+export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ReportsNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly model: ReportsModel) {
+    this.unsubscribe = model.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getChildren(node?: ReportsNode): ReportsNode[] {
+    if (!node) {
+      // Signed out or never loaded: no children, so the welcome view (or the loading bar) shows.
+      if (this.model.status === 'signed-out' || this.model.status === 'idle') return [];
+      if (this.model.status === 'loading' && !this.model.loadedAt && RESULT_VALUES.every((r) => !this.model.groups[r].items.length)) return [];
+      return RESULT_VALUES.map((result) => ({ kind: 'group', result }));
+    }
+    if (node.kind !== 'group') return [];
+    const group = this.model.groups[node.result];
+    const children: ReportsNode[] = group.items.map((report) => ({ kind: 'report', result: node.result, report }));
+    if (group.error) children.push({ kind: 'error', result: node.result, message: group.error.message });
+    else if (group.lastPage?.hasMore) children.push({ kind: 'loadMore', result: node.result });
+    return children;
+  }
+
+  getTreeItem(node: ReportsNode): vscode.TreeItem {
+    switch (node.kind) {
+      case 'group':
+        return groupItem(this.model.groups[node.result]);
+      case 'report':
+        return reportItem(node.report, node.result);
+      case 'loadMore':
+        return loadMoreItem(this.model.groups[node.result]);
+      case 'error':
+        return errorItem(node.message, node.result);
+    }
+  }
+
+  getParent(node: ReportsNode): ReportsNode | undefined {
+    return node.kind === 'group' ? undefined : { kind: 'group', result: node.result };
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,138 @@
+// One detail panel per report (revealed if already open). Its buttons send typed messages that
+// run the same commands as the tree; the panel follows the model, so both update together.
+import * as vscode from 'vscode';
+import { Report, ReportId } from '../api/types';
+import { normaliseId } from '../api/envelope';
+import { reportLabel } from '../model/format';
+import { CommandContext } from '../commands/context';
+import { messageOf, reportFailure } from '../commands/feedback';
+import { targetOrPick } from '../commands/targets';
+import { isWebviewMessage, WebviewAction, HostMessage } from './render/messages';
+import { renderReportPage } from './render/reportView';
+import { frameFor, webviewOptions } from './panelFrame';
+
+export const REPORT_VIEW_TYPE = 'webReports.report';
+
+interface OpenPanel {
+  panel: vscode.WebviewPanel;
+  report: Report;
+}
+
+export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknown }>, vscode.Disposable {
+  private readonly panels = new Map<string, OpenPanel>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly ctx: CommandContext) {
+    // Follow changes made from the tree (privacy, re-run, delete).
+    this.unsubscribe = ctx.model.onDidChange(() => {
+      for (const [id, open] of this.panels) {
+        const current = ctx.model.find(id);
+        if (current && current !== open.report) this.render(open, { ...open.report, ...current });
+      }
+    });
+  }
+
+  /** Opens (or reveals) the panel of a report; reads it fresh from the service. */
+  async open(target?: unknown): Promise<vscode.WebviewPanel | undefined> {
+    let report: Report | undefined;
+    try {
+      report = await targetOrPick(this.ctx, target, 'Website Reports: Open which report?');
+    } catch (error) {
+      await reportFailure(this.ctx, 'Opening the report', error);
+      return undefined;
+    }
+    if (!report) return undefined;
+    const key = String(report.id);
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.panel.reveal();
+      return existing.panel;
+    }
+    const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, reportLabel(report), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+    const open = this.adopt(panel, report);
+    await this.reload(open);
+    return panel;
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: { id?: unknown } | undefined): Promise<void> {
+    const id = normaliseId(state?.id);
+    if (id === undefined) {
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = webviewOptions(this.extensionUri);
+    const open = this.adopt(panel, { id });
+    await this.reload(open);
+  }
+
+  /** The open panel of a report, for tests and the account view. */
+  panelOf(id: ReportId): vscode.WebviewPanel | undefined {
+    return this.panels.get(String(id))?.panel;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, report: Report): OpenPanel {
+    const open: OpenPanel = { panel, report };
+    const key = String(report.id);
+    this.panels.set(key, open);
+    panel.onDidDispose(() => this.panels.delete(key));
+    panel.webview.onDidReceiveMessage((message: unknown) => {
+      if (!isWebviewMessage(message)) return; // untrusted input: ignore anything unexpected
+      if (message.type === 'action') void this.act(open, message.action);
+    });
+    this.render(open, report);
+    return open;
+  }
+
+  private render(open: OpenPanel, report: Report): void {
+    open.report = report;
+    open.panel.title = reportLabel(report);
+    open.panel.webview.html = renderReportPage(report, frameFor(open.panel.webview, this.extensionUri, `Report: ${reportLabel(report)}`));
+  }
+
+  private post(open: OpenPanel, message: HostMessage): void {
+    void open.panel.webview.postMessage(message);
+  }
+
+  private async reload(open: OpenPanel): Promise<void> {
+    this.post(open, { type: 'busy', busy: true });
+    try {
+      const fresh = await this.ctx.connection.get().getReport(open.report.id);
+      this.render(open, fresh);
+    } catch (error) {
+      this.post(open, { type: 'error', message: `Could not load the report: ${messageOf(error)}` });
+      this.ctx.log.warn(`Loading report ${open.report.id} failed: ${messageOf(error)}`);
+    } finally {
+      this.post(open, { type: 'busy', busy: false });
+    }
+  }
+
+  private async act(open: OpenPanel, action: WebviewAction): Promise<void> {
+    const report = open.report;
+    const commands: Partial<Record<WebviewAction, string>> = {
+      changePrivacy: 'webReports.changePrivacy',
+      rerun: 'webReports.rerunReport',
+      delete: 'webReports.deleteReport',
+      openSite: 'webReports.openReportUrl',
+      copyUrl: 'webReports.copyReportUrl',
+    };
+    if (action === 'refresh') return this.reload(open);
+    const command = commands[action];
+    if (!command) return;
+    this.post(open, { type: 'busy', busy: true });
+    try {
+      const outcome = await vscode.commands.executeCommand<unknown>(command, report);
+      if (action === 'delete' && (outcome as { deleted?: ReportId[] } | undefined)?.deleted?.some((id) => String(id) === String(report.id))) {
+        open.panel.dispose();
+        return;
+      }
+      if ((action === 'changePrivacy' || action === 'rerun') && outcome && typeof outcome === 'object') this.render(open, { ...report, ...(outcome as Report) });
+    } finally {
+      if (this.panels.has(String(report.id))) this.post(open, { type: 'busy', busy: false });
+    }
+  }
+
+  dispose(): void {
+    this.unsubscribe();
+    for (const open of this.panels.values()) open.panel.dispose();
+  }
+}
