@@ -131,13 +131,35 @@ function npmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
+/** npm children still running, stopped by stopPreparing() (on SIGINT/SIGTERM or exit). */
+const running = new Set<number>();
+
+/** The lock folder this process holds, released by stopPreparing() too. */
+let heldLock: string | undefined;
+
+/** Kills the install steps still running (their process groups) and releases the lock (synchronous, safe in 'exit'). */
+export function stopPreparing(): void {
+  if (heldLock) fs.rmSync(heldLock, { recursive: true, force: true });
+  heldLock = undefined;
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+  running.clear();
+}
+
 /** Runs a command, streaming its output with a prefix only when it fails (keeps logs short). */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   const label = `${command} ${args.join(' ')}`;
   log(`${label}  (in ${cwd})`);
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Own process group, so stopPreparing() also stops node-gyp's compilers under npm.
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) running.add(child.pid);
     let output = '';
     const keep = (chunk: Buffer) => {
       output += chunk.toString();
@@ -147,6 +169,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
     child.stderr.on('data', keep);
     child.on('error', reject);
     child.on('close', (code, signal) => {
+      if (child.pid !== undefined) running.delete(child.pid);
       if (code === 0) {
         log(`  done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
         resolve();
@@ -189,6 +212,7 @@ async function withLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
     try {
       fs.mkdirSync(lock);
       fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      heldLock = lock;
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -212,7 +236,8 @@ async function withLock<T>(dir: string, body: () => Promise<T>): Promise<T> {
   try {
     return await body();
   } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
+    if (heldLock === lock) fs.rmSync(lock, { recursive: true, force: true });
+    heldLock = undefined;
   }
 }
 
@@ -287,6 +312,13 @@ export async function prepare(): Promise<PreparedHost> {
 }
 
 if (require.main === module) {
+  process.on('exit', stopPreparing);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopPreparing();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
   prepare().then(
     (host) => console.log(JSON.stringify(host, null, 2)),
     (err) => {

@@ -20,7 +20,8 @@
 //     group, the browser, the service), the temp folder removed; last line
 //     `integration: N passed, N failed` (in-host tests + UI checks); exit 1 on any failure.
 //
-// Env: WEBREPORTS_IT_TIMEOUT_SECONDS (overall, default 360), WEBREPORTS_HOST_CACHE (cache root),
+// Env: WEBREPORTS_IT_TIMEOUT_SECONDS (whole run after prepare, default 360), WEBREPORTS_HOST_CACHE
+// (cache root, default ~/.cache/website-reports), WEBREPORTS_IT_SEED (demo reports, default 6),
 // CHROME_PATH (browser), WEBREPORTS_KEEP_TMP=1 (keep the temp folder), WEBREPORTS_IT_VERBOSE=1
 // (also print the workbench's own log lines), WEBREPORTS_IT_HEADED=1 (show the browser; needs X).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +31,7 @@ import * as path from 'node:path';
 import * as util from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { checkBuild, createFixture, hostEnv, RESULTS_DIR, ROOT, SUITE_INDEX, type Fixture } from './fixtures';
-import { log, prepare } from './prepare';
+import { log, prepare, stopPreparing } from './prepare';
 import { runUiChecks, type CheckResult } from './ui-checks';
 
 const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 360) * 1000;
@@ -188,6 +189,7 @@ async function runInHost(browser: Browser, url: string, consoleLog: fs.WriteStre
 async function cleanup(): Promise<void> {
   if (state.cleaning) return state.cleaning;
   state.cleaning = (async () => {
+    stopPreparing();
     if (state.browser) {
       // playwright-core kills the browser's process group itself if close() hangs or we exit.
       await Promise.race([state.browser.close().catch(() => undefined), sleep(10_000)]);
@@ -218,7 +220,10 @@ async function stopCodeServer(): Promise<void> {
 }
 
 /** Last resort on an abrupt exit: synchronous kills only (playwright-core does the same for the browser). */
-process.on('exit', () => killGroup(state.codeServer?.pid, 'SIGKILL'));
+process.on('exit', () => {
+  stopPreparing();
+  killGroup(state.codeServer?.pid, 'SIGKILL');
+});
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -231,10 +236,16 @@ async function main(): Promise<number> {
   const hostLog = fs.createWriteStream(path.join(RESULTS_DIR, 'extension-host.log'));
   const consoleLog = fs.createWriteStream(path.join(RESULTS_DIR, 'browser-console.log'));
 
+  // The overall timeout starts once code-server and the browser are prepared: a cold cache
+  // (about 2-3 minutes, once per machine) does not eat into the tests' time.
   let timer: NodeJS.Timeout | undefined;
+  let startTimer!: () => void;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`integration run timed out after ${TIMEOUT_MS / 1000} s (WEBREPORTS_IT_TIMEOUT_SECONDS)`)), TIMEOUT_MS);
+    startTimer = () => {
+      timer = setTimeout(() => reject(new TimeoutError(`integration run timed out after ${TIMEOUT_MS / 1000} s (WEBREPORTS_IT_TIMEOUT_SECONDS)`)), TIMEOUT_MS);
+    };
   });
+  timeout.catch(() => undefined); // raced below; never unhandled
   const onSignal = (signal: NodeJS.Signals) => {
     log(`${signal}: stopping everything`);
     void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
@@ -245,6 +256,7 @@ async function main(): Promise<number> {
   const work = async () => {
     checkBuild();
     const host = await prepare();
+    startTimer();
     state.fixture = await createFixture();
     log(`report service on ${state.fixture.service.url}`);
     const { origin, authority } = await startCodeServer(host.codeServerEntry, state.fixture);
@@ -275,7 +287,7 @@ async function main(): Promise<number> {
     await Promise.race([work(), timeout]);
   } catch (err) {
     harnessError = err;
-    log(`FAILED: ${err instanceof Error ? err.message : String(err)}`);
+    log(`FAILED: ${firstLine(err)}`);
     if (!(err instanceof TimeoutError) && err instanceof Error && err.stack && VERBOSE) console.error(err.stack);
     await screenshot(page ?? state.browser?.contexts().flatMap((c) => c.pages())[0], 'failure');
     const tail = tailOf(path.join(RESULTS_DIR, 'code-server.log'), 25);
@@ -308,12 +320,16 @@ async function main(): Promise<number> {
     else failed += 1;
   }
   if (harnessError) {
-    console.log(`not ok - integration harness: ${harnessError instanceof Error ? harnessError.message : String(harnessError)}`);
+    console.log(`not ok - integration harness: ${firstLine(harnessError)}`);
     failed += 1;
   }
   log(`integration run took ${((Date.now() - started) / 1000).toFixed(0)}s; screenshots and logs in test-results/`);
   console.log(`integration: ${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+function firstLine(err: unknown): string {
+  return util.stripVTControlCharacters((err instanceof Error ? err.message : String(err)).split('\n')[0]);
 }
 
 function tailOf(file: string, lines: number): string {
