@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.vscode-test/**'] },
+  { ignores: ['out/**', 'dist/**', 'media/dist/**', 'node_modules/**', 'test-results/**', '.vscode-test/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +17,11 @@ export default tseslint.config(
     // Pure logic must never depend on the editor: it is unit-tested in plain Node.
     files: ['src/api/**/*.ts', 'src/model/**/*.ts', 'src/webviews/render/**/*.ts', 'service/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure logic must not import vscode (design.md).' }] }] },
+  },
+  {
+    // Plain CommonJS build and test scripts.
+    files: ['**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['media/**/*.js'],
