@@ -177,6 +177,10 @@ async function runInHost(browser: Browser, url: string, consoleLog: fs.WriteStre
     }
   });
   await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(Number(code)));
+  page.on('crash', () => {
+    log('the workbench page crashed');
+    resolveExit(-2);
+  });
   log('phase 1: in-host suites');
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   result.exitCode = await exited;
@@ -233,6 +237,10 @@ async function main(): Promise<number> {
   let page: Page | undefined;
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  // Only this run's screenshots and logs (other tools may keep files in test-results/ too).
+  for (const name of fs.readdirSync(RESULTS_DIR)) {
+    if (/^(ui-.*|failure|in-host-end)\.png$|^(code-server|extension-host|browser-console)\.log$/.test(name)) fs.rmSync(path.join(RESULTS_DIR, name), { force: true });
+  }
   const hostLog = fs.createWriteStream(path.join(RESULTS_DIR, 'extension-host.log'));
   const consoleLog = fs.createWriteStream(path.join(RESULTS_DIR, 'browser-console.log'));
 
