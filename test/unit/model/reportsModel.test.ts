@@ -1,0 +1,110 @@
+// The reports model with a real client against the local service: three groups, paging,
+// moving between groups, coalesced and cancelled reloads, stale and signed-out states.
+import { strict as assert } from 'node:assert';
+import { ReportsClient } from '../../../src/api/client';
+import { insertionIndex, ReportsModel } from '../../../src/model/reportsModel';
+import { startService, RunningService } from '../../../service/server';
+
+const KEY = 'model-test-key-4411';
+
+describe('model: reports grouped by result', () => {
+  let service: RunningService;
+  let client: ReportsClient;
+
+  before(async () => {
+    service = await startService({ apiKey: KEY, seed: 60 });
+    client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
+  });
+  after(async () => {
+    await client.dispose();
+    await service.close();
+  });
+  beforeEach(async () => {
+    await service.reset();
+    service.clearRequests();
+  });
+
+  it('loads the first page of each group with three parallel requests', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    assert.equal(model.status, 'ready');
+    const requests = service.requests();
+    assert.equal(requests.length, 3);
+    assert.deepEqual(requests.map((r) => r.query.result).sort(), ['bad', 'decent', 'good']);
+    const totals = model.totals();
+    assert.equal((totals.good ?? 0) + (totals.decent ?? 0) + (totals.bad ?? 0), 60);
+    for (const result of ['good', 'decent', 'bad'] as const) {
+      assert.ok(model.groups[result].items.every((r) => r.result === result));
+      assert.equal(model.groups[result].items.length, 10);
+    }
+  });
+
+  it('pages one group to its end without repeats', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    const group = model.groups.good;
+    while (group.lastPage?.hasMore) await model.loadMore(client, 'good');
+    assert.equal(group.items.length, group.total);
+    assert.equal(new Set(group.items.map((r) => r.id)).size, group.items.length);
+  });
+
+  it('joins a reload of the same query and cancels a stale one', async () => {
+    const model = new ReportsModel();
+    const a = model.reload(client, { perPage: 10 });
+    const b = model.reload(client, { perPage: 10 });
+    assert.equal(a, b);
+    await a;
+    service.clearRequests();
+    service.addFault({ delayMs: 500, times: 3 });
+    const stale = model.reload(client, { perPage: 10, search: 'blog' });
+    const fresh = model.reload(client, { perPage: 25 });
+    await Promise.all([stale, fresh]);
+    assert.equal(model.groups.good.lastPage?.perPage, 25);
+    assert.equal(model.status, 'ready');
+  });
+
+  it('keeps the last list when the service fails, marked stale', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    const before = model.groups.bad.items.map((r) => r.id);
+    service.addFault({ status: 503, times: 0 });
+    await model.reload(client, { perPage: 25 });
+    service.clearFaults();
+    assert.equal(model.status, 'stale');
+    assert.equal(model.lastError?.kind, 'server');
+    assert.deepEqual(model.groups.bad.items.map((r) => r.id), before);
+  });
+
+  it('signs out on a 401', async () => {
+    const model = new ReportsModel();
+    const wrong = new ReportsClient({ baseUrl: service.url, apiKey: () => 'nope-nope', proxy: { env: {} } });
+    await model.reload(wrong, {});
+    await wrong.dispose();
+    assert.equal(model.status, 'signed-out');
+    assert.equal(model.lastError?.kind, 'auth');
+    assert.equal(model.groups.good.items.length, 0);
+  });
+
+  it('moves an updated report to its new group and removes deleted ones', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    const report = model.groups.good.items[0];
+    const goodTotal = model.groups.good.total ?? 0;
+    const badTotal = model.groups.bad.total ?? 0;
+    model.upsert({ ...report, result: 'bad' });
+    assert.equal(model.groups.good.items.some((r) => r.id === report.id), false);
+    assert.equal(model.groups.bad.items[0].id, report.id);
+    assert.equal(model.groups.good.total, goodTotal - 1);
+    assert.equal(model.groups.bad.total, badTotal + 1);
+    model.remove(report.id);
+    assert.equal(model.find(report.id), undefined);
+    assert.equal(model.groups.bad.total, badTotal);
+  });
+
+  it('places a new report where the service order puts it', () => {
+    const items = [{ id: 9 }, { id: 5 }, { id: 2 }];
+    assert.equal(insertionIndex(items, { id: 10 }, { sortBy: 'id', sort: 'desc' }), 0);
+    assert.equal(insertionIndex(items, { id: 3 }, { sortBy: 'id', sort: 'desc' }), 2);
+    assert.equal(insertionIndex([{ id: 1, url: 'a' }, { id: 2, url: 'c' }], { id: 3, url: 'b' }, { sortBy: 'url', sort: 'asc' }), 1);
+  });
+});
