@@ -11,7 +11,7 @@
 // supported engine). The UI checks of run.ts are Playwright-only and do not run here.
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { checkBuild, createFixture, ENV_API_KEY, ENV_SERVICE_URL, hostEnv, ROOT, SUITE_INDEX } from './fixtures';
+import { checkBuild, createFixture, ENV_API_KEY, ENV_SEED, ENV_SERVICE_URL, hostEnv, ROOT, SUITE_INDEX } from './fixtures';
 
 async function main(): Promise<number> {
   checkBuild();
@@ -22,7 +22,7 @@ async function main(): Promise<number> {
       version: process.env.WEBREPORTS_VSCODE_VERSION || 'stable',
       extensionDevelopmentPath: ROOT,
       extensionTestsPath: SUITE_INDEX,
-      extensionTestsEnv: { [ENV_SERVICE_URL]: env[ENV_SERVICE_URL], [ENV_API_KEY]: env[ENV_API_KEY], WEBREPORTS_API_KEY: undefined },
+      extensionTestsEnv: { [ENV_SERVICE_URL]: env[ENV_SERVICE_URL], [ENV_API_KEY]: env[ENV_API_KEY], [ENV_SEED]: env[ENV_SEED], WEBREPORTS_API_KEY: undefined },
       launchArgs: [
         fixture.workspace,
         '--user-data-dir', fixture.userDataDir,

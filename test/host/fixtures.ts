@@ -16,6 +16,7 @@ export const RESULTS_DIR = path.join(ROOT, 'test-results');
 /** The env vars by which the in-host suites find the service (see test/integration/helpers.ts). */
 export const ENV_SERVICE_URL = 'WEBREPORTS_TEST_SERVICE_URL';
 export const ENV_API_KEY = 'WEBREPORTS_TEST_API_KEY';
+export const ENV_SEED = 'WEBREPORTS_TEST_SEED';
 
 /** Demo reports in the service at the start of a run (and after each reset), spread over good/decent/bad. */
 export const SEED = Number(process.env.WEBREPORTS_IT_SEED ?? 6);
@@ -139,5 +140,6 @@ export function hostEnv(service: RunningService): NodeJS.ProcessEnv {
   delete env.WEBREPORTS_API_KEY;
   env[ENV_SERVICE_URL] = service.url;
   env[ENV_API_KEY] = service.apiKey;
+  env[ENV_SEED] = String(SEED);
   return env;
 }

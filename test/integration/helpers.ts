@@ -21,6 +21,11 @@ export function apiKey(): string {
   return requiredEnv('WEBREPORTS_TEST_API_KEY');
 }
 
+/** How many demo reports the service holds after start and after each reset (good/decent/bad by i % 3). */
+export function seedCount(): number {
+  return Number(process.env.WEBREPORTS_TEST_SEED ?? 0);
+}
+
 export type { Fault, RecordedRequest };
 
 async function control(method: string, pathname: string, body?: unknown): Promise<unknown> {
@@ -95,4 +100,16 @@ export function manifest(): { contributes?: { commands?: { command: string }[] }
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
   return ext.packageJSON;
+}
+
+/** Signs in with the test key through the contract command (no prompt: the key is an argument). */
+export async function signIn(key = apiKey()): Promise<void> {
+  await activateExtension();
+  await vscode.commands.executeCommand('webReports.setApiKey', key);
+}
+
+/** Signs out through the contract command. */
+export async function signOut(): Promise<void> {
+  await activateExtension();
+  await vscode.commands.executeCommand('webReports.signOut');
 }
