@@ -8,7 +8,7 @@ import type { Fault } from './types';
 export interface ControlContext {
   faults: FaultSet;
   requests: RequestLog;
-  reset(): Promise<void>;
+  reset(seed?: number): Promise<void>;
 }
 
 export async function handleControl(ctx: ControlContext, method: string, path: string, body: string): Promise<Answer> {
@@ -42,7 +42,16 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
   }
   if (route === '/__control/reset') {
     if (method === 'POST') {
-      await ctx.reset();
+      // Optional JSON body {"seed": N}: reseed with N demo reports instead of the start's number.
+      let seed: number | undefined;
+      try {
+        const parsed = body ? (JSON.parse(body) as { seed?: unknown }) : {};
+        if (parsed.seed !== undefined) seed = Number(parsed.seed);
+      } catch {
+        return message(400, 'The reset body must be JSON like {"seed": 60}.');
+      }
+      if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 5000)) return message(422, 'seed must be a whole number from 0 to 5000.');
+      await ctx.reset(seed);
       return { status: 204 };
     }
     return message(405, 'The method is not allowed for this path.', { Allow: 'POST' });

@@ -42,7 +42,8 @@ export interface RunningService {
   clearFaults(): void;
   requests(): RecordedRequest[];
   clearRequests(): void;
-  reset(): Promise<void>;
+  /** Back to the seed state (or `seed` demo reports), no faults, no recorded requests. */
+  reset(seed?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,8 +61,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   const store = await Store.open(opts.dataFile);
   let demoHash: string | undefined;
-  const seeded = async (): Promise<StoredReport[]> => {
-    const reports = seedReports(seedCount);
+  const seeded = async (count = seedCount): Promise<StoredReport[]> => {
+    const reports = seedReports(count);
     if (reports.some((r) => r.privacy === 2)) demoHash ??= await hashPassword(DEMO_PASSWORD);
     return reports.map((r) => (r.privacy === 2 ? { ...r, passwordHash: demoHash } : r));
   };
@@ -73,10 +74,12 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const closing = new AbortController();
   const keyDigest = digest(opts.apiKey);
 
-  const reset = async (): Promise<void> => {
+  /** Back to the seed state; `seed` gives another number of demo reports for this reset. */
+  const reset = async (seed?: number): Promise<void> => {
     faults.clear();
     requests.clear();
-    await store.replaceAll(seedCount > 0 ? await seeded() : []);
+    const count = seed === undefined ? seedCount : Math.max(0, Math.floor(seed));
+    await store.replaceAll(count > 0 ? await seeded(count) : []);
   };
 
   const apiContext = {
