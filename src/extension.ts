@@ -15,7 +15,14 @@ import { changePrivacy, copyReportUrl, deleteReport, openReportUrl, rerunReport,
 import { ReportPanels } from './webviews/reportPanel';
 import { AccountPanel } from './webviews/accountPanel';
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What activate returns: the extension's parts, for the integration tests (not a public API). */
+export interface ExtensionInternals {
+  readonly ctx: CommandContext;
+  readonly reports: ReportPanels;
+  readonly account: AccountPanel;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const channel = vscode.window.createOutputChannel('Website Reports', { log: true });
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
@@ -67,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   // Context keys only (no request): menus and the welcome view need them at once.
   void view.updateContext();
+  return { ctx, reports, account };
 }
 
 export function deactivate(): void {}

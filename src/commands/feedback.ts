@@ -15,7 +15,7 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Reports a failure; returns the action the user picked, if any. */
+/** Reports a failure in one notification (not awaited, so commands return at once). */
 export async function reportFailure(ctx: CommandContext, what: string, error: unknown): Promise<void> {
   if (error instanceof ApiError && error.kind === 'cancelled') {
     ctx.log.info(`${what}: cancelled.`);
@@ -29,12 +29,15 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
     const setKey = 'Set API Key';
     const openSettings = 'Open Settings';
     const actions = /baseUrl/.test(message) ? [openSettings] : [setKey];
-    const choice = await vscode.window.showErrorMessage(`${what} failed. ${message}`, ...actions);
-    if (choice === setKey) await vscode.commands.executeCommand('webReports.setApiKey');
-    if (choice === openSettings) await vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
+    void vscode.window.showErrorMessage(`${what} failed. ${message}`, ...actions).then((choice) => {
+      if (choice === setKey) void vscode.commands.executeCommand('webReports.setApiKey');
+      if (choice === openSettings) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
+    });
     return;
   }
+  // Not awaited: the command finishes now; the notification waits for the user on its own.
   const showLog = 'Show Log';
-  const choice = await vscode.window.showErrorMessage(`${what} failed. ${message}`, showLog);
-  if (choice === showLog) ctx.log.show(true);
+  void vscode.window.showErrorMessage(`${what} failed. ${message}`, showLog).then((choice) => {
+    if (choice === showLog) ctx.log.show(true);
+  });
 }

@@ -14,6 +14,7 @@ const FILTERS_KEY = 'webReports.filters';
 
 export class ReportsView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<ReportsNode>;
+  readonly provider: ReportsTreeProvider;
   private readonly disposables: vscode.Disposable[] = [];
   private timer?: NodeJS.Timeout;
   private signedIn = false;
@@ -25,9 +26,9 @@ export class ReportsView implements vscode.Disposable {
     private readonly workspaceState: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    const provider = new ReportsTreeProvider(model);
-    this.treeView = vscode.window.createTreeView('webReports.reports', { treeDataProvider: provider, canSelectMany: true, showCollapseAll: false });
-    this.disposables.push(provider, this.treeView);
+    this.provider = new ReportsTreeProvider(model);
+    this.treeView = vscode.window.createTreeView('webReports.reports', { treeDataProvider: this.provider, canSelectMany: true, showCollapseAll: false });
+    this.disposables.push(this.provider, this.treeView);
     this.disposables.push({ dispose: model.onDidChange(() => this.updateMessage()) });
     this.disposables.push(
       this.treeView.onDidChangeVisibility((e) => {
@@ -94,8 +95,10 @@ export class ReportsView implements vscode.Disposable {
       if (!this.announcedAuthFailure && this.model.lastError?.kind === 'auth') {
         this.announcedAuthFailure = true;
         this.log.warn(`Signed out: ${this.model.lastError.message}`);
-        const choice = await vscode.window.showErrorMessage(`Website Reports: ${this.model.lastError.message}`, 'Set API Key');
-        if (choice) await vscode.commands.executeCommand('webReports.setApiKey');
+        // Not awaited: the refresh is done; the notification waits for the user on its own.
+        void vscode.window.showErrorMessage(`Website Reports: ${this.model.lastError.message}`, 'Set API Key').then((choice) => {
+          if (choice) void vscode.commands.executeCommand('webReports.setApiKey');
+        });
       }
       return;
     }
