@@ -1,0 +1,142 @@
+// `npm start`: the extension in a browser VS Code (the test host's code-server) against the local
+// report service with demo data. Prints the address to open; Ctrl+C stops everything.
+//
+// Env: WEBREPORTS_API_KEY (the demo key; default "demo-key"), WEBREPORTS_START_PORT (code-server's
+// port, default 8080 or a free one), WEBREPORTS_DEMO_SEED (demo reports, default 24).
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { startService, type RunningService } from '../service/server';
+import { prepare } from '../test/host/prepare';
+import { startDemoSite, type DemoSite } from './demoSite';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DATA = path.join(ROOT, '.data');
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function choosePort(): Promise<number> {
+  const wanted = Number(process.env.WEBREPORTS_START_PORT || 8080);
+  if (await portFree(wanted)) return wanted;
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function writeSettings(userDataDir: string, baseUrl: string): void {
+  const file = path.join(userDataDir, 'User', 'settings.json');
+  let settings: Record<string, unknown> = {};
+  try {
+    settings = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    // first start, or a file the user broke: start from defaults
+  }
+  Object.assign(settings, { 'webReports.baseUrl': baseUrl, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'security.workspace.trust.enabled': false, 'git.openRepositoryInParentFolders': 'never' });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
+}
+
+function writeWorkspace(dir: string, site: DemoSite): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const local = site.paths.map((p) => `- [${p}](${site.url}${p})`).join('\n');
+  fs.writeFileSync(
+    path.join(dir, 'README.md'),
+    `# Website Reports demo\n\nPut the cursor on a URL and run **Website Reports: Create Website Report** (editor context menu, Command Palette, or Ctrl+Alt+Shift+R).\n\nThese pages are served on this machine by the demo, so the local report service can fetch and rate them:\n\n${local}\n\nPublic addresses work too when the machine can reach them: https://example.com/\n`,
+  );
+  fs.writeFileSync(path.join(dir, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${site.paths.map((p) => `  <url><loc>${site.url}${p}</loc></url>`).join('\n')}\n</urlset>\n`);
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first (npm start does).');
+  const host = await prepare();
+  const apiKey = process.env.WEBREPORTS_API_KEY?.trim() || 'demo-key';
+  const stoppers: (() => Promise<void> | void)[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    for (const fn of stoppers.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  const site = await startDemoSite();
+  stoppers.push(() => site.close());
+  fs.mkdirSync(DATA, { recursive: true });
+  const service: RunningService = await startService({ apiKey, dataFile: path.join(DATA, 'demo-reports.json'), seed: Number(process.env.WEBREPORTS_DEMO_SEED || 24), log: (line) => console.log(`[service] ${line}`) });
+  stoppers.push(() => service.close());
+
+  const userDataDir = path.join(DATA, 'vscode-user');
+  const extensionsDir = path.join(DATA, 'vscode-extensions');
+  const workspace = path.join(DATA, 'demo-workspace');
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  writeSettings(userDataDir, service.url);
+  writeWorkspace(workspace, site);
+
+  const port = await choosePort();
+  const authority = `127.0.0.1:${port}`;
+  const config = path.join(DATA, 'code-server.yaml');
+  fs.writeFileSync(config, `bind-addr: ${authority}\nauth: none\ncert: false\n`);
+  const env: NodeJS.ProcessEnv = { ...process.env, WEBREPORTS_API_KEY: apiKey };
+  for (const k of Object.keys(env)) if (/^(npm_|VSCODE_|ELECTRON_)/i.test(k)) delete env[k];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [host.codeServerEntry, '--config', config, '--bind-addr', authority, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, workspace],
+    { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  stoppers.push(() => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (!/open-vsx/.test(chunk.toString())) process.stderr.write(`[code-server] ${chunk}`);
+  });
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`code-server stopped (exit ${code}).`);
+      void stop(1);
+    }
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://${authority}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${ROOT}`], ['skipWelcome', 'true']];
+  const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  console.log(`
+Website Reports demo is running.
+
+  Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.json)
+  Demo web site:  ${site.url}
+  VS Code:        open this address in a browser:
+
+  ${url}
+
+The extension is signed in through WEBREPORTS_API_KEY. Press Ctrl+C to stop everything.
+`);
+}
+
+main().catch((err) => {
+  console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
