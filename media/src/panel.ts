@@ -7,6 +7,8 @@ import { isHostMessage, isWebviewAction, type WebviewMessage } from '../../src/w
 
 interface PanelState {
   scrollY?: number;
+  /** The report shown, so VS Code can restore the panel after a reload (WebviewPanelSerializer). */
+  id?: string;
 }
 
 interface VsCodeApi {
@@ -95,6 +97,8 @@ function onMessage(event: MessageEvent): void {
 
 function start(): void {
   restoreScroll();
+  const id = document.body.dataset.reportId;
+  if (id) vscode.setState({ ...(vscode.getState() ?? {}), id });
   document.addEventListener('click', onClick);
   window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('message', onMessage);

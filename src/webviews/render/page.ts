@@ -42,7 +42,7 @@ export function contentSecurityPolicy(frame: Pick<PageFrame, 'cspSource' | 'nonc
  * A complete document. `view` names the panel kind for the script and styles
  * (`<body data-view="report">`); `body` is the renderer-made content of `<main>`.
  */
-export function renderPage(frame: PageFrame, view: 'report' | 'account', body: TrustedHtml): string {
+export function renderPage(frame: PageFrame, view: 'report' | 'account', body: TrustedHtml, reportId?: string): string {
   const csp = contentSecurityPolicy(frame);
   return html`<!DOCTYPE html>
 <html lang="en">
@@ -54,7 +54,7 @@ ${frame.codiconUri ? html`<link rel="stylesheet" href="${frame.codiconUri}">\n` 
 <title>${frame.title}</title>
 <script nonce="${frame.nonce}" src="${frame.scriptUri}" defer></script>
 </head>
-<body data-view="${view}">
+<body data-view="${view}"${reportId === undefined ? '' : html` data-report-id="${reportId}"`}>
 <div id="error" class="error-banner" role="alert" aria-live="assertive"></div>
 <main id="content">${body}</main>
 </body>

@@ -284,5 +284,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
 
 /** The complete document of the report panel. */
 export function renderReportPage(report: Record<string, unknown>, frame: PageFrame, opts: RenderOptions = {}): string {
-  return renderPage(frame, 'report', new TrustedHtml(renderReportBody(report, opts)));
+  // The id rides on <body> so the webview can keep it in its state for the panel serializer.
+  const id = isRecord(report) ? asText(report.id) : undefined;
+  return renderPage(frame, 'report', new TrustedHtml(renderReportBody(report, opts)), id);
 }

@@ -18,7 +18,7 @@ export const PAGE_TAGS = new Set([...BODY_TAGS, 'html', 'head', 'meta', 'link', 
 const ALLOWED_ATTRS = new Set([
   'class', 'id', 'role', 'title', 'type', 'datetime', 'viewbox', 'width', 'height', 'cx', 'cy', 'r',
   'x', 'y', 'rx', 'fill', 'stroke-width', 'stroke-linecap', 'stroke-dasharray', 'transform',
-  'text-anchor', 'dominant-baseline', 'min', 'max', 'value', 'scope', 'data-action', 'data-view',
+  'text-anchor', 'dominant-baseline', 'min', 'max', 'value', 'scope', 'data-action', 'data-view', 'data-report-id',
   'lang', 'charset', 'http-equiv', 'content', 'name', 'rel', 'href', 'nonce', 'src', 'defer',
 ]);
 

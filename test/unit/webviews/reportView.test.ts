@@ -293,6 +293,7 @@ describe('renderReportPage', () => {
     const root = assertSafeMarkup(page, { page: frame });
     assert.ok(page.startsWith('<!DOCTYPE html>'));
     assert.equal(root.querySelector('body')?.getAttribute('data-view'), 'report');
+    assert.equal(root.querySelector('body')?.getAttribute('data-report-id'), String(FULL.id), 'the id the serializer restores');
     assert.equal(root.querySelector('#error')?.getAttribute('role'), 'alert');
     assert.equal(root.querySelector('#error')?.text, '');
     assert.ok(page.includes(`<main id="content">${renderReportBody(FULL, OPTS)}</main>`));
