@@ -36,17 +36,21 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
   private adopt(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     panel.onDidDispose(() => (this.panel = undefined));
-    panel.webview.onDidReceiveMessage(async (message: unknown) => {
-      if (!isWebviewMessage(message) || message.type !== 'action') return;
-      if (message.action === 'setApiKey') {
-        if (await vscode.commands.executeCommand('webReports.setApiKey')) await this.load(panel);
-      } else if (message.action === 'signOut') {
-        await vscode.commands.executeCommand('webReports.signOut');
-        panel.dispose();
-      } else if (message.action === 'refresh') {
-        await this.load(panel);
-      }
-    });
+    panel.webview.onDidReceiveMessage((message: unknown) => void this.handleMessage(message));
+  }
+
+  /** Handles a message from the webview (also called by the integration tests). */
+  async handleMessage(message: unknown): Promise<void> {
+    const panel = this.panel;
+    if (!panel || !isWebviewMessage(message) || message.type !== 'action') return;
+    if (message.action === 'setApiKey') {
+      if (await vscode.commands.executeCommand('webReports.setApiKey')) await this.load(panel);
+    } else if (message.action === 'signOut') {
+      await vscode.commands.executeCommand('webReports.signOut');
+      panel.dispose();
+    } else if (message.action === 'refresh') {
+      await this.load(panel);
+    }
   }
 
   private async load(panel: vscode.WebviewPanel): Promise<boolean> {

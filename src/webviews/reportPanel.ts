@@ -16,6 +16,8 @@ export const REPORT_VIEW_TYPE = 'webReports.report';
 interface OpenPanel {
   panel: vscode.WebviewPanel;
   report: Report;
+  /** The model's record last applied, so an unrelated tree change does not re-render. */
+  fromModel?: Report;
 }
 
 export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknown }>, vscode.Disposable {
@@ -27,7 +29,10 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     this.unsubscribe = ctx.model.onDidChange(() => {
       for (const [id, open] of this.panels) {
         const current = ctx.model.find(id);
-        if (current && current !== open.report) this.render(open, { ...open.report, ...current });
+        if (current && current !== open.fromModel) {
+          open.fromModel = current;
+          this.render(open, { ...open.report, ...current });
+        }
       }
     });
   }
@@ -75,12 +80,20 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     const key = String(report.id);
     this.panels.set(key, open);
     panel.onDidDispose(() => this.panels.delete(key));
-    panel.webview.onDidReceiveMessage((message: unknown) => {
-      if (!isWebviewMessage(message)) return; // untrusted input: ignore anything unexpected
-      if (message.type === 'action') void this.act(open, message.action);
-    });
+    panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(open, message));
     this.render(open, report);
     return open;
+  }
+
+  /** Handles a message from a panel's webview (also called by the integration tests). */
+  async handleMessage(id: ReportId, message: unknown): Promise<void> {
+    const open = this.panels.get(String(id));
+    if (open) await this.receive(open, message);
+  }
+
+  private async receive(open: OpenPanel, message: unknown): Promise<void> {
+    if (!isWebviewMessage(message)) return; // untrusted input: ignore anything unexpected
+    if (message.type === 'action') await this.act(open, message.action);
   }
 
   private render(open: OpenPanel, report: Report): void {

@@ -1,0 +1,126 @@
+// The report and account panels in a real VS Code: opening, one panel per report, each action's
+// message handled through the same commands as the tree (checked on the service), the panel
+// following changes made from the tree, and restoring a panel from its saved state.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionInternals } from '../../src/extension';
+import { activateExtension, apiKey, clearRequests, getRequests, serviceUrl, waitFor } from './helpers';
+
+type Json = Record<string, unknown>;
+
+async function serviceReport(id: unknown): Promise<{ status: number; data?: Json }> {
+  const res = await fetch(`${serviceUrl()}/api/v1/reports/${id}`, { headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' } });
+  return { status: res.status, data: res.ok ? ((await res.json()) as { data: Json }).data : undefined };
+}
+
+async function reset(seed: number): Promise<void> {
+  await fetch(`${serviceUrl()}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed }) });
+}
+
+describe('report and account panels', function () {
+  this.timeout(60_000);
+  let internals: ExtensionInternals;
+  let first: Json;
+
+  before(async () => {
+    internals = (await activateExtension()).exports as ExtensionInternals;
+    await vscode.workspace.getConfiguration('webReports').update('confirmDelete', false, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('webReports.setApiKey', apiKey());
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('webReports').update('confirmDelete', undefined, vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(async () => {
+    await reset(6);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.extension.webReports');
+    await vscode.commands.executeCommand('webReports.refresh');
+    const res = await fetch(`${serviceUrl()}/api/v1/reports?per_page=10`, { headers: { authorization: `Bearer ${apiKey()}` } });
+    first = ((await res.json()) as { data: Json[] }).data.find((r) => r.privacy === 0)!;
+    assert.ok(first, 'a public seeded report');
+  });
+
+  it('opens one panel per report with the report read from the service', async () => {
+    await clearRequests();
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    assert.ok(panel, 'the command returns the panel');
+    assert.equal(panel.viewType, 'webReports.report');
+    assert.ok(panel.webview.html.includes(String(first.url).replace(/&/g, '&amp;')), 'the URL is shown');
+    assert.match(panel.webview.html, /Content-Security-Policy/);
+    assert.ok((await getRequests()).some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${first.id}`));
+    const again = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    assert.equal(again, panel, 'the same panel is revealed');
+  });
+
+  it('re-run from the panel reaches the service', async () => {
+    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await clearRequests();
+    await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'rerun' });
+    const puts = (await getRequests()).filter((r) => r.method === 'PUT');
+    assert.equal(puts.length, 1);
+    assert.equal(puts[0].body, 'results=1');
+  });
+
+  it('change privacy from the panel: the QuickPick, then the service and the tree', async () => {
+    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    const done = internals.reports.handleMessage(first.id as number, { type: 'action', action: 'changePrivacy' });
+    // The privacy QuickPick opens on the current value (Public); move to Private and accept.
+    await new Promise((r) => setTimeout(r, 500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await done;
+    assert.equal((await serviceReport(first.id)).data?.privacy, 1);
+    assert.equal(internals.ctx.model.find(first.id as number)?.privacy, 1);
+    assert.match(internals.reports.panelOf(first.id as number)!.webview.html, /Private/);
+  });
+
+  it('copy URL and refresh from the panel', async () => {
+    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'copyUrl' });
+    assert.equal(await vscode.env.clipboard.readText(), first.url);
+    await clearRequests();
+    await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'refresh' });
+    assert.ok((await getRequests()).some((r) => r.path === `/api/v1/reports/${first.id}`));
+  });
+
+  it('delete from the panel deletes on the service and closes the panel', async () => {
+    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'delete' });
+    assert.equal((await serviceReport(first.id)).status, 404);
+    await waitFor(() => internals.reports.panelOf(first.id as number) === undefined, 5000, 'the panel to close');
+    assert.equal(internals.ctx.model.find(first.id as number), undefined);
+  });
+
+  it('follows a privacy change made from the tree', async () => {
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    assert.match(panel.webview.html, /Public/);
+    await vscode.commands.executeCommand('webReports.changePrivacy', first.id, 2, 'pw-from-tree');
+    await waitFor(() => /Password protected/.test(panel.webview.html), 5000, 'the panel to show the new privacy');
+  });
+
+  it('ignores messages that are not part of the protocol', async () => {
+    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await clearRequests();
+    for (const bad of [null, 'rerun', { type: 'action', action: 'format-disk' }, { type: 'action' }, { type: 'command', command: 'workbench.action.quit' }]) {
+      await internals.reports.handleMessage(first.id as number, bad);
+    }
+    assert.equal((await getRequests()).length, 0);
+  });
+
+  it('restores a report panel from its saved state', async () => {
+    const panel = vscode.window.createWebviewPanel('webReports.report', 'restoring', vscode.ViewColumn.Active, {});
+    await internals.reports.deserializeWebviewPanel(panel, { id: first.id });
+    assert.ok(panel.webview.html.includes(String(first.url).replace(/&/g, '&amp;')));
+    assert.equal(internals.reports.panelOf(first.id as number), panel);
+  });
+
+  it('shows the account with the key source and the totals chart', async () => {
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.showAccount');
+    assert.ok(panel);
+    const account = (await (await fetch(`${serviceUrl()}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey()}` } })).json()) as { data: Json };
+    assert.ok(panel.webview.html.includes(String(account.data.email)));
+    assert.match(panel.webview.html, /secret storage/);
+    assert.match(panel.webview.html, /<svg/);
+  });
+});
