@@ -30,7 +30,16 @@ if (fs.existsSync(webviewDir)) {
   }
 }
 
+// The codicon font and stylesheet for the webviews, copied from @vscode/codicons (shipped in media/dist).
+function copyCodicons() {
+  const from = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
+  const to = path.join(__dirname, 'media', 'dist');
+  fs.mkdirSync(to, { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
+}
+
 async function main() {
+  copyCodicons();
   if (watch) {
     for (const t of targets) await (await esbuild.context(t)).watch();
     return;

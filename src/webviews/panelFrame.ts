@@ -17,6 +17,7 @@ export function frameFor(webview: vscode.Webview, extensionUri: vscode.Uri, titl
     nonce: createNonce(),
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'dist', 'panel.js')).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString(),
+    codiconUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'dist', 'codicon.css')).toString(),
     title,
   };
 }
