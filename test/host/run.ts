@@ -286,7 +286,12 @@ async function main(): Promise<number> {
     const ui = await newPage(state.browser, consoleLog, 'ui');
     page = ui.page;
     await page.goto(workbenchUrl(origin, authority, state.fixture.workspace, false), { waitUntil: 'domcontentloaded' });
-    await runUiChecks(page, { resultsDir: RESULTS_DIR, report: (r) => uiResults.push(r) });
+    await runUiChecks(page, {
+      resultsDir: RESULTS_DIR,
+      report: (r) => uiResults.push(r),
+      service: state.fixture.service,
+      userDataDir: state.fixture.userDataDir,
+    });
     await ui.context.close();
     page = undefined;
   };

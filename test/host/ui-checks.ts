@@ -1,83 +1,35 @@
 // UI checks from the Playwright side: what a person sees in the workbench. Run by run.ts on a
 // page load WITHOUT the test payload's suites (only the extension under development), signed out.
 // Each check counts as one test in the final `integration:` line and prints `ok - <name>` or
-// `not ok - <name>: <reason>`. Screenshots go to test-results/ui-*.png.
-import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+// `not ok - <name>: <reason>`. Screenshots go to test-results/ui-*.png (ui-failed-*.png on failure).
+//
+// The checks live in ui/, one job per file; they run in this order because each builds on the
+// state the one before left (signed out → signed in → panels open → themes → crafted data last).
+import type { Page } from 'playwright-core';
+import { createUi, type UiCheckOptions } from './ui/harness';
+import { contextMenuCheck, signInCheck, tooltipCheck } from './ui/tree';
+import { themeChecks, type ThemedPanel } from './ui/themes';
+import { welcomeChecks } from './ui/welcome';
+import { accountPanelCheck, ACCOUNT_TAB, reportPanelCheck } from './ui/webviews';
+import { xssChecks } from './ui/xss';
 
-export interface CheckResult {
-  name: string;
-  ok: boolean;
-  reason?: string;
-}
-
-export interface UiCheckOptions {
-  resultsDir: string;
-  report(result: CheckResult): void;
-}
-
-/** Names from the contract (design.md) and package.json's contributions. */
-const CONTAINER_TITLE = 'Website Reports';
-
-function activityBarEntry(page: Page): Locator {
-  // The activity bar item of the view container `webReports`, labelled by its title.
-  return page.locator('.part.activitybar .action-item').filter({ has: page.locator(`[aria-label^="${CONTAINER_TITLE}"]`) })
-    .or(page.locator(`.part.activitybar .action-item[aria-label^="${CONTAINER_TITLE}"]`))
-    .first();
-}
-
-function sidebar(page: Page): Locator {
-  return page.locator('.part.sidebar');
-}
-
-function welcomeButton(page: Page, name: RegExp): Locator {
-  return sidebar(page).locator('.welcome-view-content').getByRole('button', { name }).first();
-}
+export type { CheckResult, UiCheckOptions } from './ui/harness';
 
 export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<void> {
-  const shot = async (name: string) => {
-    await page.screenshot({ path: path.join(options.resultsDir, `ui-${name}.png`), timeout: 10_000 }).catch(() => undefined);
-  };
-  const check = async (name: string, body: () => Promise<void>) => {
-    try {
-      await body();
-      console.log(`ok - ${name}`);
-      options.report({ name, ok: true });
-    } catch (err) {
-      const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-      console.log(`not ok - ${name}: ${reason}`);
-      options.report({ name, ok: false, reason });
-      await shot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
-    }
-  };
+  const ui = createUi(page, options);
 
   // The workbench is loaded once its activity bar is there.
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 90_000 });
 
-  await check('activity bar shows the "Website Reports" entry', async () => {
-    await activityBarEntry(page).waitFor({ state: 'visible', timeout: 45_000 });
-    await shot('workbench');
-  });
-
-  await check('clicking "Website Reports" shows the signed-out welcome with "Set API Key"', async () => {
-    await activityBarEntry(page).click({ timeout: 10_000 });
-    await sidebar(page).waitFor({ state: 'visible', timeout: 10_000 });
-    const title = await sidebar(page).locator('.composite.title').innerText({ timeout: 10_000 });
-    if (!title.toLowerCase().includes(CONTAINER_TITLE.toLowerCase())) throw new Error(`side bar title is "${title.trim()}"`);
-    await welcomeButton(page, /set api key/i).waitFor({ state: 'visible', timeout: 20_000 });
-    await shot('welcome');
-  });
-
-  await check('the welcome view offers to set the base URL', async () => {
-    await welcomeButton(page, /base url/i).waitFor({ state: 'visible', timeout: 10_000 });
-  });
-
-  await check('"Set API Key" asks for the key in a password box', async () => {
-    await welcomeButton(page, /set api key/i).click({ timeout: 10_000 });
-    const input = page.locator('.quick-input-widget input[type="password"]');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-    await shot('set-api-key');
-    await page.keyboard.press('Escape');
-    await input.waitFor({ state: 'hidden', timeout: 10_000 });
-  });
+  const welcome = await welcomeChecks(ui);
+  const signedIn = await signInCheck(ui, welcome);
+  await contextMenuCheck(ui, signedIn);
+  await tooltipCheck(ui, signedIn);
+  const opened = await reportPanelCheck(ui, signedIn);
+  const account = await accountPanelCheck(ui, signedIn);
+  const panels: ThemedPanel[] = [];
+  if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });
+  if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });
+  await themeChecks(ui, panels, !!opened && account);
+  await xssChecks(ui, signedIn);
 }

@@ -1,0 +1,109 @@
+// The report and account panels: opened the way a person opens them (a tree row click, the Command
+// Palette), then checked inside their webview documents.
+import type { Frame } from 'playwright-core';
+import type { Ui } from './harness';
+import { poll } from './harness';
+import { webviewFrame } from './frames';
+import { allReports, totals, type ServiceReport } from './service';
+import { editorTab, runFromPalette, treeRow } from './workbench';
+
+export const ACCOUNT_TAB = 'Website Reports Account';
+const REPORT_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh'];
+const ACCOUNT_ACTIONS = ['setApiKey', 'signOut', 'refresh'];
+const RESULT_LABELS: Record<string, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
+
+/** Throws unless the webview's stylesheet is applied (the toolbar is a flex row) and nothing is busy. */
+async function expectStyledAndIdle(frame: Frame): Promise<void> {
+  await poll(
+    () => frame.evaluate(() => !document.querySelector('main#content[aria-busy="true"]')),
+    10_000,
+    () => 'the webview stayed busy (main#content aria-busy) for 10 s',
+  );
+  const display = await frame.evaluate(() => {
+    const toolbar = document.querySelector('.toolbar');
+    return toolbar ? getComputedStyle(toolbar).display : 'no .toolbar';
+  });
+  if (display !== 'flex') throw new Error(`media/webview.css is not applied in the webview (.toolbar display: ${display})`);
+  const error = (await frame.locator('#error').textContent())?.trim();
+  if (error) throw new Error(`the webview shows an error: ${error}`);
+}
+
+/** The data-action values of the visible buttons. */
+async function visibleActions(frame: Frame): Promise<string[]> {
+  return frame.locator('button[data-action]').evaluateAll((buttons) =>
+    buttons.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => (b as HTMLElement).dataset.action ?? ''),
+  );
+}
+
+export interface OpenedReport {
+  report: ServiceReport;
+}
+
+/** Clicks a report row; returns the report shown when the panel checks passed. */
+export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<OpenedReport | undefined> {
+  const { page } = ui;
+  let opened: OpenedReport | undefined;
+  await ui.check('clicking a report row opens its panel with the URL heading, result badge, score and actions', async () => {
+    ui.needs('signing in', signedIn);
+    const reports = await allReports(ui.service());
+    const report = reports.find((r) => r.result === 'good' && /^https:/.test(r.url)) ?? reports[0];
+    if (!report) throw new Error('the service has no reports');
+    await treeRow(page, report.url).click({ timeout: 10_000 });
+    await editorTab(page, report.url).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
+      throw new Error(`no editor tab titled "${report.url}" after clicking its row`);
+    });
+    const frame = await webviewFrame(page, 'report', { heading: report.url });
+    await expectStyledAndIdle(frame);
+    const badge = (await frame.locator('.badge.result').innerText({ timeout: 5000 })).trim();
+    if (!badge.includes(RESULT_LABELS[report.result])) throw new Error(`result badge reads "${badge}", expected "${RESULT_LABELS[report.result]}"`);
+    const gauge = frame.locator(`svg[role="img"][aria-label="Score ${report.score} of 100"]`);
+    if (!(await gauge.isVisible())) {
+      const labels = await frame.locator('svg[role="img"]').evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')));
+      throw new Error(`no visible gauge "Score ${String(report.score)} of 100" (svg labels: ${labels.join(', ') || 'none'})`);
+    }
+    const actions = await visibleActions(frame);
+    const missing = REPORT_ACTIONS.filter((a) => !actions.includes(a));
+    if (missing.length) throw new Error(`toolbar lacks ${missing.join(', ')} (has ${actions.join(', ')})`);
+    const analysis = await frame.locator('#analysis-heading').isVisible();
+    if (!analysis) throw new Error('no "Analysis" section');
+    await ui.shot('report');
+    opened = { report };
+  });
+  return opened;
+}
+
+/** Opens the account panel from the Command Palette; returns whether it passed. */
+export async function accountPanelCheck(ui: Ui, signedIn: boolean): Promise<boolean> {
+  const { page } = ui;
+  return ui.check('"Website Reports: Show Account" from the Command Palette shows the account fields and the chart', async () => {
+    ui.needs('signing in', signedIn);
+    const service = ui.service();
+    await runFromPalette(page, 'Website Reports: Show Account');
+    await editorTab(page, ACCOUNT_TAB).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
+      throw new Error(`no editor tab "${ACCOUNT_TAB}"`);
+    });
+    const frame = await webviewFrame(page, 'account');
+    await expectStyledAndIdle(frame);
+    const fields = await frame.locator('.account-known dl.fields > .field').evaluateAll((rows) =>
+      Object.fromEntries(rows.map((r) => [(r.querySelector('dt')?.textContent ?? '').trim(), (r.querySelector('dd')?.textContent ?? '').trim()])),
+    );
+    for (const label of ['Name', 'Email', 'Plan', 'Limits', 'Usage']) {
+      if (!(label in fields)) throw new Error(`no "${label}" field (fields: ${Object.keys(fields).join(', ') || 'none'})`);
+    }
+    if (fields.Email !== 'demo@example.test' || fields.Name !== 'Demo User') throw new Error(`Name/Email read "${fields.Name}"/"${fields.Email}"`);
+    const expected = await totals(service);
+    const chartLabel = `Reports by result: ${expected.good} good, ${expected.decent} decent, ${expected.bad} bad`;
+    const chart = frame.locator('svg.bar-chart[role="img"]');
+    if (!(await chart.isVisible())) throw new Error('no visible bar chart');
+    const actual = await chart.getAttribute('aria-label');
+    if (actual !== chartLabel) throw new Error(`chart says "${actual}", the service "${chartLabel}"`);
+    const bars = await frame.locator('svg.bar-chart rect.bar').count();
+    if (bars !== 3) throw new Error(`${bars} bars in the chart, expected 3`);
+    const source = (await frame.locator('.key-source').innerText()).trim();
+    if (!/secret storage/i.test(source)) throw new Error(`key source line reads "${source}"`);
+    const actions = await visibleActions(frame);
+    const missing = ACCOUNT_ACTIONS.filter((a) => !actions.includes(a));
+    if (missing.length) throw new Error(`toolbar lacks ${missing.join(', ')} (has ${actions.join(', ')})`);
+    await ui.shot('account');
+  });
+}
