@@ -112,7 +112,7 @@ function listReports(ctx: ApiContext, req: ApiRequest): Answer {
   if (!v.ok) return invalid(v.errors);
   const q = v.value;
   const needle = q.search?.toLowerCase();
-  const matching = ctx.store.all()
+  const matching = ctx.store.scan()
     .filter((r) => needle === undefined || r.url.toLowerCase().includes(needle))
     .filter((r) => q.project === undefined || r.project === q.project)
     .filter((r) => q.result === undefined || r.result === q.result)
@@ -219,7 +219,7 @@ async function deleteReport(ctx: ApiContext, id: number): Promise<Answer> {
 function account(ctx: ApiContext): Answer {
   const now = ctx.now?.() ?? new Date();
   const month = now.toISOString().slice(0, 7);
-  const reports = ctx.store.all();
+  const reports = ctx.store.scan();
   return json(200, {
     data: {
       id: 1,

@@ -68,6 +68,14 @@ export class Store {
     return this.reports.size;
   }
 
+  /**
+   * Every report, read-only and not copied: for listing, which filters and sorts thousands of
+   * records per request and copies only the page it returns.
+   */
+  scan(): readonly Readonly<StoredReport>[] {
+    return [...this.reports.values()];
+  }
+
   /** Every report, in id order (copies). */
   all(): StoredReport[] {
     return [...this.reports.values()].sort((a, b) => a.id - b.id).map(clone);
