@@ -109,12 +109,27 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
   }
 }
 
+/**
+ * URLs whose last create ended without a clear answer (timeout, dropped connection, 5xx): the
+ * service may have stored the report later, so the next attempt looks for it before POSTing.
+ */
+const unsettled = new Set<string>();
+
 async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy | undefined, password: string | undefined): Promise<{ report?: Report; error?: unknown }> {
   let client;
   try {
     client = ctx.connection.get();
   } catch (error) {
     return { error };
+  }
+  if (unsettled.has(url)) {
+    const existing = await findCreated(ctx, url).catch(() => undefined);
+    if (existing) {
+      unsettled.delete(url);
+      ctx.log.info(`Not creating ${url} again: the earlier attempt was stored as report ${existing.id}.`);
+      await shown(ctx, existing, 'found (the earlier attempt was stored after all)');
+      return { report: existing };
+    }
   }
   try {
     const report = await vscode.window.withProgress(
@@ -125,12 +140,15 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
         return client.createReport({ url, privacy, password }, { signal: controller.signal });
       },
     );
+    unsettled.delete(url);
     await shown(ctx, report, 'created');
     return { report };
   } catch (error) {
     if (error instanceof ApiError && ['timeout', 'network', 'server', 'cancelled', 'bad-response'].includes(error.kind)) {
+      unsettled.add(url);
       const existing = await findCreated(ctx, url).catch(() => undefined);
       if (existing) {
+        unsettled.delete(url);
         ctx.log.info(`Create of ${url} failed (${error.kind}) but the service had stored it: report ${existing.id}.`);
         await shown(ctx, existing, 'created (the service stored it although the answer was lost)');
         return { report: existing };

@@ -189,6 +189,27 @@ describe('sidebar and report commands', function () {
       assert.equal((await getRequests()).filter((r) => r.method === 'POST').length, 1, 'one POST, no automatic retry');
     });
 
+    it('a create that times out is not created twice when tried again', async () => {
+      await reset(0);
+      await clearRequests();
+      const config = vscode.workspace.getConfiguration('webReports');
+      await config.update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global); // create waits 4 s
+      try {
+        const url = `${pageUrl}/slow-create`;
+        await addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 5500, times: 1 });
+        const first = await vscode.commands.executeCommand('webReports.createReport', url, { privacy: 0 });
+        assert.equal(first, undefined, 'the first attempt timed out');
+        // The service finishes the delayed request after the client gave up.
+        await waitFor(async () => ((await api('GET', 'reports')).body.meta as Json).total === 1, 10_000, 'the delayed create to be stored');
+        const second = await vscode.commands.executeCommand<Json>('webReports.createReport', url, { privacy: 0 });
+        assert.equal(second?.url, url, 'the second attempt finds the stored report');
+        assert.equal(((await api('GET', 'reports')).body.meta as Json).total, 1, 'exactly one report');
+        assert.equal((await getRequests()).filter((r) => r.method === 'POST').length, 1, 'one POST in all');
+      } finally {
+        await config.update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      }
+    });
+
     it('changes privacy and updates the node in place', async () => {
       await reset(6);
       await vscode.commands.executeCommand('webReports.refresh');
