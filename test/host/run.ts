@@ -290,7 +290,6 @@ async function main(): Promise<number> {
       resultsDir: RESULTS_DIR,
       report: (r) => uiResults.push(r),
       service: state.fixture.service,
-      userDataDir: state.fixture.userDataDir,
     });
     await ui.context.close();
     page = undefined;

@@ -62,3 +62,27 @@ export async function webviewFrame(page: Page, kind: WebviewKind, query: Webview
     200,
   );
 }
+
+/** Throws unless the webview's stylesheet is applied (the toolbar is a flex row) and nothing is busy. */
+export async function expectStyledAndIdle(frame: Frame): Promise<void> {
+  await poll(
+    () => frame.evaluate(() => !document.querySelector('main#content[aria-busy="true"]')),
+    10_000,
+    () => 'the webview stayed busy (main#content aria-busy) for 10 s',
+  );
+  // The stylesheet loads after the document: give it a moment before calling it missing.
+  let display = '';
+  await poll(
+    async () => {
+      display = await frame.evaluate(() => {
+        const toolbar = document.querySelector('.toolbar');
+        return toolbar ? getComputedStyle(toolbar).display : 'no .toolbar';
+      });
+      return display === 'flex';
+    },
+    10_000,
+    () => `media/webview.css is not applied in the webview after 10 s (.toolbar display: ${display})`,
+  );
+  const error = (await frame.locator('#error').textContent())?.trim();
+  if (error) throw new Error(`the webview shows an error: ${error}`);
+}

@@ -15,8 +15,6 @@ export interface UiCheckOptions {
   report(result: CheckResult): void;
   /** The local report service (in-process): URL, key, faults, reset. Checks past the welcome need it. */
   service?: RunningService;
-  /** code-server's --user-data-dir (User/settings.json switches the theme live). */
-  userDataDir?: string;
 }
 
 export interface Ui {

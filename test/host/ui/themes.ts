@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import type { Ui } from './harness';
 import { sleep } from './harness';
-import { webviewFrame, type WebviewKind } from './frames';
+import { expectStyledAndIdle, webviewFrame, type WebviewKind } from './frames';
 import { editorTab, setTheme, type ThemeKind } from './workbench';
 
 /** WCAG contrast ratio of the h1's colour against the body background, and the background's luminance. */
@@ -35,11 +35,11 @@ export async function themeChecks(ui: Ui, panels: ThemedPanel[], ready: boolean)
   for (const theme of ['light', 'dark'] as ThemeKind[]) {
     await ui.check(`in the ${theme} theme both panels are readable (ui-report-${theme}.png, ui-account-${theme}.png)`, async () => {
       ui.needs('the report and account panels', ready && panels.length === 2);
-      if (!ui.options.userDataDir) throw new Error('run.ts did not pass the user-data dir');
-      await setTheme(page, ui.options.userDataDir, theme);
+      await setTheme(page, theme);
       for (const panel of panels) {
         await editorTab(page, panel.tab).click({ timeout: 10_000 });
         const frame = await webviewFrame(page, panel.kind, { heading: panel.heading, theme });
+        await expectStyledAndIdle(frame);
         const c = await headingContrast(frame);
         const wrongKind = theme === 'light' ? c.backgroundLuminance < 0.5 : c.backgroundLuminance > 0.2;
         if (wrongKind) throw new Error(`the ${panel.kind} webview background ${c.bg} does not look ${theme}`);

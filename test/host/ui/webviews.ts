@@ -2,8 +2,7 @@
 // Palette), then checked inside their webview documents.
 import type { Frame } from 'playwright-core';
 import type { Ui } from './harness';
-import { poll } from './harness';
-import { webviewFrame } from './frames';
+import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
 import { editorTab, runFromPalette, treeRow } from './workbench';
 
@@ -11,22 +10,6 @@ export const ACCOUNT_TAB = 'Website Reports Account';
 const REPORT_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh'];
 const ACCOUNT_ACTIONS = ['setApiKey', 'signOut', 'refresh'];
 const RESULT_LABELS: Record<string, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
-
-/** Throws unless the webview's stylesheet is applied (the toolbar is a flex row) and nothing is busy. */
-async function expectStyledAndIdle(frame: Frame): Promise<void> {
-  await poll(
-    () => frame.evaluate(() => !document.querySelector('main#content[aria-busy="true"]')),
-    10_000,
-    () => 'the webview stayed busy (main#content aria-busy) for 10 s',
-  );
-  const display = await frame.evaluate(() => {
-    const toolbar = document.querySelector('.toolbar');
-    return toolbar ? getComputedStyle(toolbar).display : 'no .toolbar';
-  });
-  if (display !== 'flex') throw new Error(`media/webview.css is not applied in the webview (.toolbar display: ${display})`);
-  const error = (await frame.locator('#error').textContent())?.trim();
-  if (error) throw new Error(`the webview shows an error: ${error}`);
-}
 
 /** The data-action values of the visible buttons. */
 async function visibleActions(frame: Frame): Promise<string[]> {

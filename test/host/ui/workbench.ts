@@ -1,7 +1,5 @@
 // Locators and small actions on VS Code's workbench: the side bar, the tree rows, menus, editor
 // tabs, the Command Palette and the colour theme.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { exactly, poll } from './harness';
 
@@ -59,48 +57,67 @@ export function editorTab(page: Page, title: string): Locator {
   return page.locator('.part.editor .tabs-container .tab').filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
 }
 
-/** Runs a command by its title through the Command Palette (F1, type, Enter on the matching entry). */
-export async function runFromPalette(page: Page, title: string): Promise<void> {
+/** Runs a command by its title through the Command Palette (F1, type, pick the entry labelled so). */
+export async function runFromPalette(page: Page, title: string, opts: { opensPicker?: boolean } = {}): Promise<void> {
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('.quick-input-box input');
   await page.keyboard.press('Escape'); // nothing else open in front
   await page.keyboard.press('F1');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(`>${title}`);
-  const entry = widget.locator('.monaco-list-row').filter({ hasText: title }).first();
-  await entry.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
-    throw new Error(`the Command Palette offers no "${title}"`);
+  // The entry labelled exactly so (others may match more of what was typed and come first).
+  const entry = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+  await entry.waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => {
+    const offered = await widget.locator('.monaco-list-row .label-name').allInnerTexts().catch(() => []);
+    throw new Error(`the Command Palette offers no "${title}" (offers: ${offered.slice(0, 5).join(' | ') || 'nothing'})`);
   });
-  // Enter runs the focused (first) entry; make sure it is the one we typed.
-  const first = (await widget.locator('.monaco-list-row').first().innerText({ timeout: 5000 })).split('\n')[0].trim();
-  if (!first.includes(title)) throw new Error(`the first Command Palette entry is "${first}", not "${title}"`);
-  await page.keyboard.press('Enter');
-  await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+  // Enter when it is the focused entry (as a person would), else a click on it.
+  if (await entry.evaluate((row) => row.classList.contains('focused'))) await page.keyboard.press('Enter');
+  else await entry.click({ timeout: 5000 });
+  if (opts.opensPicker) {
+    // The command's own quick pick reuses the widget: wait until the palette's text is gone.
+    await poll(async () => !(await input.inputValue()).startsWith('>'), 10_000, () => `"${title}" did not open its picker`);
+  } else {
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
+      throw new Error(`the Command Palette stayed open after running "${title}"`);
+    });
+  }
 }
 
 export type ThemeKind = 'light' | 'dark';
-const THEMES: Record<ThemeKind, { name: string; workbenchClass: string }> = {
-  light: { name: 'Default Light Modern', workbenchClass: 'vs' },
-  dark: { name: 'Default Dark Modern', workbenchClass: 'vs-dark' },
+/** `label` as the theme picker lists it, `name` as workbench.colorTheme names it. */
+const THEMES: Record<ThemeKind, { label: string; name: string; workbenchClass: string }> = {
+  light: { label: 'Light Modern', name: 'Default Light Modern', workbenchClass: 'vs' },
+  dark: { label: 'Dark Modern', name: 'Default Dark Modern', workbenchClass: 'vs-dark' },
 };
 
-/** Switches the colour theme by writing the user settings (code-server applies them live). */
-export async function setTheme(page: Page, userDataDir: string, kind: ThemeKind): Promise<void> {
-  const file = path.join(userDataDir, 'User', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  settings['workbench.colorTheme'] = THEMES[kind].name;
-  // Otherwise VS Code follows the browser's light/dark preference and ignores colorTheme.
-  settings['window.autoDetectColorScheme'] = false;
-  fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
-  const cls = THEMES[kind].workbenchClass;
-  let classes = '';
+/**
+ * Switches the colour theme the way a person does: Command Palette → "Preferences: Color Theme" →
+ * the theme's name → pick it. (Writing workbench.colorTheme to User/settings.json was not applied
+ * live by this code-server build, so the picker it is.)
+ */
+export async function setTheme(page: Page, kind: ThemeKind): Promise<void> {
+  const { label, name, workbenchClass: cls } = THEMES[kind];
+  const isActive = async () => (await page.evaluate(() => document.querySelector('.monaco-workbench')?.className ?? '')).split(/\s+/);
+  if ((await isActive()).includes(`vscode-theme-defaults-themes-${kind}_modern-json`)) return; // already on it
+  await runFromPalette(page, 'Preferences: Color Theme', { opensPicker: true });
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(label);
+  const entry = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
+  await entry.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+    throw new Error(`the theme picker offers no "${label}"`);
+  });
+  await entry.click({ timeout: 5000 });
+  await widget.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
+    throw new Error('the theme picker stayed open after picking a theme');
+  });
+  let classes: string[] = [];
   await poll(
-    async () => {
-      classes = await page.evaluate(() => document.querySelector('.monaco-workbench')?.className ?? '(no .monaco-workbench)');
-      return classes.split(/\s+/).includes(cls);
-    },
+    async () => (classes = await isActive()).includes(cls),
     15_000,
-    () => `the workbench did not switch to "${THEMES[kind].name}" (class .${cls}) within 15 s of writing settings.json; its classes: ${classes}`,
+    () => `the workbench did not switch to "${name}" (class .${cls}); its classes: ${classes.join(' ')}`,
   );
 }
 
