@@ -66,7 +66,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     vscode.window.registerWebviewPanelSerializer('webReports.account', account),
     // A key stored or deleted in another window, or a new base URL: start over.
     keys.onDidChange(() => void view.invalidate()),
-    connection.onDidChange(() => void view.invalidate()),
+    // Another service: nothing shown so far belongs to it, and actions must not reach it by id.
+    connection.onDidChange(() => {
+      model.signOut();
+      reports.closeAll();
+      void view.invalidate();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsList(e)) void view.invalidate();
       if (e.affectsConfiguration('webReports.autoRefreshSeconds')) view.scheduleAutoRefresh();

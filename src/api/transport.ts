@@ -46,7 +46,9 @@ function errorCode(error: unknown): string | undefined {
 }
 
 export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
-  const options = { keepAliveTimeout: 10_000, connections: 8 };
+  // undici's own 300 s header/body timeouts would cut a long analysis short with a vaguer
+  // message; the client's timer (requestTimeoutSeconds, 4x for analyses) governs instead.
+  const options = { keepAliveTimeout: 10_000, connections: 8, headersTimeout: 0, bodyTimeout: 0 };
   if (!proxy) return new Agent(options);
   return new ProxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
 }

@@ -1,6 +1,7 @@
 // Signing in and out: the key is checked against the account endpoint before it is stored.
 import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
+import { parseBaseUrl } from '../api/baseUrl';
 import { ENV_KEY_NAME } from '../platform/keyStore';
 import { CommandContext } from './context';
 import { messageOf, reportFailure } from './feedback';
@@ -19,24 +20,50 @@ async function ensureBaseUrl(ctx: CommandContext): Promise<boolean> {
   return true;
 }
 
-/** Checks `key` with GET account; undefined when accepted, else why not. */
-async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal): Promise<string | undefined> {
-  const client = ctx.connection.withKey(key);
+/** A plain-http service off this machine would receive the key unencrypted: ask first. */
+async function confirmInsecure(ctx: CommandContext): Promise<boolean> {
+  let base;
+  try {
+    base = parseBaseUrl(ctx.connection.baseUrl());
+  } catch {
+    return true; // the check itself reports the bad base URL
+  }
+  if (!base.insecure) return true;
+  const send = 'Send Unencrypted';
+  const choice = await vscode.window.showWarningMessage(
+    `${base.origin} uses plain http: your API key would travel unencrypted.`,
+    { modal: true, detail: 'Use an https address unless you trust every network between you and the service.' },
+    send,
+  );
+  return choice === send;
+}
+
+type KeyCheck = { origin: string; problem?: undefined } | { problem: string };
+
+/** Checks `key` with GET account on the configured service. */
+async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal): Promise<KeyCheck> {
+  let client;
+  try {
+    client = ctx.connection.withKey(key);
+  } catch (error) {
+    return { problem: messageOf(error) };
+  }
   try {
     await client.getAccount({ signal });
-    return undefined;
+    return { origin: client.base.origin };
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'auth') return 'The report service did not accept this key. Check it and try again.';
-    return messageOf(error);
+    if (error instanceof ApiError && error.kind === 'auth') return { problem: 'The report service did not accept this key. Check it and try again.' };
+    return { problem: messageOf(error) };
   } finally {
     void client.dispose();
   }
 }
 
-async function accept(ctx: CommandContext, key: string): Promise<void> {
-  await ctx.keys.store(key);
+/** Stores a checked key, bound to the origin it was checked on, and reloads. */
+async function accept(ctx: CommandContext, key: string, origin: string): Promise<void> {
+  await ctx.keys.store(key, origin);
   ctx.model.signOut(); // forget the last auth failure and the old key's list
-  ctx.log.info('API key checked with the account endpoint and stored in secret storage.');
+  ctx.log.info(`API key checked with ${origin} and stored in secret storage.`);
   await ctx.view.updateContext();
   void ctx.view.refresh();
 }
@@ -68,15 +95,20 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
       box.busy = true;
       box.enabled = false;
       controller = new AbortController();
-      const problem = await checkKey(ctx, key, controller.signal);
+      const check = await checkKey(ctx, key, controller.signal);
       if (settled) return;
       box.busy = false;
       box.enabled = true;
-      if (problem) {
-        box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
+      if (check.problem !== undefined) {
+        box.validationMessage = { message: check.problem, severity: vscode.InputBoxValidationSeverity.Error };
         return;
       }
-      await accept(ctx, key);
+      try {
+        await accept(ctx, key, check.origin);
+      } catch (error) {
+        box.validationMessage = { message: `The key was accepted but could not be stored: ${messageOf(error)}`, severity: vscode.InputBoxValidationSeverity.Error };
+        return;
+      }
       finish(true);
       void vscode.window.showInformationMessage('Website Reports: signed in.');
     });
@@ -87,14 +119,20 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
 
 export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boolean> {
   if (!(await ensureBaseUrl(ctx))) return false;
+  if (!(await confirmInsecure(ctx))) return false;
   if (typeof key !== 'string' || !key.trim()) return promptForKey(ctx);
-  const problem = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Website Reports: checking the API key…' }, () => checkKey(ctx, key.trim()));
-  if (problem) {
-    ctx.log.warn(`API key not stored: ${problem}`);
-    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${problem}`);
+  const check = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Website Reports: checking the API key…' }, () => checkKey(ctx, key.trim()));
+  if (check.problem !== undefined) {
+    ctx.log.warn(`API key not stored: ${check.problem}`);
+    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${check.problem}`);
     return false;
   }
-  await accept(ctx, key.trim());
+  try {
+    await accept(ctx, key.trim(), check.origin);
+  } catch (error) {
+    await reportFailure(ctx, 'Storing the API key', error);
+    return false;
+  }
   return true;
 }
 

@@ -56,11 +56,33 @@ function askUrl(value: string, problem?: string): Promise<string | undefined> {
   });
 }
 
+/** Says why a create driven by an argument failed and offers the input again, without blocking the caller. */
+function offerRetry(url: string, problem: string, options: CreateOptions): void {
+  const retry = 'Edit and Try Again';
+  void vscode.window.showErrorMessage(`Website Reports: the report for ${url} was not created. ${problem}`, retry).then(async (choice) => {
+    if (choice !== retry) return;
+    const edited = await askUrl(url, problem);
+    if (edited) await vscode.commands.executeCommand('webReports.createReport', edited, options);
+  });
+}
+
+/** Whether editing the URL can fix this failure (else asking for it again would only loop). */
+function urlCanFix(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'validation' || error.kind === 'invalid-input') && Boolean(error.fieldErrors?.url?.length);
+}
+
+/** URLs being created right now: a second request for the same one waits for the first. */
+const inFlight = new Map<string, Promise<Report | undefined>>();
+
 export async function createReport(ctx: CommandContext, urlArg?: unknown, options: CreateOptions = {}): Promise<Report | undefined> {
   const given = urlArg instanceof vscode.Uri ? urlArg.toString(true) : typeof urlArg === 'string' ? urlArg : undefined;
   const interactive = given === undefined;
   let url = given ?? urlFromEditor(vscode.window.activeTextEditor);
   let problem = url === undefined ? undefined : urlProblem(url);
+  if (!interactive && problem) {
+    offerRetry(given, problem, options);
+    return undefined;
+  }
   if (url === undefined || problem) {
     url = await askUrl(url ?? '', problem);
     if (url === undefined) return undefined;
@@ -82,27 +104,29 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
   }
 
   for (;;) {
-    const outcome = await attemptCreate(ctx, url, privacy, password);
+    const pending = inFlight.get(url);
+    if (pending) {
+      vscode.window.setStatusBarMessage(`$(sync~spin) ${url} is already being analysed`, 3000);
+      return pending;
+    }
+    const attempt = attemptCreate(ctx, url, privacy, password);
+    const reportOnly = attempt.then((o) => o.report);
+    inFlight.set(url, reportOnly);
+    const outcome = await attempt.finally(() => inFlight.delete(url as string));
     if (outcome.report) return outcome.report;
     if (!outcome.error) return undefined;
     problem = messageOf(outcome.error);
-    if (outcome.error instanceof ApiError && ['auth', 'not-configured'].includes(outcome.error.kind)) {
-      await reportFailure(ctx, 'Creating the report', outcome.error);
+    if (!urlCanFix(outcome.error)) {
+      // Not the URL's fault (key, base URL, rate limit, server, network): say so; the command
+      // can be run again as it is.
+      await reportFailure(ctx, `Creating the report for ${url}`, outcome.error);
       return undefined;
     }
     if (!interactive) {
-      // Driven by an argument: say why, and offer the input again without blocking the caller.
-      const retry = 'Edit and Try Again';
-      const failedUrl = url;
-      const why = problem;
-      void vscode.window.showErrorMessage(`Website Reports: the report for ${url} was not created. ${problem}`, retry).then(async (choice) => {
-        if (choice !== retry) return;
-        const edited = await askUrl(failedUrl, why);
-        if (edited) await vscode.commands.executeCommand('webReports.createReport', edited, { privacy, password });
-      });
+      offerRetry(url, problem, { privacy, password });
       return undefined;
     }
-    const fields = outcome.error instanceof ApiError ? outcome.error.fieldErrors : undefined;
+    const fields = (outcome.error as ApiError).fieldErrors;
     const next = await askUrl(url, fields?.url?.join(' ') ?? problem);
     if (next === undefined) return undefined;
     url = next;
@@ -113,7 +137,7 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
  * URLs whose last create ended without a clear answer (timeout, dropped connection, 5xx): the
  * service may have stored the report later, so the next attempt looks for it before POSTing.
  */
-const unsettled = new Set<string>();
+const unsettled = new Map<string, number>();
 
 async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy | undefined, password: string | undefined): Promise<{ report?: Report; error?: unknown }> {
   let client;
@@ -122,8 +146,9 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
   } catch (error) {
     return { error };
   }
-  if (unsettled.has(url)) {
-    const existing = await findCreated(ctx, url).catch(() => undefined);
+  const since = unsettled.get(url);
+  if (since !== undefined) {
+    const existing = await findCreated(ctx, url, since).catch(() => undefined);
     if (existing) {
       unsettled.delete(url);
       ctx.log.info(`Not creating ${url} again: the earlier attempt was stored as report ${existing.id}.`);
@@ -131,6 +156,7 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
       return { report: existing };
     }
   }
+  const started = Date.now();
   try {
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Website Reports: analysing ${url}…`, cancellable: true },
@@ -145,8 +171,8 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
     return { report };
   } catch (error) {
     if (error instanceof ApiError && ['timeout', 'network', 'server', 'cancelled', 'bad-response'].includes(error.kind)) {
-      unsettled.add(url);
-      const existing = await findCreated(ctx, url).catch(() => undefined);
+      if (!unsettled.has(url)) unsettled.set(url, started);
+      const existing = await findCreated(ctx, url, unsettled.get(url) ?? started).catch(() => undefined);
       if (existing) {
         unsettled.delete(url);
         ctx.log.info(`Create of ${url} failed (${error.kind}) but the service had stored it: report ${existing.id}.`);
@@ -163,11 +189,18 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
   }
 }
 
-/** A report for exactly this URL generated in the last few minutes, if the service has one. */
-async function findCreated(ctx: CommandContext, url: string): Promise<Report | undefined> {
+/**
+ * A report for exactly this URL that the service stored since `since` and that the tree did not
+ * already show: the one a create whose answer was lost made, not an older report of the same page.
+ */
+async function findCreated(ctx: CommandContext, url: string, since: number): Promise<Report | undefined> {
   const page = await ctx.connection.get().listReports({ search: url, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 10 });
-  const recent = Date.now() - 10 * 60 * 1000;
-  return page.items.find((r) => r.url === url && (r.generated_at === undefined || new Date(String(r.generated_at)).getTime() >= recent));
+  const after = since - 60_000; // clock skew between this machine and the service
+  return page.items.find((r) => {
+    if (r.url !== url || ctx.model.find(r.id)) return false;
+    const stamp = new Date(String(r.created_at ?? r.generated_at ?? '')).getTime();
+    return Number.isNaN(stamp) || stamp >= after;
+  });
 }
 
 async function shown(ctx: CommandContext, report: Report, verb: string): Promise<void> {

@@ -9,14 +9,25 @@ import { CommandContext } from './context';
 import { messageOf, reportFailure } from './feedback';
 import { askPassword, askPrivacy } from './prompts';
 import { pickReport, resolveTargets, targetOrPick } from './targets';
+import { isReportNode } from '../views/nodes';
 
 /** The report as the service now has it, merged over what the tree had (a sparse answer loses nothing). */
 function merged(before: Report, after: Report): Report {
   return { ...before, ...after };
 }
 
+/** The report a command acts on; a failure to find it (404, key, network) is reported. */
+async function reportFor(ctx: CommandContext, target: unknown, title: string): Promise<Report | undefined> {
+  try {
+    return await targetOrPick(ctx, target, title);
+  } catch (error) {
+    await reportFailure(ctx, 'Finding the report', error);
+    return undefined;
+  }
+}
+
 export async function changePrivacy(ctx: CommandContext, target?: unknown, privacyArg?: unknown, passwordArg?: unknown): Promise<Report | undefined> {
-  const report = await targetOrPick(ctx, target, 'Website Reports: Change privacy of which report?');
+  const report = await reportFor(ctx, target, 'Website Reports: Change privacy of which report?');
   if (!report) return undefined;
   if (privacyArg !== undefined && !isPrivacy(privacyArg)) {
     void vscode.window.showErrorMessage('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).');
@@ -45,7 +56,7 @@ export async function changePrivacy(ctx: CommandContext, target?: unknown, priva
 }
 
 export async function rerunReport(ctx: CommandContext, target?: unknown): Promise<Report | undefined> {
-  const report = await targetOrPick(ctx, target, 'Website Reports: Re-run the analysis of which report?');
+  const report = await reportFor(ctx, target, 'Website Reports: Re-run the analysis of which report?');
   if (!report) return undefined;
   try {
     const updated = await vscode.window.withProgress(
@@ -82,6 +93,8 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
     await reportFailure(ctx, 'Finding the report to delete', error);
     return undefined;
   }
+  // From a key binding no target is passed: act on what is selected in the tree.
+  if (!reports.length && target === undefined) reports = ctx.view.treeView.selection.filter(isReportNode).map((n) => n.report);
   if (!reports.length) reports = await pickReport(ctx, 'Website Reports: Delete which reports?', true);
   if (!reports.length) return undefined;
 
@@ -92,7 +105,13 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
     if (ok !== 'Delete') return undefined;
   }
 
-  const client = ctx.connection.get();
+  let client;
+  try {
+    client = ctx.connection.get();
+  } catch (error) {
+    await reportFailure(ctx, 'Deleting reports', error);
+    return undefined;
+  }
   const outcome: DeleteOutcome = { deleted: [], failed: [] };
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Website Reports: deleting ${reports.length} report${reports.length === 1 ? '' : 's'}…` }, async (progress) => {
     // A few at a time: quick for a handful, gentle on the service for many.
@@ -136,13 +155,19 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
 }
 
 export async function setPrivacyQuick(ctx: CommandContext, privacy: 0 | 1, target?: unknown, selected?: unknown): Promise<void> {
-  const reports = await resolveTargets(ctx, target, selected).catch(() => [] as Report[]);
+  let reports: Report[];
+  try {
+    reports = await resolveTargets(ctx, target, selected);
+  } catch (error) {
+    await reportFailure(ctx, 'Finding the report', error);
+    return;
+  }
   const list = reports.length ? reports : await pickReport(ctx, `Website Reports: Make which reports ${privacy === 0 ? 'public' : 'private'}?`, true);
   for (const report of list) await changePrivacy(ctx, report, privacy);
 }
 
 export async function openReportUrl(ctx: CommandContext, target?: unknown): Promise<boolean> {
-  const report = await targetOrPick(ctx, target, 'Website Reports: Open the site of which report?').catch(() => undefined);
+  const report = await reportFor(ctx, target, 'Website Reports: Open the site of which report?');
   if (!report) return false;
   if (!isWebUrl(report.url)) {
     void vscode.window.showWarningMessage(`Website Reports: only http and https addresses are opened; this report's URL is "${String(report.url ?? '')}".`);
@@ -152,7 +177,7 @@ export async function openReportUrl(ctx: CommandContext, target?: unknown): Prom
 }
 
 export async function copyReportUrl(ctx: CommandContext, target?: unknown): Promise<string | undefined> {
-  const report = await targetOrPick(ctx, target, 'Website Reports: Copy the URL of which report?').catch(() => undefined);
+  const report = await reportFor(ctx, target, 'Website Reports: Copy the URL of which report?');
   if (!report || typeof report.url !== 'string') return undefined;
   await vscode.env.clipboard.writeText(report.url);
   vscode.window.setStatusBarMessage('$(copy) Report URL copied', 3000);

@@ -32,6 +32,11 @@ export class ReportsModel {
   lastError?: ApiError;
   loadedAt?: Date;
   private listeners = new Set<Listener>();
+  private removedListeners = new Set<(id: ReportId) => void>();
+  /** Bumped by every reload and sign-out: a page that arrives for an older one is dropped. */
+  private generation = 0;
+  /** Bumped by upsert/remove: a list answer requested before a local change is re-fetched. */
+  private mutations = 0;
   private inFlight?: { key: string; promise: Promise<void>; controller: AbortController };
   private query: ListQuery = {};
 
@@ -44,6 +49,12 @@ export class ReportsModel {
     return () => this.listeners.delete(listener);
   }
 
+  /** A report was deleted (not merely scrolled out of the loaded pages). */
+  onDidRemove(listener: (id: ReportId) => void): () => void {
+    this.removedListeners.add(listener);
+    return () => this.removedListeners.delete(listener);
+  }
+
   /**
    * Loads the first page of every group in parallel. The same query while one is loading joins
    * it; a different query cancels the stale one. On failure the last list stays, marked stale.
@@ -53,6 +64,7 @@ export class ReportsModel {
     if (this.inFlight?.key === key) return this.inFlight.promise;
     this.inFlight?.controller.abort();
     const controller = new AbortController();
+    this.generation++;
     this.query = query;
     this.status = 'loading';
     this.emit();
@@ -64,8 +76,15 @@ export class ReportsModel {
   }
 
   private async loadAll(client: ReportsClient, query: ListQuery, signal: AbortSignal): Promise<void> {
-    const outcomes = await Promise.allSettled(RESULT_VALUES.map((result) => client.listReports({ ...query, result, page: 1 }, { signal })));
-    if (signal.aborted) return;
+    let outcomes: PromiseSettledResult<ReportPage>[];
+    // A create, update or delete made while the lists were on their way would be undone by
+    // applying them: ask again (bounded, in case changes keep coming).
+    for (let attempt = 0; ; attempt++) {
+      const mutations = this.mutations;
+      outcomes = await Promise.allSettled(RESULT_VALUES.map((result) => client.listReports({ ...query, result, page: 1 }, { signal })));
+      if (signal.aborted) return;
+      if (mutations === this.mutations || attempt >= 2) break;
+    }
     const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => toApiError(o.reason));
     const auth = failures.find((e) => e.kind === 'auth' || e.kind === 'not-configured');
     if (auth) {
@@ -93,10 +112,13 @@ export class ReportsModel {
   async loadMore(client: ReportsClient, result: ReportResult): Promise<void> {
     const group = this.groups[result];
     if (!group.lastPage?.hasMore || group.loadingMore) return;
+    const generation = this.generation;
     group.loadingMore = true;
     this.emit();
     try {
       const page = await client.nextPage(group.lastPage);
+      // A reload (new search, sort, key) happened meanwhile: this page belongs to the old list.
+      if (generation !== this.generation) return;
       const known = new Set(group.items.map((r) => String(r.id)));
       group.items.push(...page.items.filter((r) => !known.has(String(r.id))));
       group.lastPage = page;
@@ -123,6 +145,7 @@ export class ReportsModel {
 
   /** Puts a created or updated report where it belongs: in place, or moved to its new group. */
   upsert(report: Report): void {
+    this.mutations++;
     const target = RESULT_VALUES.find((r) => r === report.result);
     for (const result of RESULT_VALUES) {
       const group = this.groups[result];
@@ -145,6 +168,7 @@ export class ReportsModel {
   }
 
   remove(id: ReportId): void {
+    this.mutations++;
     for (const result of RESULT_VALUES) {
       const group = this.groups[result];
       const index = group.items.findIndex((r) => sameId(r.id, id));
@@ -154,12 +178,14 @@ export class ReportsModel {
       }
     }
     this.emit();
+    for (const listener of [...this.removedListeners]) listener(id);
   }
 
   /** Forgets everything: signed out, or the key or base URL changed. */
   signOut(error?: ApiError): void {
     this.inFlight?.controller.abort();
     this.inFlight = undefined;
+    this.generation++;
     for (const result of RESULT_VALUES) this.groups[result] = emptyGroup(result);
     this.status = 'signed-out';
     this.lastError = error;

@@ -20,12 +20,31 @@ export class Connection implements vscode.Disposable {
       if (!affectsConnection(e)) return;
       void this.client?.dispose();
       this.client = undefined;
-      this.changed.fire();
+      // Timeout or proxy changes only need a new client; another service means starting over.
+      if (e.affectsConfiguration('webReports.baseUrl')) this.changed.fire();
     });
   }
 
   baseUrlSet(): boolean {
     return readSettings().baseUrl !== '';
+  }
+
+  baseUrl(): string {
+    return readSettings().baseUrl;
+  }
+
+  /** The origin of the configured service, or undefined when the base URL is empty or invalid. */
+  origin(): string | undefined {
+    try {
+      return parseBaseUrl(readSettings().baseUrl).origin;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The key for the configured service (see KeyStore: bound to the origin it was checked on). */
+  key(): Promise<string | undefined> {
+    return this.keys.get(this.origin());
   }
 
   /** The client, or throws a 'not-configured' ApiError that says what to set. */
@@ -42,7 +61,7 @@ export class Connection implements vscode.Disposable {
     }
     this.client = new ReportsClient({
       baseUrl: settings.baseUrl,
-      apiKey: () => this.keys.get(),
+      apiKey: () => this.keys.get(base.origin),
       timeoutMs: settings.requestTimeoutMs,
       proxy: readProxySettings(),
       userAgent: `website-reports-vscode/${this.version}`,

@@ -19,6 +19,7 @@ export class ReportsView implements vscode.Disposable {
   private timer?: NodeJS.Timeout;
   private signedIn = false;
   private announcedAuthFailure = false;
+  private filteredContext?: boolean;
 
   constructor(
     readonly model: ReportsModel,
@@ -57,7 +58,7 @@ export class ReportsView implements vscode.Disposable {
 
   /** Sets the context keys from what is known without a request. */
   async updateContext(): Promise<void> {
-    const hasKey = (await this.connection.keys.get()) !== undefined;
+    const hasKey = (await this.connection.key()) !== undefined;
     const baseUrlSet = this.connection.baseUrlSet();
     this.signedIn = hasKey && baseUrlSet && !(this.model.status === 'signed-out' && this.model.lastError);
     await Promise.all([
@@ -69,7 +70,7 @@ export class ReportsView implements vscode.Disposable {
 
   /** Reloads the three groups (joins a reload of the same query already under way). */
   async refresh(): Promise<void> {
-    const hasKey = (await this.connection.keys.get()) !== undefined;
+    const hasKey = (await this.connection.key()) !== undefined;
     if (!hasKey || !this.connection.baseUrlSet()) {
       this.model.signOut();
       await this.updateContext();
@@ -130,6 +131,10 @@ export class ReportsView implements vscode.Disposable {
       parts.push(`Could not refresh: ${this.model.lastError.message}${when}`);
     }
     this.treeView.message = parts.length ? parts.join(' ') : undefined;
+    if (this.filteredContext !== (filters !== undefined)) {
+      this.filteredContext = filters !== undefined;
+      void vscode.commands.executeCommand('setContext', 'webReports.filtered', this.filteredContext);
+    }
     const totals = this.model.totals();
     const known = RESULT_VALUES.map((r) => totals[r]).filter((n): n is number => n !== undefined);
     this.treeView.description = known.length === 3 && this.model.status !== 'signed-out' ? `${known.reduce((a, b) => a + b, 0)} reports` : undefined;

@@ -7,11 +7,14 @@ import { messageOf, reportFailure } from '../commands/feedback';
 import { isWebviewMessage } from './render/messages';
 import { renderAccountPage } from './render/accountView';
 import { frameFor, webviewOptions } from './panelFrame';
+import { WebviewChannel } from './webviewChannel';
+import { withoutSecrets } from './render/secrets';
 
 export const ACCOUNT_VIEW_TYPE = 'webReports.account';
 
 export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Disposable {
   private panel?: vscode.WebviewPanel;
+  private channel?: WebviewChannel;
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly ctx: CommandContext) {}
 
@@ -35,14 +38,25 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
 
   private adopt(panel: vscode.WebviewPanel): void {
     this.panel = panel;
-    panel.onDidDispose(() => (this.panel = undefined));
+    this.channel = new WebviewChannel(panel.webview);
+    // A shell with the toolbar (Refresh, Change API key) until the account arrives, so a failure
+    // still leaves something to act on.
+    this.channel.setHtml(renderAccountPage({ account: {}, keySource: 'secret-storage' }, frameFor(panel.webview, this.extensionUri, 'Website Reports Account')));
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.channel = undefined;
+    });
     panel.webview.onDidReceiveMessage((message: unknown) => void this.handleMessage(message));
   }
 
   /** Handles a message from the webview (also called by the integration tests). */
   async handleMessage(message: unknown): Promise<void> {
     const panel = this.panel;
-    if (!panel || !isWebviewMessage(message) || message.type !== 'action') return;
+    if (!panel || !isWebviewMessage(message)) return;
+    if (message.type === 'ready') {
+      this.channel?.markReady();
+      return;
+    }
     if (message.action === 'setApiKey') {
       if (await vscode.commands.executeCommand('webReports.setApiKey')) await this.load(panel);
     } else if (message.action === 'signOut') {
@@ -54,18 +68,19 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
   }
 
   private async load(panel: vscode.WebviewPanel): Promise<boolean> {
-    void panel.webview.postMessage({ type: 'busy', busy: true });
+    const channel = this.channel;
+    channel?.post({ type: 'busy', busy: true });
     try {
       const client = this.ctx.connection.get();
-      const [account, totals, source] = await Promise.all([client.getAccount(), this.totals(), this.ctx.keys.source()]);
-      panel.webview.html = renderAccountPage({ account, totals, keySource: source ?? 'secret-storage' }, frameFor(panel.webview, this.extensionUri, 'Website Reports Account'));
+      const [account, totals, source] = await Promise.all([client.getAccount(), this.totals(), this.ctx.keys.source(this.ctx.connection.origin())]);
+      channel?.setHtml(renderAccountPage({ account: withoutSecrets(account), totals, keySource: source ?? 'secret-storage' }, frameFor(panel.webview, this.extensionUri, 'Website Reports Account')));
       return true;
     } catch (error) {
-      void panel.webview.postMessage({ type: 'error', message: `Could not load the account: ${messageOf(error)}` });
+      channel?.post({ type: 'error', message: `Could not load the account: ${messageOf(error)}` });
       await reportFailure(this.ctx, 'Loading the account', error);
       return false;
     } finally {
-      void panel.webview.postMessage({ type: 'busy', busy: false });
+      channel?.post({ type: 'busy', busy: false });
     }
   }
 

@@ -10,31 +10,38 @@ import { targetOrPick } from '../commands/targets';
 import { isWebviewMessage, WebviewAction, HostMessage } from './render/messages';
 import { renderReportPage } from './render/reportView';
 import { frameFor, webviewOptions } from './panelFrame';
+import { WebviewChannel } from './webviewChannel';
 
 export const REPORT_VIEW_TYPE = 'webReports.report';
 
 interface OpenPanel {
   panel: vscode.WebviewPanel;
+  channel: WebviewChannel;
   report: Report;
-  /** The model's record last applied, so an unrelated tree change does not re-render. */
-  fromModel?: Report;
+  /** What was last rendered, so a refresh that changed nothing does not re-render. */
+  rendered?: string;
 }
 
 export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknown }>, vscode.Disposable {
   private readonly panels = new Map<string, OpenPanel>();
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: (() => void)[];
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly ctx: CommandContext) {
-    // Follow changes made from the tree (privacy, re-run, delete).
-    this.unsubscribe = ctx.model.onDidChange(() => {
-      for (const [id, open] of this.panels) {
-        const current = ctx.model.find(id);
-        if (current && current !== open.fromModel) {
-          open.fromModel = current;
-          this.render(open, { ...open.report, ...current });
+    // Follow changes made from the tree (privacy, re-run); close when the report is deleted.
+    this.unsubscribe = [
+      ctx.model.onDidChange(() => {
+        for (const [id, open] of this.panels) {
+          const current = ctx.model.find(id);
+          if (current) this.render(open, { ...open.report, ...current });
         }
-      }
-    });
+      }),
+      ctx.model.onDidRemove((id) => this.panels.get(String(id))?.panel.dispose()),
+    ];
+  }
+
+  /** Closes every panel: the key or the service changed, so what they show may not be ours. */
+  closeAll(): void {
+    for (const open of [...this.panels.values()]) open.panel.dispose();
   }
 
   /** Opens (or reveals) the panel of a report; reads it fresh from the service. */
@@ -76,7 +83,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   }
 
   private adopt(panel: vscode.WebviewPanel, report: Report): OpenPanel {
-    const open: OpenPanel = { panel, report };
+    const open: OpenPanel = { panel, report, channel: new WebviewChannel(panel.webview) };
     const key = String(report.id);
     this.panels.set(key, open);
     panel.onDidDispose(() => this.panels.delete(key));
@@ -93,17 +100,21 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
 
   private async receive(open: OpenPanel, message: unknown): Promise<void> {
     if (!isWebviewMessage(message)) return; // untrusted input: ignore anything unexpected
-    if (message.type === 'action') await this.act(open, message.action);
+    if (message.type === 'ready') open.channel.markReady();
+    else await this.act(open, message.action);
   }
 
   private render(open: OpenPanel, report: Report): void {
     open.report = report;
+    const content = JSON.stringify(report);
+    if (content === open.rendered) return;
+    open.rendered = content;
     open.panel.title = reportLabel(report);
-    open.panel.webview.html = renderReportPage(report, frameFor(open.panel.webview, this.extensionUri, `Report: ${reportLabel(report)}`));
+    open.channel.setHtml(renderReportPage(report, frameFor(open.panel.webview, this.extensionUri, `Report: ${reportLabel(report)}`)));
   }
 
   private post(open: OpenPanel, message: HostMessage): void {
-    void open.panel.webview.postMessage(message);
+    open.channel.post(message);
   }
 
   private async reload(open: OpenPanel): Promise<void> {
@@ -145,7 +156,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   }
 
   dispose(): void {
-    this.unsubscribe();
-    for (const open of this.panels.values()) open.panel.dispose();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.closeAll();
   }
 }

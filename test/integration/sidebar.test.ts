@@ -54,7 +54,7 @@ describe('sidebar and report commands', function () {
       await reset();
       const stored = await vscode.commands.executeCommand<boolean>('webReports.setApiKey', 'definitely-wrong-key');
       assert.equal(stored, false);
-      assert.equal(await internals.ctx.keys.source(), undefined);
+      assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), undefined);
       const requests = await getRequests();
       assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /api/v1/account']);
       assert.equal(requests[0].headers.authorization, 'Bearer definitely-wrong-key');
@@ -64,8 +64,8 @@ describe('sidebar and report commands', function () {
       await reset();
       const stored = await vscode.commands.executeCommand<boolean>('webReports.setApiKey', apiKey());
       assert.equal(stored, true);
-      assert.equal(await internals.ctx.keys.source(), 'secret-storage');
-      assert.equal(await internals.ctx.keys.get(), apiKey());
+      assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), 'secret-storage');
+      assert.equal(await internals.ctx.keys.get(new URL(serviceUrl()).origin), apiKey());
       const requests = await getRequests();
       assert.equal(requests[0].path, '/api/v1/account');
     });
@@ -281,9 +281,36 @@ describe('sidebar and report commands', function () {
       await waitFor(() => internals.ctx.model.status === 'ready', 10_000, 'the tree to load again');
     });
 
+    it('never sends the stored key to another base URL', async () => {
+      await reset(3);
+      await vscode.commands.executeCommand('webReports.refresh');
+      assert.equal(internals.ctx.model.status, 'ready');
+      const seen: (string | undefined)[] = [];
+      const other = http.createServer((req, res) => {
+        seen.push(req.headers.authorization);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[]}');
+      });
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      const config = vscode.workspace.getConfiguration('webReports');
+      try {
+        await config.update('baseUrl', `http://127.0.0.1:${(other.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Global);
+        await waitFor(() => internals.ctx.model.status === 'signed-out', 5000, 'the view to sign out for the new service');
+        await vscode.commands.executeCommand('webReports.refresh');
+        assert.deepEqual(tree().getChildren(), []);
+        assert.ok(seen.every((h) => h === undefined), `the other service got a key: ${seen.join(', ')}`);
+      } finally {
+        await config.update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
+        other.closeAllConnections();
+        await new Promise((resolve) => other.close(resolve));
+      }
+      // Back on the service the key was checked with: signed in again without asking.
+      await vscode.commands.executeCommand('webReports.refresh');
+      await waitFor(() => internals.ctx.model.status === 'ready', 10_000, 'the tree to load again');
+    });
+
     it('signs out: the key is deleted and the tree cleared', async () => {
       await vscode.commands.executeCommand('webReports.signOut');
-      assert.equal(await internals.ctx.keys.source(), undefined);
+      assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), undefined);
       assert.deepEqual(tree().getChildren(), []);
     });
   });
