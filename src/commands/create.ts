@@ -122,6 +122,7 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
       await reportFailure(ctx, `Creating the report for ${url}`, outcome.error);
       return undefined;
     }
+    ctx.log.warn(`Creating the report for ${url} failed: ${problem}`);
     if (!interactive) {
       offerRetry(url, problem, { privacy, password });
       return undefined;
@@ -184,8 +185,7 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
         return {};
       }
     }
-    ctx.log.error(`Creating the report for ${url} failed: ${messageOf(error)}`);
-    return { error };
+    return { error }; // reported (and logged) by the caller
   }
 }
 

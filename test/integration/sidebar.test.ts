@@ -191,6 +191,8 @@ describe('sidebar and report commands', function () {
 
     it('a create that times out is not created twice when tried again', async () => {
       await reset(0);
+      // The reset service reuses ids: the tree must not hold reports from before it.
+      await vscode.commands.executeCommand('webReports.refresh');
       await clearRequests();
       const config = vscode.workspace.getConfiguration('webReports');
       await config.update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global); // create waits 4 s

@@ -66,8 +66,10 @@ describe('report and account panels', function () {
     await vscode.commands.executeCommand('webReports.openReport', first.id);
     const done = internals.reports.handleMessage(first.id as number, { type: 'action', action: 'changePrivacy' });
     // The privacy QuickPick opens on the current value (Public); move to Private and accept.
-    await new Promise((r) => setTimeout(r, 500));
+    // (No API tells when a QuickPick is shown; give the workbench time to render it.)
+    await new Promise((r) => setTimeout(r, 1500));
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await new Promise((r) => setTimeout(r, 200));
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await done;
     assert.equal((await serviceReport(first.id)).data?.privacy, 1);
