@@ -7,7 +7,7 @@
 // state the one before left (signed out → signed in → panels open → themes → crafted data last).
 import type { Page } from 'playwright-core';
 import { createUi, type UiCheckOptions } from './ui/harness';
-import { contextMenuCheck, signInCheck, tooltipCheck } from './ui/tree';
+import { contextMenuCheck, signInCheck, tooltipChecks } from './ui/tree';
 import { themeChecks, type ThemedPanel } from './ui/themes';
 import { welcomeChecks } from './ui/welcome';
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelCheck } from './ui/webviews';
@@ -24,7 +24,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const welcome = await welcomeChecks(ui);
   const signedIn = await signInCheck(ui, welcome);
   await contextMenuCheck(ui, signedIn);
-  await tooltipCheck(ui, signedIn);
+  await tooltipChecks(ui, signedIn);
   const opened = await reportPanelCheck(ui, signedIn);
   const account = await accountPanelCheck(ui, signedIn);
   const panels: ThemedPanel[] = [];

@@ -3,6 +3,7 @@
 import type { Ui } from './harness';
 import { poll } from './harness';
 import { allReports, RESULTS, totals, type Result } from './service';
+import { restoreRealReports, showCraftedReport } from './crafted';
 import { clearNotifications, contextMenu, hoverOver, leaveHover, menuItems, sidebar, treeRow, visibleRows, welcomeButton } from './workbench';
 
 const GROUP_LABELS: Record<Result, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
@@ -44,6 +45,7 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
       if (group !== GROUP_LABELS[report.result]) throw new Error(`${report.url} (${report.result}) is shown under "${group}"`);
     }
     await clearNotifications(page);
+    await leaveHover(page); // the pointer rests where "Set API Key" was: on a row, with its tooltip
     await sidebar(page).screenshot({ path: `${ui.options.resultsDir}/ui-tree.png`, timeout: 10_000 });
   });
 }
@@ -85,31 +87,57 @@ export async function contextMenuCheck(ui: Ui, signedIn: boolean): Promise<void>
 
 const PRIVACY_LABELS = ['Public', 'Private', 'Password protected'];
 
-/** The Markdown tooltip of an ordinary report row reads exactly like the report. */
-export async function tooltipCheck(ui: Ui, signedIn: boolean): Promise<void> {
+/** Hovers the report's row; throws unless its tooltip has these lines exactly. */
+async function expectTooltip(ui: Ui, report: { id: unknown; url: string; result: string; score?: unknown; privacy?: unknown; project?: unknown }, shot: string): Promise<void> {
+  const { page } = ui;
+  const hover = await hoverOver(page, treeRow(page, report.url), String(report.project));
+  try {
+    const lines = (await hover.innerText()).replace(/\u00a0/g, ' ').split('\n').map((l) => l.trim()).filter(Boolean);
+    const expected = [
+      report.url,
+      `Result: ${GROUP_LABELS[report.result as Result]}`,
+      `Score: ${String(report.score)}`,
+      `Privacy: ${PRIVACY_LABELS[Number(report.privacy)]}`,
+      `Project: ${String(report.project)}`,
+      `Id: ${String(report.id)}`,
+    ];
+    const missing = expected.filter((e) => !lines.includes(e));
+    await ui.shot(shot);
+    if (missing.length) throw new Error(`tooltip lacks the line(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; it reads ${JSON.stringify(lines)}`);
+  } finally {
+    await leaveHover(page);
+  }
+}
+
+/** The Markdown tooltip of a report row reads exactly like the report. */
+export async function tooltipChecks(ui: Ui, signedIn: boolean): Promise<void> {
   const { page } = ui;
   await ui.check('hovering a report row shows a tooltip with its URL, result, score, privacy, project and id as they are', async () => {
     ui.needs('signing in', signedIn);
     const reports = await allReports(ui.service());
-    // One with characters Markdown would escape (every seeded URL has a "-").
     const report = reports.find((r) => /[-_]/.test(r.url)) ?? reports[0];
     if (!report) throw new Error('the service has no reports');
-    const hover = await hoverOver(page, treeRow(page, report.url), String(report.project));
+    await expectTooltip(ui, report, 'tooltip');
+  });
+
+  await ui.check('the tooltip of a report whose URL has "_" and "(…)" (as on Wikipedia) shows that URL as it is', async () => {
+    ui.needs('signing in', signedIn);
+    const service = ui.service();
+    const report = {
+      id: 9002,
+      url: 'https://en.wikipedia.org/wiki/Rust_(programming_language)',
+      project: 'en.wikipedia.org',
+      result: 'good',
+      score: 91,
+      privacy: 0,
+      generated_at: new Date(Date.now() - 86_400_000).toISOString(),
+      results: [],
+    };
     try {
-      const lines = (await hover.innerText()).replace(/\u00a0/g, ' ').split('\n').map((l) => l.trim()).filter(Boolean);
-      const expected = [
-        report.url,
-        `Result: ${GROUP_LABELS[report.result]}`,
-        `Score: ${String(report.score)}`,
-        `Privacy: ${PRIVACY_LABELS[Number(report.privacy)]}`,
-        `Project: ${String(report.project)}`,
-        `Id: ${String(report.id)}`,
-      ];
-      const missing = expected.filter((e) => !lines.includes(e));
-      await ui.shot('tooltip');
-      if (missing.length) throw new Error(`tooltip lacks the line(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; it reads ${JSON.stringify(lines)}`);
+      await showCraftedReport(page, service, report);
+      await expectTooltip(ui, report, 'tooltip-wikipedia');
     } finally {
-      await leaveHover(page);
+      await restoreRealReports(page, service);
     }
   });
 }

@@ -121,22 +121,33 @@ export async function setTheme(page: Page, kind: ThemeKind): Promise<void> {
   );
 }
 
-/** Hovers `target` and returns the workbench hover that appears (containing `text`); moves away first. */
+/**
+ * Hovers `target` and returns the workbench hover that appears (containing `text`). The pointer
+ * leaves first; a hover that does not come within 4 s is tried again (the list reuses row elements,
+ * and a row just re-rendered under a recently closed hover sometimes needs a second entry).
+ */
 export async function hoverOver(page: Page, target: Locator, text: string): Promise<Locator> {
-  await page.mouse.move(700, 880);
-  await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
-  await target.hover({ timeout: 5000 });
   const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: text }).first();
-  await hover.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
-    throw new Error(`no tooltip containing "${text.slice(0, 40)}" appeared within 10 s of hovering`);
-  });
-  return hover;
+  for (let attempt = 1; ; attempt++) {
+    await leaveHover(page);
+    const box = await target.boundingBox({ timeout: 5000 });
+    if (!box) throw new Error('the row to hover is not visible');
+    // Over the label, a little further right on each try.
+    await page.mouse.move(box.x + 60 + attempt * 25, box.y + box.height / 2, { steps: 4 });
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 4000 });
+      return hover;
+    } catch {
+      if (attempt === 3) throw new Error(`no tooltip containing "${text.slice(0, 40)}" appeared in 3 tries of hovering (4 s each)`);
+    }
+  }
 }
 
-/** Moves the pointer off any hover and closes it. */
+/** Moves the pointer off any hover, closes it and waits until it is gone (for clean screenshots). */
 export async function leaveHover(page: Page): Promise<void> {
   await page.mouse.move(700, 880);
   await page.keyboard.press('Escape');
+  await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
 }
 
 /** Dismisses notification toasts (so screenshots show the panels, not "signed in"). */

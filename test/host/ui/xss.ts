@@ -8,7 +8,8 @@ import type { ConsoleMessage, Dialog, Frame, Page } from 'playwright-core';
 import type { Ui } from './harness';
 import { poll, sleep } from './harness';
 import { webviewFrame } from './frames';
-import { editorTab, hoverOver, leaveHover, runFromPalette, treeRow } from './workbench';
+import { restoreRealReports, showCraftedReport } from './crafted';
+import { editorTab, hoverOver, leaveHover, treeRow } from './workbench';
 
 const HOSTILE_ID = 9001;
 const MARK = 'XSS-EXECUTED';
@@ -129,17 +130,7 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       monitor = new Monitor(page);
       await monitor.start();
       hostile = hostileReport(monitor.port);
-      const page1 = (data: unknown[]) => ({ data, links: { next: null }, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length } });
-      service.clearFaults();
-      // The report's own GET (first, so the list faults below never match it), then the three
-      // group lists of the next refresh: one gets the crafted record, the others none.
-      service.addFault({ method: 'GET', path: `/api/v1/reports/${HOSTILE_ID}`, status: 200, body: { data: hostile }, times: 0 });
-      service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([hostile]), times: 1 });
-      service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([]), times: 2 });
-      await runFromPalette(page, 'Website Reports: Refresh');
-      await treeRow(page, hostile.url).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
-        throw new Error('the crafted report\'s row (labelled by its URL, as text) did not appear after Refresh');
-      });
+      await showCraftedReport(page, service, hostile);
       const injected = await page.locator('.part.sidebar').evaluate(injectedIn, false);
       if (injected.length) throw new Error(`markup from the report in the side bar: ${injected.join(', ')}`);
       await sleep(500);
@@ -179,6 +170,7 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
         await frame.locator(selector).first().hover({ timeout: 3000 }).catch(() => undefined);
       }
       await sleep(2000);
+      await frame.evaluate(() => window.scrollTo(0, 0));
       const injected = [
         ...(await frame.locator('main#content').evaluate(injectedIn, true)),
         ...(await frame.locator('body').evaluate(injectedIn, false)),
@@ -223,6 +215,6 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
     // Back to the real data for whatever runs next.
     ui.options.service?.clearFaults();
     await monitor?.stop();
-    if (rowShown) await runFromPalette(page, 'Website Reports: Refresh').catch(() => undefined);
+    if (rowShown && ui.options.service) await restoreRealReports(page, ui.options.service).catch(() => undefined);
   }
 }
