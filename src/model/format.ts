@@ -76,3 +76,15 @@ export function accessibleLabel(report: Report, now?: Date): string {
   if (when) parts.push(`generated ${when}`);
   return parts.join(', ');
 }
+
+/**
+ * `text` as a CommonMark inline code span (a fence longer than any backtick run inside it): the
+ * Markdown renderer shows it literally, with no markup, icons or autolinks from server data.
+ */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}

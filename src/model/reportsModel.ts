@@ -39,6 +39,8 @@ export class ReportsModel {
   private mutations = 0;
   private inFlight?: { key: string; promise: Promise<void>; controller: AbortController };
   private query: ListQuery = {};
+  /** The query the groups hold results of, to know whether a reload may keep their depth. */
+  private loadedKey?: string;
 
   constructor() {
     this.groups = Object.fromEntries(RESULT_VALUES.map((r) => [r, emptyGroup(r)])) as Record<ReportResult, GroupState>;
@@ -68,14 +70,16 @@ export class ReportsModel {
     this.query = query;
     this.status = 'loading';
     this.emit();
-    const promise = this.loadAll(client, query, controller.signal).finally(() => {
+    const promise = this.loadAll(client, query, controller.signal, key).finally(() => {
       if (this.inFlight?.controller === controller) this.inFlight = undefined;
     });
     this.inFlight = { key, promise, controller };
     return promise;
   }
 
-  private async loadAll(client: ReportsClient, query: ListQuery, signal: AbortSignal): Promise<void> {
+  private async loadAll(client: ReportsClient, query: ListQuery, signal: AbortSignal, key: string): Promise<void> {
+    // A refresh of the same list keeps as many reports per group as the user had paged in.
+    const depth = Object.fromEntries(RESULT_VALUES.map((r) => [r, key === this.loadedKey ? this.groups[r].items.length : 0])) as Record<ReportResult, number>;
     let outcomes: PromiseSettledResult<ReportPage>[];
     // A create, update or delete made while the lists were on their way would be undone by
     // applying them: ask again (bounded, in case changes keep coming).
@@ -91,21 +95,45 @@ export class ReportsModel {
       this.signOut(auth);
       return;
     }
-    outcomes.forEach((outcome, index) => {
+    const deeper = await Promise.all(
+      outcomes.map(async (outcome, index) => {
+        if (outcome.status !== 'fulfilled') return outcome;
+        try {
+          return { status: 'fulfilled' as const, value: await this.pageTo(client, outcome.value, depth[RESULT_VALUES[index]], signal) };
+        } catch {
+          // The first page is still worth showing.
+          return { status: 'fulfilled' as const, value: { first: outcome.value, last: outcome.value, items: outcome.value.items } };
+        }
+      }),
+    );
+    if (signal.aborted) return;
+    deeper.forEach((outcome, index) => {
       const group = this.groups[RESULT_VALUES[index]];
       if (outcome.status === 'fulfilled') {
         group.items = dedupe(outcome.value.items);
-        group.total = outcome.value.total;
-        group.lastPage = outcome.value;
+        group.total = outcome.value.last.total ?? outcome.value.first.total;
+        group.lastPage = outcome.value.last;
         group.error = undefined;
       } else {
         group.error = toApiError(outcome.reason);
       }
     });
+    this.loadedKey = key;
     this.lastError = failures[0];
     this.status = failures.length ? 'stale' : 'ready';
     if (!failures.length) this.loadedAt = new Date();
     this.emit();
+  }
+
+  /** Follows pages after `first` until `depth` reports are loaded or the group ends. */
+  private async pageTo(client: ReportsClient, first: ReportPage, depth: number, signal: AbortSignal): Promise<{ first: ReportPage; last: ReportPage; items: Report[] }> {
+    const items = [...first.items];
+    let last = first;
+    while (items.length < depth && last.hasMore && !signal.aborted) {
+      last = await client.nextPage(last, { signal });
+      items.push(...last.items);
+    }
+    return { first, last, items };
   }
 
   /** The next page of one group, appended; ids already shown are not repeated. */
@@ -187,6 +215,7 @@ export class ReportsModel {
     this.inFlight = undefined;
     this.generation++;
     for (const result of RESULT_VALUES) this.groups[result] = emptyGroup(result);
+    this.loadedKey = undefined;
     this.status = 'signed-out';
     this.lastError = error;
     this.emit();

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { Report, ReportResult } from '../api/types';
 import { GroupState } from '../model/reportsModel';
-import { accessibleLabel, contextValue, PRIVACY_ICONS, PRIVACY_LABELS, privacyName, RESULT_LABELS, relativeTime, reportLabel } from '../model/format';
+import { accessibleLabel, codeSpan, contextValue, PRIVACY_ICONS, PRIVACY_LABELS, privacyName, RESULT_LABELS, relativeTime, reportLabel } from '../model/format';
 
 export type ReportsNode =
   | { kind: 'group'; result: ReportResult }
@@ -33,12 +33,15 @@ export function groupItem(group: GroupState): vscode.TreeItem {
   return item;
 }
 
-/** A Markdown tooltip built only with appendText: server values cannot become links or markup. */
+/**
+ * A Markdown tooltip in which every server value is an inline code span: not markup, and not
+ * turned into a link by the renderer's autolinking (appendText alone still autolinks URLs).
+ */
 function tooltip(report: Report): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, true);
+  const md = new vscode.MarkdownString(undefined, false);
   md.isTrusted = false;
   md.supportHtml = false;
-  md.appendMarkdown('**').appendText(reportLabel(report)).appendMarkdown('**\n\n');
+  md.appendMarkdown(codeSpan(reportLabel(report))).appendMarkdown('\n\n');
   const rows: [string, unknown][] = [
     ['Result', RESULT_LABELS[report.result ?? ''] ?? report.result],
     ['Score', report.score],
@@ -49,7 +52,7 @@ function tooltip(report: Report): vscode.MarkdownString {
   ];
   for (const [name, value] of rows) {
     if (value === undefined || value === null || value === '') continue;
-    md.appendMarkdown(`${name}: `).appendText(String(value)).appendMarkdown('  \n');
+    md.appendMarkdown(`${name}: ${codeSpan(String(value))}  \n`);
   }
   return md;
 }

@@ -231,6 +231,11 @@ export function renderValue(value: unknown, opts: RenderOptions, depth = 0): Tru
   return DASH;
 }
 
+/** Ids are shown exactly as given ("9001", not "9,001"). */
+function isIdentifierKey(key: string): boolean {
+  return /(^|_)id$|Id$/.test(key);
+}
+
 /** A `<dl>` of the given keys of a record (all keys by default), values rendered readably. */
 export function renderFields(
   record: Record<string, unknown>,
@@ -245,7 +250,7 @@ export function renderFields(
   const shown = keys.slice(0, MAX_ITEMS * (depth === 0 ? 5 : 1));
   const rest = keys.length - shown.length;
   const rows = shown.map(
-    (k) => html`<div class="field"><dt title="${k}">${humanizeKey(k)}</dt><dd>${renderValue(record[k], opts, depth)}</dd></div>`,
+    (k) => html`<div class="field"><dt title="${k}">${humanizeKey(k)}</dt><dd>${isIdentifierKey(k) && typeof record[k] === 'number' ? String(record[k]) : renderValue(record[k], opts, depth)}</dd></div>`,
   );
   return html`<dl class="${className}">${joinHtml(rows)}${
     rest > 0 && html`<div class="field"><dt>More</dt><dd>${more(rest)}</dd></div>`

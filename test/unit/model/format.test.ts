@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { accessibleLabel, contextValue, privacyName, relativeTime } from '../../../src/model/format';
+import { accessibleLabel, codeSpan, contextValue, privacyName, relativeTime } from '../../../src/model/format';
 import { describeFilters, isFiltered, toQuery } from '../../../src/model/filters';
 
 describe('model: labels, context values and filters', () => {
@@ -12,6 +12,14 @@ describe('model: labels, context values and filters', () => {
     assert.equal(privacyName(9), 'unknown');
     assert.equal(contextValue({ id: 1, url: 'https://a.test', privacy: 1 }), 'report:private:web');
     assert.equal(contextValue({ id: 1, url: 'javascript:alert(1)', privacy: 0 }), 'report:public');
+  });
+
+  it('wraps tooltip values in code spans that no backtick can close', () => {
+    assert.equal(codeSpan('https://a.test/x'), '`https://a.test/x`');
+    assert.equal(codeSpan('a ` b'), '``a ` b``');
+    assert.equal(codeSpan('```x'), '```` ```x ````');
+    assert.equal(codeSpan('line\nbreak'), '`line break`');
+    assert.equal(codeSpan(''), '`  `');
   });
 
   it('says times relative to now', () => {

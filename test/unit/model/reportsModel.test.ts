@@ -48,6 +48,23 @@ describe('model: reports grouped by result', () => {
     assert.equal(new Set(group.items.map((r) => r.id)).size, group.items.length);
   });
 
+  it('a refresh of the same list keeps the pages the user loaded; a new query starts over', async () => {
+    await service.reset(180); // 60 per result
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    await model.loadMore(client, 'good');
+    await model.loadMore(client, 'good');
+    assert.equal(model.groups.good.items.length, 30);
+    service.clearRequests();
+    await model.reload(client, { perPage: 10 });
+    assert.equal(model.groups.good.items.length, 30, 'still three pages of good reports');
+    assert.equal(model.groups.bad.items.length, 10);
+    assert.equal(service.requests().length, 5, 'three first pages and two more of the good group');
+    assert.equal(model.groups.good.lastPage?.page, 3);
+    await model.reload(client, { perPage: 10, sort: 'asc' });
+    assert.equal(model.groups.good.items.length, 10);
+  });
+
   it('joins a reload of the same query and cancels a stale one', async () => {
     const model = new ReportsModel();
     const a = model.reload(client, { perPage: 10 });
