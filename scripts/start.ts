@@ -3,12 +3,12 @@
 //
 // Env: WEBREPORTS_API_KEY (the demo key; default "demo-key"), WEBREPORTS_START_PORT (code-server's
 // port, default 8080 or a free one), WEBREPORTS_DEMO_SEED (demo reports, default 24).
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { startService, type RunningService } from '../service/server';
 import { prepare } from '../test/host/prepare';
+import { startCodeServer, workbenchUrl } from '../test/host/codeServer';
 import { startDemoSite, type DemoSite } from './demoSite';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -86,49 +86,26 @@ async function main(): Promise<void> {
   writeSettings(userDataDir, service.url);
   writeWorkspace(workspace, site);
 
-  const port = await choosePort();
-  const authority = `127.0.0.1:${port}`;
-  const config = path.join(DATA, 'code-server.yaml');
-  fs.writeFileSync(config, `bind-addr: ${authority}\nauth: none\ncert: false\n`);
+  const authority = `127.0.0.1:${await choosePort()}`;
   const env: NodeJS.ProcessEnv = { ...process.env, WEBREPORTS_API_KEY: apiKey };
   for (const k of Object.keys(env)) if (/^(npm_|VSCODE_|ELECTRON_)/i.test(k)) delete env[k];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [host.codeServerEntry, '--config', config, '--bind-addr', authority, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, workspace],
-    { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  stoppers.push(() => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    if (!/open-vsx/.test(chunk.toString())) process.stderr.write(`[code-server] ${chunk}`);
-  });
-  child.on('exit', (code) => {
+  const output = fs.createWriteStream(path.join(DATA, 'code-server.log'));
+  const server = await startCodeServer({ entry: host.codeServerEntry, authority, configDir: DATA, userDataDir, extensionsDir, folder: workspace, env, output });
+  stoppers.push(() => server.stop());
+  process.on('exit', () => server.kill());
+  server.child.on('exit', () => {
     if (!stopping) {
-      console.error(`code-server stopped (exit ${code}).`);
+      console.error(`code-server stopped (${server.exited()}); see .data/code-server.log.`);
       void stop(1);
     }
   });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://${authority}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${ROOT}`], ['skipWelcome', 'true']];
-  const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const url = workbenchUrl(server.origin, authority, workspace, ROOT);
   console.log(`
 Website Reports demo is running.
 
   Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.json)
   Demo web site:  ${site.url}
-  VS Code:        open this address in a browser:
+  VS Code:        open this address in a browser (log in .data/code-server.log):
 
   ${url}
 

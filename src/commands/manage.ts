@@ -36,13 +36,15 @@ export async function changePrivacy(ctx: CommandContext, target?: unknown, priva
   const privacy: Privacy | undefined = (privacyArg as Privacy | undefined) ?? (await askPrivacy(`Website Reports: Privacy of ${reportLabel(report)}`, Number(report.privacy ?? 0)));
   if (privacy === undefined) return undefined;
   let password = typeof passwordArg === 'string' && passwordArg ? passwordArg : undefined;
-  if (privacy === 2 && !password) {
+  // Already password-protected and privacy 2 given as an argument: keep the current password.
+  const keepPassword = privacyArg === 2 && !password && privacyName(report.privacy) === 'password';
+  if (privacy === 2 && !password && !keepPassword) {
     password = await askPassword(`Website Reports: Password for ${reportLabel(report)}`);
     if (password === undefined) return undefined;
   }
   try {
     const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Website Reports: changing privacy…' }, () =>
-      ctx.connection.get().updateReport(report.id, { privacy, password }),
+      ctx.connection.get().updateReport(report.id, { privacy, password }, { passwordKnown: keepPassword }),
     );
     const next = merged(report, { ...updated, privacy: updated.privacy ?? privacy });
     ctx.model.upsert(next);

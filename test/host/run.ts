@@ -24,7 +24,6 @@
 // (cache root, default ~/.cache/website-reports), WEBREPORTS_IT_SEED (demo reports, default 6),
 // CHROME_PATH (browser), WEBREPORTS_KEEP_TMP=1 (keep the temp folder), WEBREPORTS_IT_VERBOSE=1
 // (also print the workbench's own log lines), WEBREPORTS_IT_HEADED=1 (show the browser; needs X).
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -32,6 +31,7 @@ import * as util from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { checkBuild, createFixture, hostEnv, RESULTS_DIR, ROOT, SUITE_INDEX, type Fixture } from './fixtures';
 import { log, prepare, stopPreparing } from './prepare';
+import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 import { runUiChecks, type CheckResult } from './ui-checks';
 
 const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 360) * 1000;
@@ -40,7 +40,7 @@ const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-f
 const VIEWPORT = { width: 1400, height: 900 };
 
 /** Everything to stop; filled as things start. */
-const state: { fixture?: Fixture; codeServer?: ChildProcess; browser?: Browser; cleaning?: Promise<void> } = {};
+const state: { fixture?: Fixture; codeServer?: RunningCodeServer; browser?: Browser; cleaning?: Promise<void> } = {};
 
 class TimeoutError extends Error {}
 
@@ -60,64 +60,23 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-async function startCodeServer(entry: string, fixture: Fixture): Promise<{ origin: string; authority: string }> {
-  const port = await freePort();
-  const authority = `127.0.0.1:${port}`;
-  const configFile = path.join(fixture.tmp, 'code-server.yaml');
-  // Its own config file, so code-server does not create or read ~/.config/code-server/config.yaml.
-  fs.writeFileSync(configFile, `bind-addr: ${authority}\nauth: none\ncert: false\n`);
-  const args = [
-    entry,
-    '--config', configFile,
-    '--bind-addr', authority,
-    '--auth', 'none',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    '--ignore-last-opened',
-    '--user-data-dir', fixture.userDataDir,
-    '--extensions-dir', fixture.extensionsDir,
-    fixture.workspace,
-  ];
-  const logFile = fs.createWriteStream(path.join(RESULTS_DIR, 'code-server.log'));
+async function launchCodeServer(entry: string, fixture: Fixture): Promise<{ origin: string; authority: string }> {
+  const authority = `127.0.0.1:${await freePort()}`;
   log(`starting code-server on http://${authority}/`);
-  // Its own process group (detached), so stopping it stops its extension hosts and helpers too.
-  const child = spawn(process.execPath, args, { cwd: fixture.tmp, env: hostEnv(fixture.service), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  state.codeServer = child;
-  child.stdout!.pipe(logFile, { end: false });
-  child.stderr!.pipe(logFile, { end: false });
-  let exited: string | undefined;
-  child.on('exit', (code, signal) => {
-    exited = signal ?? `exit ${code}`;
-    if (!state.cleaning) log(`code-server stopped unexpectedly (${exited}); see test-results/code-server.log`);
-  });
-
-  const origin = `http://${authority}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`code-server exited (${exited}) before answering; see test-results/code-server.log`);
-    try {
-      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('code-server did not answer within 60 s; see test-results/code-server.log');
-    await sleep(200);
+  const output = fs.createWriteStream(path.join(RESULTS_DIR, 'code-server.log'));
+  try {
+    const server = await startCodeServer({ entry, authority, configDir: fixture.tmp, userDataDir: fixture.userDataDir, extensionsDir: fixture.extensionsDir, folder: fixture.workspace, env: hostEnv(fixture.service), output });
+    state.codeServer = server;
+    server.child.on('exit', () => {
+      if (!state.cleaning) log(`code-server stopped unexpectedly (${server.exited()}); see test-results/code-server.log`);
+    });
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : err}; see test-results/code-server.log`);
   }
   log('code-server answers');
-  return { origin, authority };
+  return { origin: `http://${authority}`, authority };
 }
 
-/** The workbench URL; the payload makes VS Code load the extension under development (and the suites). */
-export function workbenchUrl(origin: string, authority: string, folder: string, withTests: boolean): string {
-  const remote = (p: string) => `vscode-remote://${authority}${p}`;
-  const payload: [string, string][] = [['extensionDevelopmentPath', remote(ROOT)]];
-  if (withTests) payload.push(['extensionTestsPath', remote(SUITE_INDEX)]);
-  payload.push(['skipWelcome', 'true'], ['skipReleaseNotes', 'true']);
-  return `${origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-}
 
 /** The console arguments as the extension host's console.log would have printed them. */
 function formatArgs(args: unknown): string {
@@ -198,35 +157,17 @@ async function cleanup(): Promise<void> {
       // playwright-core kills the browser's process group itself if close() hangs or we exit.
       await Promise.race([state.browser.close().catch(() => undefined), sleep(10_000)]);
     }
-    await stopCodeServer();
+    await state.codeServer?.stop();
     await state.fixture?.dispose().catch((err) => log(`cleanup: ${err}`));
   })();
   return state.cleaning;
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function stopCodeServer(): Promise<void> {
-  const child = state.codeServer;
-  if (!child || child.pid === undefined) return;
-  const gone = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
-  killGroup(child.pid, 'SIGTERM');
-  await Promise.race([gone, sleep(5000)]);
-  // Whatever is left of the group (extension hosts, watchers) goes too.
-  killGroup(child.pid, 'SIGKILL');
-}
 
 /** Last resort on an abrupt exit: synchronous kills only (playwright-core does the same for the browser). */
 process.on('exit', () => {
   stopPreparing();
-  killGroup(state.codeServer?.pid, 'SIGKILL');
+  state.codeServer?.kill();
 });
 
 async function main(): Promise<number> {
@@ -267,7 +208,7 @@ async function main(): Promise<number> {
     startTimer();
     state.fixture = await createFixture();
     log(`report service on ${state.fixture.service.url}`);
-    const { origin, authority } = await startCodeServer(host.codeServerEntry, state.fixture);
+    const { origin, authority } = await launchCodeServer(host.codeServerEntry, state.fixture);
     state.browser = await chromium.launch({
       executablePath: host.browser,
       headless: process.env.WEBREPORTS_IT_HEADED !== '1',
@@ -278,14 +219,14 @@ async function main(): Promise<number> {
       handleSIGHUP: false,
     });
 
-    inHost = await runInHost(state.browser, workbenchUrl(origin, authority, state.fixture.workspace, true), consoleLog, hostLog);
+    inHost = await runInHost(state.browser, workbenchUrl(origin, authority, state.fixture.workspace, ROOT, SUITE_INDEX), consoleLog, hostLog);
 
     // Phase 2: a fresh service state and a fresh browser context, then what a person sees.
     await state.fixture.service.reset(); // seeded data again, no faults, no recorded requests
     log('phase 2: UI checks');
     const ui = await newPage(state.browser, consoleLog, 'ui');
     page = ui.page;
-    await page.goto(workbenchUrl(origin, authority, state.fixture.workspace, false), { waitUntil: 'domcontentloaded' });
+    await page.goto(workbenchUrl(origin, authority, state.fixture.workspace, ROOT), { waitUntil: 'domcontentloaded' });
     await runUiChecks(page, {
       resultsDir: RESULTS_DIR,
       report: (r) => uiResults.push(r),
