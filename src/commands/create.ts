@@ -75,7 +75,10 @@ function urlCanFix(error: unknown): boolean {
 const inFlight = new Map<string, Promise<Report | undefined>>();
 
 export async function createReport(ctx: CommandContext, urlArg?: unknown, options: CreateOptions = {}): Promise<Report | undefined> {
-  const given = urlArg instanceof vscode.Uri ? urlArg.toString(true) : typeof urlArg === 'string' ? urlArg : undefined;
+  // From the editor's context menu VS Code passes the document's own Uri (file:, untitled:…):
+  // that is not the page to rate, so the selection or the URL under the cursor is used instead.
+  const webUri = urlArg instanceof vscode.Uri && (urlArg.scheme === 'http' || urlArg.scheme === 'https');
+  const given = webUri ? (urlArg as vscode.Uri).toString(true) : typeof urlArg === 'string' ? urlArg : undefined;
   const interactive = given === undefined;
   let url = given ?? urlFromEditor(vscode.window.activeTextEditor);
   let problem = url === undefined ? undefined : urlProblem(url);

@@ -27,6 +27,24 @@ async function reportFor(ctx: CommandContext, target: unknown, title: string): P
 }
 
 export async function changePrivacy(ctx: CommandContext, target?: unknown, privacyArg?: unknown, passwordArg?: unknown): Promise<Report | undefined> {
+  // From a tree's context menu VS Code passes (clicked, selected[]): one choice for all of them.
+  if (Array.isArray(privacyArg)) {
+    let reports: Report[];
+    try {
+      reports = await resolveTargets(ctx, target, privacyArg);
+    } catch (error) {
+      await reportFailure(ctx, 'Finding the report', error);
+      return undefined;
+    }
+    if (reports.length <= 1) return changePrivacy(ctx, reports[0] ?? target);
+    const privacy = await askPrivacy(`Website Reports: Privacy of ${reports.length} reports`);
+    if (privacy === undefined) return undefined;
+    const password = privacy === 2 ? await askPassword(`Website Reports: Password for ${reports.length} reports`) : undefined;
+    if (privacy === 2 && password === undefined) return undefined;
+    let last: Report | undefined;
+    for (const report of reports) last = (await changePrivacy(ctx, report, privacy, password)) ?? last;
+    return last;
+  }
   const report = await reportFor(ctx, target, 'Website Reports: Change privacy of which report?');
   if (!report) return undefined;
   if (privacyArg !== undefined && !isPrivacy(privacyArg)) {

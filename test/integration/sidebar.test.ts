@@ -173,7 +173,8 @@ describe('sidebar and report commands', function () {
       const offset = doc.getText().indexOf(url) + 10;
       const pos = doc.positionAt(offset);
       editor.selection = new vscode.Selection(pos, pos);
-      const report = await vscode.commands.executeCommand<Json>('webReports.createReport', undefined, { privacy: 0 });
+      // As from the editor's context menu, which passes the document's Uri first.
+      const report = await vscode.commands.executeCommand<Json>('webReports.createReport', doc.uri, { privacy: 0 });
       assert.equal(report?.url, url);
       const list = (await api('GET', 'reports')).body.data as Json[];
       assert.deepEqual(list.map((r) => r.url), [url]);
@@ -224,6 +225,15 @@ describe('sidebar and report commands', function () {
       assert.match(String(item.contextValue), /^report:private/);
       await vscode.commands.executeCommand('webReports.changePrivacy', node.report.id, 2, 'another-pw');
       assert.equal(((await api('GET', `reports/${node.report.id}`)).body.data as Json).privacy, 2);
+    });
+
+    it('makes several selected reports private at once, as from the context menu', async () => {
+      await reset(12);
+      await vscode.commands.executeCommand('webReports.refresh');
+      const publics = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].filter((n) => n.report.privacy === 0).slice(0, 2);
+      assert.equal(publics.length, 2, 'two public reports to change');
+      await vscode.commands.executeCommand('webReports.makePrivate', publics[0], publics);
+      for (const node of publics) assert.equal(((await api('GET', `reports/${node.report.id}`)).body.data as Json).privacy, 1);
     });
 
     it('re-runs a report with PUT results=1', async () => {
