@@ -28,7 +28,7 @@ export function readSettings(): Settings {
     sortDirection: oneOf(c.get('sortDirection'), SORT_DIRECTIONS, 'desc'),
     confirmDelete: c.get<boolean>('confirmDelete', true) !== false,
     requestTimeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 30) * 1000,
-    autoRefreshMs: Number.isFinite(auto) && auto > 0 ? Math.max(15, auto) * 1000 : 0,
+    autoRefreshMs: Number.isFinite(auto) && auto > 0 ? Math.max(5, auto) * 1000 : 0,
   };
 }
 

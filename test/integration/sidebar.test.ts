@@ -281,6 +281,29 @@ describe('sidebar and report commands', function () {
       assert.ok(before && internals.ctx.model.find(before.id), 'the last list is still shown');
     });
 
+    it('auto-refreshes while the view is shown and pauses while it is hidden', async function () {
+      this.timeout(60_000);
+      await reset(3);
+      await vscode.commands.executeCommand('webReports.refresh');
+      const config = vscode.workspace.getConfiguration('webReports');
+      const lists = async () => (await getRequests()).filter((r) => r.path === '/api/v1/reports').length;
+      try {
+        await clearRequests();
+        await config.update('autoRefreshSeconds', 5, vscode.ConfigurationTarget.Global);
+        await waitFor(async () => (await lists()) >= 3, 12_000, 'an automatic refresh');
+        await vscode.commands.executeCommand('workbench.view.explorer');
+        await waitFor(() => !internals.ctx.view.treeView.visible, 5000, 'the reports view to be hidden');
+        await new Promise((r) => setTimeout(r, 500)); // a refresh already under way may finish
+        await clearRequests();
+        await new Promise((r) => setTimeout(r, 7000));
+        assert.equal(await lists(), 0, 'no refresh while the view is hidden');
+      } finally {
+        await config.update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+        await vscode.commands.executeCommand('workbench.view.extension.webReports');
+        await waitFor(() => internals.ctx.view.treeView.visible, 5000, 'the reports view to be shown again');
+      }
+    });
+
     it('a 401 flips the view to signed out', async () => {
       await reset(3);
       await addFault({ path: '/api/v1/reports', status: 401, body: { message: 'Unauthenticated.' }, times: 0 });
