@@ -2,6 +2,7 @@
 // run the same commands as the tree; the panel follows the model, so both update together.
 import * as vscode from 'vscode';
 import { Report, ReportId } from '../api/types';
+import { ApiError } from '../api/errors';
 import { normaliseId } from '../api/envelope';
 import { reportLabel } from '../model/format';
 import { CommandContext } from '../commands/context';
@@ -47,8 +48,10 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   /** Opens (or reveals) the panel of a report; reads it fresh from the service. */
   async open(target?: unknown): Promise<vscode.WebviewPanel | undefined> {
     let report: Report | undefined;
+    // A bare id the tree does not hold: the panel reads it anyway, so do not fetch it twice.
+    const id = typeof target === 'number' || typeof target === 'string' ? normaliseId(target) : undefined;
     try {
-      report = await targetOrPick(this.ctx, target, 'Website Reports: Open which report?');
+      report = id !== undefined && !this.ctx.model.find(id) ? { id } : await targetOrPick(this.ctx, target, 'Website Reports: Open which report?');
     } catch (error) {
       await reportFailure(this.ctx, 'Opening the report', error);
       return undefined;
@@ -63,7 +66,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, reportLabel(report), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
     const open = this.adopt(panel, report);
     await this.reload(open);
-    return panel;
+    return this.panels.get(key)?.panel;
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: { id?: unknown } | undefined): Promise<void> {
@@ -114,7 +117,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   }
 
   private post(open: OpenPanel, message: HostMessage): void {
-    open.channel.post(message);
+    if (this.panels.get(String(open.report.id)) === open) open.channel.post(message);
   }
 
   private async reload(open: OpenPanel): Promise<void> {
@@ -123,6 +126,13 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
       const fresh = await this.ctx.connection.get().getReport(open.report.id);
       this.render(open, fresh);
     } catch (error) {
+      if (error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'auth' || error.kind === 'not-configured')) {
+        // Nothing to show: the report is gone, or we are not signed in to this service.
+        open.panel.dispose();
+        if (error.kind === 'not-found') this.ctx.model.remove(open.report.id);
+        await reportFailure(this.ctx, `Opening report ${open.report.id}`, error);
+        return;
+      }
       this.post(open, { type: 'error', message: `Could not load the report: ${messageOf(error)}` });
       this.ctx.log.warn(`Loading report ${open.report.id} failed: ${messageOf(error)}`);
     } finally {

@@ -53,6 +53,12 @@ describe('report and account panels', function () {
     assert.equal(again, panel, 'the same panel is revealed');
   });
 
+  it('opening a report the service does not have says so and leaves no empty panel', async () => {
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel | undefined>('webReports.openReport', 987654);
+    assert.equal(panel, undefined);
+    assert.equal(internals.reports.panelOf(987654), undefined);
+  });
+
   it('re-run from the panel reaches the service', async () => {
     await vscode.commands.executeCommand('webReports.openReport', first.id);
     await clearRequests();
