@@ -41,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     'webReports.changePrivacy': (target, privacy, password) => changePrivacy(ctx, target, privacy, password),
     'webReports.makePublic': (target, selected) => setPrivacyQuick(ctx, 0, target, selected),
     'webReports.makePrivate': (target, selected) => setPrivacyQuick(ctx, 1, target, selected),
-    'webReports.rerunReport': (target) => rerunReport(ctx, target),
+    'webReports.rerunReport': (target, selected) => rerunReport(ctx, target, selected),
     'webReports.deleteReport': (target, selected) => deleteReport(ctx, target, selected),
     'webReports.openReport': (target) => reports.open(target),
     'webReports.showAccount': () => account.show(),

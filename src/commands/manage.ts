@@ -75,7 +75,20 @@ export async function changePrivacy(ctx: CommandContext, target?: unknown, priva
   }
 }
 
-export async function rerunReport(ctx: CommandContext, target?: unknown): Promise<Report | undefined> {
+export async function rerunReport(ctx: CommandContext, target?: unknown, selected?: unknown): Promise<Report | undefined> {
+  // From a tree's context menu with several reports selected: re-run each, one after another.
+  if (Array.isArray(selected) && selected.length > 1) {
+    let reports: Report[];
+    try {
+      reports = await resolveTargets(ctx, target, selected);
+    } catch (error) {
+      await reportFailure(ctx, 'Finding the report', error);
+      return undefined;
+    }
+    let last: Report | undefined;
+    for (const report of reports) last = (await rerunReport(ctx, report)) ?? last;
+    return last;
+  }
   const report = await reportFor(ctx, target, 'Website Reports: Re-run the analysis of which report?');
   if (!report) return undefined;
   try {

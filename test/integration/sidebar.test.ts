@@ -247,6 +247,16 @@ describe('sidebar and report commands', function () {
       assert.equal(puts[0].body, 'results=1');
     });
 
+    it('re-runs every selected report, as from the context menu', async () => {
+      await reset(0);
+      const a = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-a`, { privacy: 0 });
+      const b = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-b`, { privacy: 0 });
+      await clearRequests();
+      await vscode.commands.executeCommand('webReports.rerunReport', a, [a, b]);
+      const puts = (await getRequests()).filter((r) => r.method === 'PUT').map((r) => r.path).sort();
+      assert.deepEqual(puts, [`/api/v1/reports/${a.id}`, `/api/v1/reports/${b.id}`].sort());
+    });
+
     it('deletes several reports and reports a partial failure exactly', async () => {
       await reset(6);
       await vscode.commands.executeCommand('webReports.refresh');

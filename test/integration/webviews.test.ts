@@ -2,6 +2,8 @@
 // message handled through the same commands as the tree (checked on the service), the panel
 // following changes made from the tree, and restoring a panel from its saved state.
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { activateExtension, apiKey, clearRequests, getRequests, serviceUrl, waitFor } from './helpers';
@@ -59,13 +61,27 @@ describe('report and account panels', function () {
     assert.equal(internals.reports.panelOf(987654), undefined);
   });
 
-  it('re-run from the panel reaches the service', async () => {
-    await vscode.commands.executeCommand('webReports.openReport', first.id);
-    await clearRequests();
-    await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'rerun' });
-    const puts = (await getRequests()).filter((r) => r.method === 'PUT');
-    assert.equal(puts.length, 1);
-    assert.equal(puts[0].body, 'results=1');
+  it('re-run from the panel reaches the service and updates the panel', async () => {
+    // A report of a page served on loopback: the re-run really fetches it (the seeded reports'
+    // example.com addresses would mean traffic off this machine).
+    const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><head><title>Re-run page for the panel test</title></head><body><h1>Hi</h1></body></html>'));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/panel-rerun`;
+      const created = await vscode.commands.executeCommand<Json>('webReports.createReport', url, { privacy: 0 });
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', created.id);
+      await clearRequests();
+      await internals.reports.handleMessage(created.id as number, { type: 'action', action: 'rerun' });
+      const puts = (await getRequests()).filter((r) => r.method === 'PUT');
+      assert.equal(puts.length, 1);
+      assert.equal(puts[0].path, `/api/v1/reports/${created.id}`);
+      assert.equal(puts[0].body, 'results=1');
+      const stored = (await serviceReport(created.id)).data!;
+      assert.ok(panel.webview.html.includes(String(stored.score)), 'the panel shows the new score');
+    } finally {
+      page.closeAllConnections();
+      await new Promise((resolve) => page.close(resolve));
+    }
   });
 
   it('change privacy from the panel: the QuickPick, then the service and the tree', async () => {
