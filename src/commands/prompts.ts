@@ -13,6 +13,8 @@ export async function askPrivacy(title: string, current?: number): Promise<Priva
   const active = items.find((i) => i.privacy === current);
   const pick = vscode.window.createQuickPick<(typeof items)[number]>();
   pick.title = title;
+  // Often opened from a webview button: a webview that finishes loading must not dismiss it.
+  pick.ignoreFocusOut = true;
   pick.items = items;
   if (active) pick.activeItems = [active];
   return new Promise((resolve) => {

@@ -86,6 +86,7 @@ describe('report and account panels', function () {
 
   it('change privacy from the panel: the QuickPick, then the service and the tree', async () => {
     await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await new Promise((r) => setTimeout(r, 1000)); // let the webview finish loading (it takes focus)
     const done = internals.reports.handleMessage(first.id as number, { type: 'action', action: 'changePrivacy' });
     // The privacy QuickPick opens on the current value (Public); move to Private and accept.
     // (No API tells when a QuickPick is shown; give the workbench time to render it.)
