@@ -65,7 +65,7 @@ async function accept(ctx: CommandContext, key: string, origin: string): Promise
   ctx.model.signOut(); // forget the last auth failure and the old key's list
   ctx.log.info(`API key checked with ${origin} and stored in secret storage.`);
   await ctx.view.updateContext();
-  void ctx.view.refresh();
+  void ctx.view.invalidate(); // loads now only if the view is shown
 }
 
 /** Asks in a password box that stays open, with the reason, until a key is accepted or the user gives up. */

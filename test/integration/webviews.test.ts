@@ -16,7 +16,8 @@ async function serviceReport(id: unknown): Promise<{ status: number; data?: Json
 }
 
 async function reset(seed: number): Promise<void> {
-  await fetch(`${serviceUrl()}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed }) });
+  const res = await fetch(`${serviceUrl()}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed }) });
+  assert.equal(res.status, 204);
 }
 
 describe('report and account panels', function () {
@@ -64,12 +65,16 @@ describe('report and account panels', function () {
   it('re-run from the panel reaches the service and updates the panel', async () => {
     // A report of a page served on loopback: the re-run really fetches it (the seeded reports'
     // example.com addresses would mean traffic off this machine).
-    const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><head><title>Re-run page for the panel test</title></head><body><h1>Hi</h1></body></html>'));
+    // The page gets worse between the create and the re-run, so the score must change.
+    let html = '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Re-run page for the panel test</title><meta name="description" content="A page served on loopback for the panel re-run test of Website Reports, long enough."><link rel="canonical" href="/"></head><body><h1>Hi</h1></body></html>';
+    const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/panel-rerun`;
       const created = await vscode.commands.executeCommand<Json>('webReports.createReport', url, { privacy: 0 });
       const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', created.id);
+      assert.match(panel.webview.html, new RegExp(`aria-label="Score ${created.score} of 100"`));
+      html = '<html><head><meta name="robots" content="noindex"></head><body><h1>a</h1><h1>b</h1><img src="x.png"></body></html>';
       await clearRequests();
       await internals.reports.handleMessage(created.id as number, { type: 'action', action: 'rerun' });
       const puts = (await getRequests()).filter((r) => r.method === 'PUT');
@@ -77,7 +82,8 @@ describe('report and account panels', function () {
       assert.equal(puts[0].path, `/api/v1/reports/${created.id}`);
       assert.equal(puts[0].body, 'results=1');
       const stored = (await serviceReport(created.id)).data!;
-      assert.ok(panel.webview.html.includes(String(stored.score)), 'the panel shows the new score');
+      assert.notEqual(stored.score, created.score, 'the re-run rated the changed page');
+      assert.match(panel.webview.html, new RegExp(`aria-label="Score ${stored.score} of 100"`), 'the panel shows the new score');
     } finally {
       page.closeAllConnections();
       await new Promise((resolve) => page.close(resolve));

