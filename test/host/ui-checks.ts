@@ -10,7 +10,7 @@ import { createUi, type UiCheckOptions } from './ui/harness';
 import { contextMenuCheck, signInCheck, tooltipChecks } from './ui/tree';
 import { themeChecks, type ThemedPanel } from './ui/themes';
 import { welcomeChecks } from './ui/welcome';
-import { accountPanelCheck, ACCOUNT_TAB, reportPanelCheck } from './ui/webviews';
+import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
@@ -26,6 +26,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   await contextMenuCheck(ui, signedIn);
   await tooltipChecks(ui, signedIn);
   const opened = await reportPanelCheck(ui, signedIn);
+  await reportPanelButtonCheck(ui, opened);
   const account = await accountPanelCheck(ui, signedIn);
   const panels: ThemedPanel[] = [];
   if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });

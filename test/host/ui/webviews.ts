@@ -1,7 +1,7 @@
 // The report and account panels: opened the way a person opens them (a tree row click, the Command
 // Palette), then checked inside their webview documents.
 import type { Frame } from 'playwright-core';
-import type { Ui } from './harness';
+import { poll, type Ui } from './harness';
 import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
 import { editorTab, runFromPalette, treeRow } from './workbench';
@@ -88,5 +88,26 @@ export async function accountPanelCheck(ui: Ui, signedIn: boolean): Promise<bool
     const missing = ACCOUNT_ACTIONS.filter((a) => !actions.includes(a));
     if (missing.length) throw new Error(`toolbar lacks ${missing.join(', ')} (has ${actions.join(', ')})`);
     await ui.shot('account');
+  });
+}
+
+/**
+ * A click on a panel button travels the real path: the webview script posts a typed message, the
+ * panel runs the command, the service is asked. "Refresh" re-reads the report.
+ */
+export async function reportPanelButtonCheck(ui: Ui, opened: OpenedReport | undefined): Promise<void> {
+  await ui.check('clicking "Refresh" in the report panel reaches the service through the webview message', async () => {
+    ui.needs('the report panel', opened !== undefined);
+    const report = opened!.report;
+    const service = ui.service();
+    const frame = await webviewFrame(ui.page, 'report', { heading: report.url });
+    service.clearRequests();
+    await frame.locator('button[data-action="refresh"]').click({ timeout: 10_000 });
+    await poll(
+      () => service.requests().some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${report.id}`),
+      10_000,
+      () => `no GET /api/v1/reports/${report.id} after the click (saw: ${service.requests().map((r) => `${r.method} ${r.path}`).join(', ') || 'nothing'})`,
+    );
+    await expectStyledAndIdle(frame);
   });
 }
