@@ -10,6 +10,7 @@ import { createUi, type UiCheckOptions } from './ui/harness';
 import { contextMenuCheck, signInCheck, tooltipChecks } from './ui/tree';
 import { themeChecks, type ThemedPanel } from './ui/themes';
 import { welcomeChecks } from './ui/welcome';
+import { createFromPaletteCheck, deleteWithConfirmationCheck } from './ui/create';
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
 
@@ -28,6 +29,8 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const opened = await reportPanelCheck(ui, signedIn);
   await reportPanelButtonCheck(ui, opened);
   const account = await accountPanelCheck(ui, signedIn);
+  const created = await createFromPaletteCheck(ui, signedIn);
+  await deleteWithConfirmationCheck(ui, created);
   const panels: ThemedPanel[] = [];
   if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });
   if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });

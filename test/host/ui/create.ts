@@ -1,0 +1,79 @@
+// Creating and deleting the way a person does: the Command Palette, an input box that validates
+// as you type, the privacy pick, then the row's context menu and the modal confirmation.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { poll, type Ui } from './harness';
+import { allReports } from './service';
+import { contextMenu, menuItems, runFromPalette, treeRow } from './workbench';
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>A page created from the palette</title><meta name="description" content="A loopback page that the UI checks rate through the Create Website Report command, long enough."><link rel="canonical" href="/"></head><body><h1>Palette</h1></body></html>`;
+
+/** Returns the URL created, for the delete check. */
+export async function createFromPaletteCheck(ui: Ui, signedIn: boolean): Promise<string | undefined> {
+  const { page } = ui;
+  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/from-palette`;
+  let created: string | undefined;
+  try {
+    await ui.check('"Create Website Report" from the palette: the input box explains a bad URL, then the report is created and shown', async () => {
+      ui.needs('signing in', signedIn);
+      const widget = page.locator('.quick-input-widget');
+      const input = widget.locator('.quick-input-box input');
+      await runFromPalette(page, 'Website Reports: Create Website Report', { opensPicker: true });
+      await input.fill('example.com/page');
+      const message = widget.locator('.quick-input-message');
+      await poll(async () => /no scheme/.test(await message.innerText().catch(() => '')), 5000, () => 'no "has no scheme" message for example.com/page');
+      await ui.shot('create-validation');
+      await page.keyboard.press('Enter'); // refused: the box stays open with what was typed
+      if ((await input.inputValue()) !== 'example.com/page') throw new Error('the typed text was lost after Enter on a bad URL');
+      await input.fill(url);
+      await poll(async () => !/no scheme|not an absolute/.test(await message.innerText().catch(() => '')), 5000, () => 'the message did not clear for a good URL');
+      await page.keyboard.press('Enter');
+      // The privacy pick opens on Public; Enter takes it.
+      await poll(async () => (await widget.locator('.monaco-list-row .label-name').allInnerTexts().catch(() => [])).some((t) => t.includes('Public')), 5000, () => 'no privacy pick');
+      await page.keyboard.press('Enter');
+      const service = ui.service();
+      await poll(async () => (await allReports(service)).some((r) => r.url === url), 20_000, () => `the service has no report for ${url}`);
+      await treeRow(page, url).waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+        throw new Error(`no tree row for ${url} after creating it`);
+      });
+      await ui.shot('created');
+      created = url;
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return created;
+}
+
+export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefined): Promise<void> {
+  const { page } = ui;
+  await ui.check('"Delete Report" asks in a modal naming the URL; Cancel keeps the report, Delete removes it', async () => {
+    ui.needs('creating a report from the palette', url !== undefined);
+    const service = ui.service();
+    const dialog = page.locator('.monaco-dialog-box');
+    const openDelete = async () => {
+      await treeRow(page, url!).click({ button: 'right', timeout: 10_000 });
+      await contextMenu(page).waitFor({ state: 'visible', timeout: 10_000 });
+      await poll(async () => (await menuItems(page)).includes('Delete Report'), 5000, () => 'no "Delete Report" in the menu');
+      await contextMenu(page).locator('.action-menu-item .action-label', { hasText: 'Delete Report' }).first().click();
+      await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+      const text = await dialog.innerText();
+      if (!text.includes(url!)) throw new Error(`the confirmation does not name ${url}: ${text.replace(/\s+/g, ' ')}`);
+    };
+    await openDelete();
+    await ui.shot('delete-confirmation');
+    await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 500));
+    if (!(await allReports(service)).some((r) => r.url === url)) throw new Error('Cancel deleted the report');
+    await openDelete();
+    await dialog.getByRole('button', { name: 'Delete' }).click({ timeout: 5000 });
+    await poll(async () => !(await allReports(service)).some((r) => r.url === url), 10_000, () => 'Delete did not delete the report');
+    await treeRow(page, url!).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
+      throw new Error('the deleted report is still in the tree');
+    });
+  });
+}
