@@ -50,30 +50,45 @@ export async function createFromPaletteCheck(ui: Ui, signedIn: boolean): Promise
 
 export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefined): Promise<void> {
   const { page } = ui;
-  await ui.check('"Delete Report" asks in a modal naming the URL; Cancel keeps the report, Delete removes it', async () => {
-    ui.needs('creating a report from the palette', url !== undefined);
-    const service = ui.service();
-    const dialog = page.locator('.monaco-dialog-box');
-    const openDelete = async () => {
-      await treeRow(page, url!).click({ button: 'right', timeout: 10_000 });
+  const dialog = page.locator('.monaco-dialog-box');
+
+  const openDelete = async (target: string) => {
+    for (let attempt = 1; ; attempt++) {
+      await treeRow(page, target).click({ button: 'right', timeout: 10_000 });
       await contextMenu(page).waitFor({ state: 'visible', timeout: 10_000 });
       await poll(async () => (await menuItems(page)).includes('Delete Report'), 5000, () => 'no "Delete Report" in the menu');
-      await contextMenu(page).locator('.action-menu-item .action-label', { hasText: 'Delete Report' }).first().click();
-      await dialog.waitFor({ state: 'visible', timeout: 10_000 });
-      const text = await dialog.innerText();
-      if (!text.includes(url!)) throw new Error(`the confirmation does not name ${url}: ${text.replace(/\s+/g, ' ')}`);
-    };
-    await openDelete();
-    await ui.shot('delete-confirmation');
-    await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
-    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
-    await new Promise((r) => setTimeout(r, 500));
-    if (!(await allReports(service)).some((r) => r.url === url)) throw new Error('Cancel deleted the report');
-    await openDelete();
-    await dialog.getByRole('button', { name: 'Delete' }).click({ timeout: 5000 });
-    await poll(async () => !(await allReports(service)).some((r) => r.url === url), 10_000, () => 'Delete did not delete the report');
-    await treeRow(page, url!).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
-      throw new Error('the deleted report is still in the tree');
-    });
+      await contextMenu(page).locator('.action-menu-item', { hasText: 'Delete Report' }).first().click();
+      // A click while the menu is still settling can be lost: look, and try once more.
+      const shown = await dialog.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+      if (shown) break;
+      await page.keyboard.press('Escape');
+      if (attempt >= 2) throw new Error('no confirmation dialog after "Delete Report"');
+    }
+    const text = await dialog.innerText();
+    if (!text.includes(target)) throw new Error(`the confirmation does not name ${target}: ${text.replace(/\s+/g, ' ')}`);
+  };
+
+  await ui.check('"Delete Report" asks in a modal naming the URL; Cancel keeps the report, Delete removes it', async () => {
+    ui.needs('creating a report from the palette', url !== undefined);
+    const target = url!;
+    const service = ui.service();
+    try {
+      await openDelete(target);
+      await ui.shot('delete-confirmation');
+      await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
+      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+      await new Promise((r) => setTimeout(r, 500));
+      if (!(await allReports(service)).some((r) => r.url === target)) throw new Error('Cancel deleted the report');
+      await openDelete(target);
+      await dialog.getByRole('button', { name: 'Delete' }).click({ timeout: 5000 });
+      await poll(async () => !(await allReports(service)).some((r) => r.url === target), 10_000, () => 'Delete did not delete the report');
+      await treeRow(page, target).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
+        throw new Error('the deleted report is still in the tree');
+      });
+    } finally {
+      // Leave nothing open for the checks that follow.
+      if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 2000 }).catch(() => undefined);
+      await page.keyboard.press('Escape');
+    }
   });
 }
