@@ -50,7 +50,8 @@ export async function createFromPaletteCheck(ui: Ui, signedIn: boolean): Promise
 
 export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefined): Promise<void> {
   const { page } = ui;
-  const dialog = page.locator('.monaco-dialog-box');
+  // Only the dialog on screen: VS Code may keep a closed one in the DOM.
+  const dialog = page.locator('.monaco-dialog-box:visible').first();
 
   const openDelete = async (target: string) => {
     for (let attempt = 1; ; attempt++) {
