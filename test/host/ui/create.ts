@@ -73,12 +73,12 @@ export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefine
     ui.needs('creating a report from the palette', url !== undefined);
     const target = url!;
     const service = ui.service();
+    const dialogsOnScreen = () => page.locator('.monaco-dialog-box:visible').count();
     try {
       await openDelete(target);
       await ui.shot('delete-confirmation');
       await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
-      await dialog.waitFor({ state: 'hidden', timeout: 5000 });
-      await new Promise((r) => setTimeout(r, 500));
+      await poll(async () => (await dialogsOnScreen()) === 0, 5000, () => 'the dialog stayed open after Cancel');
       if (!(await allReports(service)).some((r) => r.url === target)) throw new Error('Cancel deleted the report');
       await openDelete(target);
       await dialog.getByRole('button', { name: 'Delete' }).click({ timeout: 5000 });
