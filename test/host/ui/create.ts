@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { poll, type Ui } from './harness';
 import { allReports } from './service';
-import { contextMenu, menuItems, runFromPalette, treeRow } from './workbench';
+import { clearNotifications, contextMenu, menuItems, runFromPalette, treeRow } from './workbench';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>A page created from the palette</title><meta name="description" content="A loopback page that the UI checks rate through the Create Website Report command, long enough."><link rel="canonical" href="/"></head><body><h1>Palette</h1></body></html>`;
 
@@ -54,16 +54,26 @@ export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefine
   const dialog = page.locator('.monaco-dialog-box:visible').first();
 
   const openDelete = async (target: string) => {
+    // A toast arriving (e.g. "report created") can close an open context menu: clear them first.
+    await clearNotifications(page);
     for (let attempt = 1; ; attempt++) {
-      await treeRow(page, target).click({ button: 'right', timeout: 10_000 });
+      const row = treeRow(page, target);
+      await row.click({ timeout: 10_000 }); // select it, as a person does before right-clicking
+      await row.click({ button: 'right', timeout: 10_000 });
       await contextMenu(page).waitFor({ state: 'visible', timeout: 10_000 });
       await poll(async () => (await menuItems(page)).includes('Delete Report'), 5000, () => 'no "Delete Report" in the menu');
-      await contextMenu(page).locator('.action-menu-item', { hasText: 'Delete Report' }).first().click();
-      // A click while the menu is still settling can be lost: look, and try once more.
+      // The keyboard, as for any menu: ArrowUp from nothing focused lands on the last item.
+      // (A mouse click right after the menu opens is ignored by VS Code's menu, by design.)
+      await page.waitForTimeout(300);
+      await page.keyboard.press('ArrowUp');
+      const focused = (await contextMenu(page).locator('.action-item.focused .action-label').first().innerText().catch(() => '')).trim();
+      if (focused !== 'Delete Report') throw new Error(`the last menu item is "${focused}", not "Delete Report"`);
+      await page.keyboard.press('Enter');
       const shown = await dialog.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
       if (shown) break;
+      const menuOpen = await contextMenu(page).isVisible().catch(() => false);
       await page.keyboard.press('Escape');
-      if (attempt >= 2) throw new Error('no confirmation dialog after "Delete Report"');
+      if (attempt >= 3) throw new Error(`no confirmation dialog after "Delete Report" (menu still open: ${menuOpen})`);
     }
     const text = await dialog.innerText();
     if (!text.includes(target)) throw new Error(`the confirmation does not name ${target}: ${text.replace(/\s+/g, ' ')}`);
