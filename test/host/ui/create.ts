@@ -57,9 +57,8 @@ export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefine
     // A toast arriving (e.g. "report created") can close an open context menu: clear them first.
     await clearNotifications(page);
     for (let attempt = 1; ; attempt++) {
-      const row = treeRow(page, target);
-      await row.click({ timeout: 10_000 }); // select it, as a person does before right-clicking
-      await row.click({ button: 'right', timeout: 10_000 });
+      // Right-click only: a left click would open the report panel, whose webview takes focus.
+      await treeRow(page, target).click({ button: 'right', timeout: 10_000 });
       await contextMenu(page).waitFor({ state: 'visible', timeout: 10_000 });
       await poll(async () => (await menuItems(page)).includes('Delete Report'), 5000, () => 'no "Delete Report" in the menu');
       // The keyboard, as for any menu: ArrowUp from nothing focused lands on the last item.
