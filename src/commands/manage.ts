@@ -26,16 +26,21 @@ async function reportFor(ctx: CommandContext, target: unknown, title: string): P
   }
 }
 
+/** The reports of a (clicked, selected[]) pair; undefined, after telling the user, when one cannot be found. */
+async function reportsFor(ctx: CommandContext, target: unknown, selected: unknown, what = 'Finding the report'): Promise<Report[] | undefined> {
+  try {
+    return await resolveTargets(ctx, target, selected);
+  } catch (error) {
+    await reportFailure(ctx, what, error);
+    return undefined;
+  }
+}
+
 export async function changePrivacy(ctx: CommandContext, target?: unknown, privacyArg?: unknown, passwordArg?: unknown): Promise<Report | undefined> {
   // From a tree's context menu VS Code passes (clicked, selected[]): one choice for all of them.
   if (Array.isArray(privacyArg)) {
-    let reports: Report[];
-    try {
-      reports = await resolveTargets(ctx, target, privacyArg);
-    } catch (error) {
-      await reportFailure(ctx, 'Finding the report', error);
-      return undefined;
-    }
+    const reports = await reportsFor(ctx, target, privacyArg);
+    if (!reports) return undefined;
     if (reports.length <= 1) return changePrivacy(ctx, reports[0] ?? target);
     const privacy = await askPrivacy(`Website Reports: Privacy of ${reports.length} reports`);
     if (privacy === undefined) return undefined;
@@ -78,13 +83,8 @@ export async function changePrivacy(ctx: CommandContext, target?: unknown, priva
 export async function rerunReport(ctx: CommandContext, target?: unknown, selected?: unknown): Promise<Report | undefined> {
   // From a tree's context menu with several reports selected: re-run each, one after another.
   if (Array.isArray(selected) && selected.length > 1) {
-    let reports: Report[];
-    try {
-      reports = await resolveTargets(ctx, target, selected);
-    } catch (error) {
-      await reportFailure(ctx, 'Finding the report', error);
-      return undefined;
-    }
+    const reports = await reportsFor(ctx, target, selected);
+    if (!reports) return undefined;
     let last: Report | undefined;
     for (const report of reports) last = (await rerunReport(ctx, report)) ?? last;
     return last;
@@ -119,13 +119,8 @@ export interface DeleteOutcome {
 }
 
 export async function deleteReport(ctx: CommandContext, target?: unknown, selected?: unknown): Promise<DeleteOutcome | undefined> {
-  let reports: Report[];
-  try {
-    reports = await resolveTargets(ctx, target, selected);
-  } catch (error) {
-    await reportFailure(ctx, 'Finding the report to delete', error);
-    return undefined;
-  }
+  let reports = await reportsFor(ctx, target, selected, 'Finding the report to delete');
+  if (!reports) return undefined;
   // From a key binding no target is passed: act on what is selected in the tree.
   if (!reports.length && target === undefined) reports = ctx.view.treeView.selection.filter(isReportNode).map((n) => n.report);
   if (!reports.length) reports = await pickReport(ctx, 'Website Reports: Delete which reports?', true);
@@ -188,13 +183,8 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
 }
 
 export async function setPrivacyQuick(ctx: CommandContext, privacy: 0 | 1, target?: unknown, selected?: unknown): Promise<void> {
-  let reports: Report[];
-  try {
-    reports = await resolveTargets(ctx, target, selected);
-  } catch (error) {
-    await reportFailure(ctx, 'Finding the report', error);
-    return;
-  }
+  const reports = await reportsFor(ctx, target, selected);
+  if (!reports) return;
   const list = reports.length ? reports : await pickReport(ctx, `Website Reports: Make which reports ${privacy === 0 ? 'public' : 'private'}?`, true);
   for (const report of list) await changePrivacy(ctx, report, privacy);
 }
