@@ -76,10 +76,6 @@ export class Connection implements vscode.Disposable {
     return new ReportsClient({ baseUrl: settings.baseUrl, apiKey: () => key, timeoutMs: settings.requestTimeoutMs, proxy: readProxySettings(), log: this.log, retry: { retries: 0 } });
   }
 
-  static isSignedOutError(error: unknown): boolean {
-    return error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not-configured');
-  }
-
   dispose(): void {
     void this.client?.dispose();
     this.subscription.dispose();
