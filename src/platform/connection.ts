@@ -1,7 +1,6 @@
 // Owns the API client for the current settings: built on first use (no work on activation),
 // rebuilt when the base URL, timeout or proxy settings change.
 import * as vscode from 'vscode';
-import { ApiError } from '../api/errors';
 import { ReportsClient, Log } from '../api/client';
 import { parseBaseUrl } from '../api/baseUrl';
 import { KeyStore } from './keyStore';
