@@ -24,7 +24,10 @@ const targets = [
 // Webview scripts live in media/src/*.ts and are bundled for the browser into media/dist/.
 const webviewDir = path.join(__dirname, 'media', 'src');
 if (fs.existsSync(webviewDir)) {
-  const entries = fs.readdirSync(webviewDir).filter((f) => f.endsWith('.ts')).map((f) => path.join(webviewDir, f));
+  const entries = fs
+    .readdirSync(webviewDir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(webviewDir, f));
   if (entries.length) {
     targets.push({ ...common, entryPoints: entries, outdir: 'media/dist', format: 'iife', platform: 'browser', target: 'es2022' });
   }

@@ -7,7 +7,17 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
@@ -16,7 +26,9 @@ export default tseslint.config(
   {
     // Pure logic must never depend on the editor: it is unit-tested in plain Node.
     files: ['src/api/**/*.ts', 'src/model/**/*.ts', 'src/webviews/render/**/*.ts', 'service/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure logic must not import vscode (design.md).' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure logic must not import vscode (design.md).' }] }],
+    },
   },
   {
     // Plain CommonJS build and test scripts.

@@ -58,7 +58,9 @@ async function main(): Promise<void> {
       JSON.parse(await res.body.text());
     });
     const viaClient = await timeIt(() => client.listReports({ perPage: 25 }));
-    console.log(`list page of 25: bare undici ${bare.toFixed(2)} ms, API client ${viaClient.toFixed(2)} ms, ratio ${(viaClient / bare).toFixed(2)}`);
+    console.log(
+      `list page of 25: bare undici ${bare.toFixed(2)} ms, API client ${viaClient.toFixed(2)} ms, ratio ${(viaClient / bare).toFixed(2)}`,
+    );
   } finally {
     await client.dispose();
     await service.close();

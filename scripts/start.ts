@@ -42,7 +42,13 @@ function writeSettings(userDataDir: string, baseUrl: string): void {
   } catch {
     // first start, or a file the user broke: start from defaults
   }
-  Object.assign(settings, { 'webReports.baseUrl': baseUrl, 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'security.workspace.trust.enabled': false, 'git.openRepositoryInParentFolders': 'never' });
+  Object.assign(settings, {
+    'webReports.baseUrl': baseUrl,
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'security.workspace.trust.enabled': false,
+    'git.openRepositoryInParentFolders': 'never',
+  });
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
 }
@@ -54,11 +60,15 @@ function writeWorkspace(dir: string, site: DemoSite): void {
     path.join(dir, 'README.md'),
     `# Website Reports demo\n\nPut the cursor on a URL and run **Website Reports: Create Website Report** (editor context menu, Command Palette, or Ctrl+Alt+Shift+R).\n\nThese pages are served on this machine by the demo, so the local report service can fetch and rate them:\n\n${local}\n\nPublic addresses work too when the machine can reach them: https://example.com/\n`,
   );
-  fs.writeFileSync(path.join(dir, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${site.paths.map((p) => `  <url><loc>${site.url}${p}</loc></url>`).join('\n')}\n</urlset>\n`);
+  fs.writeFileSync(
+    path.join(dir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${site.paths.map((p) => `  <url><loc>${site.url}${p}</loc></url>`).join('\n')}\n</urlset>\n`,
+  );
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first (npm start does).');
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js')))
+    throw new Error('dist/extension.js is missing: run `npm run build` first (npm start does).');
   const host = await prepare();
   const apiKey = process.env.WEBREPORTS_API_KEY?.trim() || 'demo-key';
   const stoppers: (() => Promise<void> | void)[] = [];
@@ -76,7 +86,12 @@ async function main(): Promise<void> {
   const site = await startDemoSite();
   stoppers.push(() => site.close());
   fs.mkdirSync(DATA, { recursive: true });
-  const service: RunningService = await startService({ apiKey, dataFile: path.join(DATA, 'demo-reports.json'), seed: Number(process.env.WEBREPORTS_DEMO_SEED || 24), log: (line) => console.log(`[service] ${line}`) });
+  const service: RunningService = await startService({
+    apiKey,
+    dataFile: path.join(DATA, 'demo-reports.json'),
+    seed: Number(process.env.WEBREPORTS_DEMO_SEED || 24),
+    log: (line) => console.log(`[service] ${line}`),
+  });
   stoppers.push(() => service.close());
 
   const userDataDir = path.join(DATA, 'vscode-user');
@@ -90,7 +105,16 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, WEBREPORTS_API_KEY: apiKey };
   for (const k of Object.keys(env)) if (/^(npm_|VSCODE_|ELECTRON_)/i.test(k)) delete env[k];
   const output = fs.createWriteStream(path.join(DATA, 'code-server.log'));
-  const server = await startCodeServer({ entry: host.codeServerEntry, authority, configDir: DATA, userDataDir, extensionsDir, folder: workspace, env, output });
+  const server = await startCodeServer({
+    entry: host.codeServerEntry,
+    authority,
+    configDir: DATA,
+    userDataDir,
+    extensionsDir,
+    folder: workspace,
+    env,
+    output,
+  });
   stoppers.push(() => server.stop());
   process.on('exit', () => server.kill());
   server.child.on('exit', () => {

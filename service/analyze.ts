@@ -57,48 +57,146 @@ interface CheckDef {
 }
 
 const CHECKS: readonly CheckDef[] = [
-  { key: 'status', name: 'HTTP status', category: 'availability', weight: 3,
-    passed: (f) => f.status >= 200 && f.status < 300, value: (f) => f.status,
-    ok: 'The page answers with a success status.', fix: 'Make the page answer with a 2xx status; visitors and search engines get an error now.' },
-  { key: 'https', name: 'HTTPS', category: 'security', weight: 2,
-    passed: (f) => f.https, value: (f) => f.https,
-    ok: 'The page is served over HTTPS.', fix: 'Serve the page over HTTPS and redirect HTTP to it.' },
-  { key: 'title', name: 'Title', category: 'seo', weight: 2,
-    passed: (f) => !!f.title, value: (f) => f.title || null,
-    ok: 'The page has a title.', fix: 'Add a <title> element that describes the page.' },
-  { key: 'title_length', name: 'Title length', category: 'seo', weight: 1,
-    passed: (f) => lengthOf(f.title) >= 10 && lengthOf(f.title) <= 60, value: (f) => lengthOf(f.title),
-    ok: 'The title length is between 10 and 60 characters.', fix: 'Keep the title between 10 and 60 characters so it is not cut off in search results.' },
-  { key: 'meta_description', name: 'Meta description', category: 'seo', weight: 2,
-    passed: (f) => !!f.description, value: (f) => f.description || null,
-    ok: 'The page has a meta description.', fix: 'Add <meta name="description"> with a summary of the page.' },
-  { key: 'meta_description_length', name: 'Meta description length', category: 'seo', weight: 1,
-    passed: (f) => lengthOf(f.description) >= 50 && lengthOf(f.description) <= 160, value: (f) => lengthOf(f.description),
-    ok: 'The meta description length is between 50 and 160 characters.', fix: 'Keep the meta description between 50 and 160 characters.' },
-  { key: 'h1', name: 'Single H1 heading', category: 'seo', weight: 1,
-    passed: (f) => f.h1Count === 1, value: (f) => f.h1Count,
-    ok: 'The page has exactly one <h1>.', fix: 'Use exactly one <h1> heading for the main topic of the page.' },
-  { key: 'lang', name: 'Language attribute', category: 'accessibility', weight: 1,
-    passed: (f) => !!f.lang, value: (f) => f.lang || null,
-    ok: 'The <html> element declares the page language.', fix: 'Add a lang attribute to <html>, e.g. <html lang="en">, for screen readers.' },
-  { key: 'viewport', name: 'Viewport', category: 'accessibility', weight: 1,
-    passed: (f) => !!f.viewport, value: (f) => f.viewport || null,
-    ok: 'The page declares a viewport for mobile devices.', fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1">.' },
-  { key: 'image_alt', name: 'Image alt text', category: 'accessibility', weight: 1,
-    passed: (f) => f.imagesWithoutAlt === 0, value: (f) => f.imagesWithoutAlt,
-    ok: 'Every image has an alt attribute.', fix: 'Give every <img> an alt attribute (empty for decorative images).' },
-  { key: 'response_time', name: 'Response time', category: 'performance', weight: 1,
-    passed: (f) => f.responseTimeMs < 1000, value: (f) => Math.round(f.responseTimeMs),
-    ok: 'The page responded in under one second.', fix: 'Make the page respond in under one second (caching, a faster backend, a CDN).' },
-  { key: 'page_size', name: 'Page size', category: 'performance', weight: 1,
-    passed: (f) => f.bytes < 500 * 1024, value: (f) => f.bytes,
-    ok: 'The HTML is smaller than 500 KB.', fix: 'Reduce the HTML below 500 KB: remove inline data and unused markup.' },
-  { key: 'indexable', name: 'Indexable', category: 'seo', weight: 2,
-    passed: (f) => !f.noindex, value: (f) => !f.noindex,
-    ok: 'Search engines may index the page.', fix: 'Remove "noindex" from the robots meta tag or the X-Robots-Tag header if the page should be found.' },
-  { key: 'canonical', name: 'Canonical link', category: 'seo', weight: 1,
-    passed: (f) => !!f.canonical, value: (f) => f.canonical || null,
-    ok: 'The page declares a canonical URL.', fix: 'Add <link rel="canonical" href="..."> to avoid duplicate-content issues.' },
+  {
+    key: 'status',
+    name: 'HTTP status',
+    category: 'availability',
+    weight: 3,
+    passed: (f) => f.status >= 200 && f.status < 300,
+    value: (f) => f.status,
+    ok: 'The page answers with a success status.',
+    fix: 'Make the page answer with a 2xx status; visitors and search engines get an error now.',
+  },
+  {
+    key: 'https',
+    name: 'HTTPS',
+    category: 'security',
+    weight: 2,
+    passed: (f) => f.https,
+    value: (f) => f.https,
+    ok: 'The page is served over HTTPS.',
+    fix: 'Serve the page over HTTPS and redirect HTTP to it.',
+  },
+  {
+    key: 'title',
+    name: 'Title',
+    category: 'seo',
+    weight: 2,
+    passed: (f) => !!f.title,
+    value: (f) => f.title || null,
+    ok: 'The page has a title.',
+    fix: 'Add a <title> element that describes the page.',
+  },
+  {
+    key: 'title_length',
+    name: 'Title length',
+    category: 'seo',
+    weight: 1,
+    passed: (f) => lengthOf(f.title) >= 10 && lengthOf(f.title) <= 60,
+    value: (f) => lengthOf(f.title),
+    ok: 'The title length is between 10 and 60 characters.',
+    fix: 'Keep the title between 10 and 60 characters so it is not cut off in search results.',
+  },
+  {
+    key: 'meta_description',
+    name: 'Meta description',
+    category: 'seo',
+    weight: 2,
+    passed: (f) => !!f.description,
+    value: (f) => f.description || null,
+    ok: 'The page has a meta description.',
+    fix: 'Add <meta name="description"> with a summary of the page.',
+  },
+  {
+    key: 'meta_description_length',
+    name: 'Meta description length',
+    category: 'seo',
+    weight: 1,
+    passed: (f) => lengthOf(f.description) >= 50 && lengthOf(f.description) <= 160,
+    value: (f) => lengthOf(f.description),
+    ok: 'The meta description length is between 50 and 160 characters.',
+    fix: 'Keep the meta description between 50 and 160 characters.',
+  },
+  {
+    key: 'h1',
+    name: 'Single H1 heading',
+    category: 'seo',
+    weight: 1,
+    passed: (f) => f.h1Count === 1,
+    value: (f) => f.h1Count,
+    ok: 'The page has exactly one <h1>.',
+    fix: 'Use exactly one <h1> heading for the main topic of the page.',
+  },
+  {
+    key: 'lang',
+    name: 'Language attribute',
+    category: 'accessibility',
+    weight: 1,
+    passed: (f) => !!f.lang,
+    value: (f) => f.lang || null,
+    ok: 'The <html> element declares the page language.',
+    fix: 'Add a lang attribute to <html>, e.g. <html lang="en">, for screen readers.',
+  },
+  {
+    key: 'viewport',
+    name: 'Viewport',
+    category: 'accessibility',
+    weight: 1,
+    passed: (f) => !!f.viewport,
+    value: (f) => f.viewport || null,
+    ok: 'The page declares a viewport for mobile devices.',
+    fix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1">.',
+  },
+  {
+    key: 'image_alt',
+    name: 'Image alt text',
+    category: 'accessibility',
+    weight: 1,
+    passed: (f) => f.imagesWithoutAlt === 0,
+    value: (f) => f.imagesWithoutAlt,
+    ok: 'Every image has an alt attribute.',
+    fix: 'Give every <img> an alt attribute (empty for decorative images).',
+  },
+  {
+    key: 'response_time',
+    name: 'Response time',
+    category: 'performance',
+    weight: 1,
+    passed: (f) => f.responseTimeMs < 1000,
+    value: (f) => Math.round(f.responseTimeMs),
+    ok: 'The page responded in under one second.',
+    fix: 'Make the page respond in under one second (caching, a faster backend, a CDN).',
+  },
+  {
+    key: 'page_size',
+    name: 'Page size',
+    category: 'performance',
+    weight: 1,
+    passed: (f) => f.bytes < 500 * 1024,
+    value: (f) => f.bytes,
+    ok: 'The HTML is smaller than 500 KB.',
+    fix: 'Reduce the HTML below 500 KB: remove inline data and unused markup.',
+  },
+  {
+    key: 'indexable',
+    name: 'Indexable',
+    category: 'seo',
+    weight: 2,
+    passed: (f) => !f.noindex,
+    value: (f) => !f.noindex,
+    ok: 'Search engines may index the page.',
+    fix: 'Remove "noindex" from the robots meta tag or the X-Robots-Tag header if the page should be found.',
+  },
+  {
+    key: 'canonical',
+    name: 'Canonical link',
+    category: 'seo',
+    weight: 1,
+    passed: (f) => !!f.canonical,
+    value: (f) => f.canonical || null,
+    ok: 'The page declares a canonical URL.',
+    fix: 'Add <link rel="canonical" href="..."> to avoid duplicate-content issues.',
+  },
 ];
 
 /** The keys of every check, in the order they are reported. */
@@ -131,7 +229,14 @@ export function evaluate(facts: PageFacts): Analysis {
 }
 
 /** Extracts the facts from a fetched page. */
-export function extractFacts(page: { url: string; status: number; headers: Record<string, string | string[] | undefined>; html: string; responseTimeMs: number; bytes: number }): PageFacts {
+export function extractFacts(page: {
+  url: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  html: string;
+  responseTimeMs: number;
+  bytes: number;
+}): PageFacts {
   const root = parse(page.html, { comment: false, blockTextElements: { script: false, style: false, noscript: false, pre: true } });
   const meta = (name: string): string | null => {
     for (const el of root.querySelectorAll('meta')) {
@@ -153,7 +258,11 @@ export function extractFacts(page: { url: string; status: number; headers: Recor
     const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
     const href = (link.getAttribute('href') ?? '').trim();
     if (rel.includes('canonical') && href) {
-      try { canonical = new URL(href, page.url).href; } catch { canonical = href; }
+      try {
+        canonical = new URL(href, page.url).href;
+      } catch {
+        canonical = href;
+      }
       break;
     }
   }
@@ -175,7 +284,7 @@ export function extractFacts(page: { url: string; status: number; headers: Recor
 }
 
 function headerText(v: string | string[] | undefined): string {
-  return Array.isArray(v) ? v.join(', ') : v ?? '';
+  return Array.isArray(v) ? v.join(', ') : (v ?? '');
 }
 
 /** Fetches `url` and rates it. Throws AnalysisError when the page cannot be fetched at all. */
@@ -204,8 +313,13 @@ export async function analyzeUrl(url: string, opts: AnalyzeOptions = {}): Promis
         await res.body.dump().catch(() => undefined);
         if (hop >= MAX_REDIRECTS) throw new AnalysisError(`too many redirects (more than ${MAX_REDIRECTS})`);
         let next: URL;
-        try { next = new URL(location, current); } catch { throw new AnalysisError('invalid redirect location'); }
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new AnalysisError(`redirect to an unsupported URL scheme (${next.protocol})`);
+        try {
+          next = new URL(location, current);
+        } catch {
+          throw new AnalysisError('invalid redirect location');
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:')
+          throw new AnalysisError(`redirect to an unsupported URL scheme (${next.protocol})`);
         current = withoutCredentials(next.href);
         continue;
       }
@@ -260,10 +374,12 @@ export function describeFetchError(err: unknown, timeoutMs: number): string {
   const has = (...c: string[]): boolean => codes.some((x) => c.includes(x));
   if (has('ECONNREFUSED')) return 'connection refused';
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL')) return 'DNS lookup failed';
-  if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED', 'ABORT_ERR')) return `timed out after ${formatSeconds(timeoutMs)}`;
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED', 'ABORT_ERR'))
+    return `timed out after ${formatSeconds(timeoutMs)}`;
   if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE')) return 'connection reset';
   if (has('EHOSTUNREACH', 'ENETUNREACH')) return 'host unreachable';
-  if (codes.some((c) => c.startsWith('ERR_TLS') || c.startsWith('CERT_') || c.includes('SELF_SIGNED') || c.startsWith('UNABLE_TO'))) return 'TLS certificate error';
+  if (codes.some((c) => c.startsWith('ERR_TLS') || c.startsWith('CERT_') || c.includes('SELF_SIGNED') || c.startsWith('UNABLE_TO')))
+    return 'TLS certificate error';
   const message = err instanceof Error ? err.message : String(err);
   return message ? `fetch failed (${message})` : 'fetch failed';
 }

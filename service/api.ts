@@ -94,10 +94,18 @@ const RESULT_RANK: Record<Rating, number> = { bad: 0, decent: 1, good: 2 };
 function compare(a: StoredReport, b: StoredReport, q: ListQuery): number {
   let c = 0;
   switch (q.sortBy) {
-    case 'id': c = a.id - b.id; break;
-    case 'generated_at': c = cmp(Date.parse(a.generated_at) || 0, Date.parse(b.generated_at) || 0); break;
-    case 'url': c = cmp(a.url, b.url); break;
-    case 'result': c = RESULT_RANK[a.result] - RESULT_RANK[b.result]; break;
+    case 'id':
+      c = a.id - b.id;
+      break;
+    case 'generated_at':
+      c = cmp(Date.parse(a.generated_at) || 0, Date.parse(b.generated_at) || 0);
+      break;
+    case 'url':
+      c = cmp(a.url, b.url);
+      break;
+    case 'result':
+      c = RESULT_RANK[a.result] - RESULT_RANK[b.result];
+      break;
   }
   if (c === 0) c = a.id - b.id;
   return q.sort === 'asc' ? c : -c;
@@ -112,7 +120,8 @@ function listReports(ctx: ApiContext, req: ApiRequest): Answer {
   if (!v.ok) return invalid(v.errors);
   const q = v.value;
   const needle = q.search?.toLowerCase();
-  const matching = ctx.store.scan()
+  const matching = ctx.store
+    .scan()
     .filter((r) => needle === undefined || r.url.toLowerCase().includes(needle))
     .filter((r) => q.project === undefined || r.project === q.project)
     .filter((r) => q.result === undefined || r.result === q.result)

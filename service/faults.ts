@@ -29,9 +29,11 @@ export class FaultSet {
 
   /** The first matching fault, in insertion order; its use is counted (and it is removed when used up). */
   take(method: string, path: string): Fault | undefined {
-    const index = this.faults.findIndex(({ fault }) =>
-      (fault.method === undefined || fault.method.toUpperCase() === method.toUpperCase()) &&
-      (fault.path === undefined || path.startsWith(fault.path)));
+    const index = this.faults.findIndex(
+      ({ fault }) =>
+        (fault.method === undefined || fault.method.toUpperCase() === method.toUpperCase()) &&
+        (fault.path === undefined || path.startsWith(fault.path)),
+    );
     if (index < 0) return undefined;
     const active = this.faults[index];
     active.remaining -= 1;
@@ -59,7 +61,11 @@ export function faultProblems(value: unknown): string[] {
   check('body', (v) => v === null || typeof v === 'string' || typeof v === 'object', 'a string, an object or null');
   check('contentType', isString, 'a string');
   check('drop', (v) => typeof v === 'boolean', 'a boolean');
-  check('oversizeBytes', (v) => isNumber(v) && (v as number) >= 0 && (v as number) <= 512 * 1024 * 1024, 'a number of bytes (at most 512 MiB)');
+  check(
+    'oversizeBytes',
+    (v) => isNumber(v) && (v as number) >= 0 && (v as number) <= 512 * 1024 * 1024,
+    'a number of bytes (at most 512 MiB)',
+  );
   return problems;
 }
 

@@ -36,13 +36,20 @@ export function seedReport(i: number, now: number): StoredReport {
   const host = SEED_HOSTS[i % SEED_HOSTS.length];
   const https = !failing.has('https');
   const url = `${https ? 'https' : 'http'}://${host}/${SECTIONS[i % SECTIONS.length]}/${SLUGS[i % SLUGS.length]}-${i}`;
-  const title = failing.has('title') ? null : failing.has('title_length') ? `Post ${i}: a very long title that goes on well beyond sixty characters` : `Post ${i} | Example`;
+  const title = failing.has('title')
+    ? null
+    : failing.has('title_length')
+      ? `Post ${i}: a very long title that goes on well beyond sixty characters`
+      : `Post ${i} | Example`;
   const facts: PageFacts = {
     status: failing.has('status') ? 404 : 200,
     https,
     title,
-    description: failing.has('meta_description') ? null
-      : failing.has('meta_description_length') ? `Post ${i}.` : `Everything you need to know about post ${i}, explained in a few short paragraphs.`,
+    description: failing.has('meta_description')
+      ? null
+      : failing.has('meta_description_length')
+        ? `Post ${i}.`
+        : `Everything you need to know about post ${i}, explained in a few short paragraphs.`,
     h1Count: failing.has('h1') ? (i % 2 === 0 ? 0 : 3) : 1,
     lang: failing.has('lang') ? null : 'en',
     viewport: failing.has('viewport') ? null : 'width=device-width, initial-scale=1',
@@ -55,7 +62,7 @@ export function seedReport(i: number, now: number): StoredReport {
   const analysis = evaluate(facts);
   // Spread over the past ~60 days, newest for the highest id; a few hours apart within a day.
   const generated = now - (((i * 17) % 60) * DAY_MS + ((i * 5) % 24) * 3600_000) - (60 - Math.min(i, 60)) * 60_000;
-  const created = generated - ((i % 4) * 3600_000);
+  const created = generated - (i % 4) * 3600_000;
   const iso = (t: number): string => new Date(t).toISOString();
   return {
     id: i,

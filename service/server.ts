@@ -164,7 +164,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     });
     handle(req, res).catch((err: unknown) => {
       if (closing.signal.aborted || res.destroyed) return;
-      log(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      log(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       if (res.headersSent) res.destroy();
       else send(res, message(500, 'Server Error.'));
     });
@@ -191,14 +191,15 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     requests: () => requests.all(),
     clearRequests: () => requests.clear(),
     reset,
-    close: () => (closed ??= (async () => {
-      closing.abort();
-      const done = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await done;
-      await agent.destroy().catch(() => undefined);
-      await store.flush();
-    })()),
+    close: () =>
+      (closed ??= (async () => {
+        closing.abort();
+        const done = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await done;
+        await agent.destroy().catch(() => undefined);
+        await store.flush();
+      })()),
   };
 }
 

@@ -25,7 +25,10 @@ export function parseBaseUrl(raw: string | undefined): BaseUrl {
   try {
     url = new URL(text);
   } catch {
-    throw new ApiError('not-configured', `"webReports.baseUrl" is not a valid URL: "${text}". Use for example https://reports.example.com.`);
+    throw new ApiError(
+      'not-configured',
+      `"webReports.baseUrl" is not a valid URL: "${text}". Use for example https://reports.example.com.`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ApiError('not-configured', `"webReports.baseUrl" must be an http or https address, not ${url.protocol}`);

@@ -75,13 +75,26 @@ export class ReportsClient {
 
   async getReport(id: ReportId, options: CallOptions = {}): Promise<Report> {
     const path = `reports/${encodeURIComponent(validateReportId(id))}`;
-    const body = await this.call({ ...options, method: 'GET', url: apiUrl(this.base, path), what: `read report ${id}`, notFound: `Report ${id} was not found; it may have been deleted` });
+    const body = await this.call({
+      ...options,
+      method: 'GET',
+      url: apiUrl(this.base, path),
+      what: `read report ${id}`,
+      notFound: `Report ${id} was not found; it may have been deleted`,
+    });
     return readReport(body);
   }
 
   async createReport(input: CreateReportInput, options: CallOptions = {}): Promise<Report> {
     const form = validateCreate(input);
-    const body = await this.call({ ...options, method: 'POST', url: apiUrl(this.base, 'reports'), form, timeoutMs: this.analysisTimeoutMs, what: 'create the report' });
+    const body = await this.call({
+      ...options,
+      method: 'POST',
+      url: apiUrl(this.base, 'reports'),
+      form,
+      timeoutMs: this.analysisTimeoutMs,
+      what: 'create the report',
+    });
     return readReport(body, 'created report');
   }
 
@@ -103,11 +116,23 @@ export class ReportsClient {
 
   async deleteReport(id: ReportId, options: CallOptions = {}): Promise<void> {
     const path = `reports/${encodeURIComponent(validateReportId(id))}`;
-    await this.call({ ...options, method: 'DELETE', url: apiUrl(this.base, path), what: `delete report ${id}`, notFound: `Report ${id} was not found; it may already have been deleted` });
+    await this.call({
+      ...options,
+      method: 'DELETE',
+      url: apiUrl(this.base, path),
+      what: `delete report ${id}`,
+      notFound: `Report ${id} was not found; it may already have been deleted`,
+    });
   }
 
   async getAccount(options: CallOptions = {}): Promise<Account> {
-    const body = await this.call({ ...options, method: 'GET', url: apiUrl(this.base, 'account'), what: 'read the account', notFound: `The service at ${this.base.href} has no /api/v1/account; check "webReports.baseUrl"` });
+    const body = await this.call({
+      ...options,
+      method: 'GET',
+      url: apiUrl(this.base, 'account'),
+      what: 'read the account',
+      notFound: `The service at ${this.base.href} has no /api/v1/account; check "webReports.baseUrl"`,
+    });
     return readAccount(body);
   }
 
@@ -117,12 +142,21 @@ export class ReportsClient {
   }
 
   private async fetchPage(url: string, query: ListQuery, options: CallOptions): Promise<ReportPage> {
-    const body = await this.call({ ...options, method: 'GET', url, what: 'list reports', notFound: `The service at ${this.base.href} has no /api/v1/reports; check "webReports.baseUrl"` });
+    const body = await this.call({
+      ...options,
+      method: 'GET',
+      url,
+      what: 'list reports',
+      notFound: `The service at ${this.base.href} has no /api/v1/reports; check "webReports.baseUrl"`,
+    });
     const shape = readList(body);
     const page = shape.currentPage ?? query.page ?? 1;
     let nextLink = shape.nextLink;
     if (nextLink && !isSameOrigin(this.base, nextLink)) {
-      this.log('warn', `Ignored the service's next-page link to another origin (${safeOrigin(nextLink)}); asking for page ${page + 1} instead.`);
+      this.log(
+        'warn',
+        `Ignored the service's next-page link to another origin (${safeOrigin(nextLink)}); asking for page ${page + 1} instead.`,
+      );
       nextLink = undefined;
     }
     if (shape.skipped) this.log('warn', `${shape.skipped} record(s) without an id were left out of the list.`);
@@ -149,7 +183,10 @@ export class ReportsClient {
         const error = caught instanceof ApiError ? caught : new ApiError('network', String(caught), { cause: caught });
         const delay = attempt < this.retry.retries && isRetryable(call.method, error) ? retryDelay(this.retry, attempt, error) : undefined;
         if (delay === undefined) throw redact(error, key);
-        this.log('warn', `${call.method} ${displayPath(call.url)} failed (${error.kind}${error.status ? ` ${error.status}` : ''}); retrying in ${delay} ms.`);
+        this.log(
+          'warn',
+          `${call.method} ${displayPath(call.url)} failed (${error.kind}${error.status ? ` ${error.status}` : ''}); retrying in ${delay} ms.`,
+        );
         await sleep(delay, call.signal);
       }
     }
@@ -177,7 +214,10 @@ export class ReportsClient {
       return interpret(raw, call);
     } catch (error) {
       if (error instanceof ApiError && error.status === undefined) {
-        this.log(error.kind === 'cancelled' ? 'debug' : 'warn', `${call.method} ${displayPath(call.url)} → ${error.kind} after ${Date.now() - started} ms`);
+        this.log(
+          error.kind === 'cancelled' ? 'debug' : 'warn',
+          `${call.method} ${displayPath(call.url)} → ${error.kind} after ${Date.now() - started} ms`,
+        );
       }
       throw error;
     }
@@ -190,7 +230,12 @@ function redact(error: ApiError, key: string): ApiError {
   if (!all.includes(key)) return error;
   const clean = (text: string) => text.split(key).join('[redacted]');
   const fieldErrors = error.fieldErrors && Object.fromEntries(Object.entries(error.fieldErrors).map(([f, list]) => [f, list.map(clean)]));
-  return new ApiError(error.kind, clean(error.message), { status: error.status, fieldErrors, retryAfterMs: error.retryAfterMs, serviceMessage: error.serviceMessage && clean(error.serviceMessage) });
+  return new ApiError(error.kind, clean(error.message), {
+    status: error.status,
+    fieldErrors,
+    retryAfterMs: error.retryAfterMs,
+    serviceMessage: error.serviceMessage && clean(error.serviceMessage),
+  });
 }
 
 function displayPath(url: string): string {

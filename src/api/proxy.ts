@@ -47,7 +47,7 @@ export function chooseProxy(target: string, settings: ProxySettings): ProxyChoic
     if (bypassesProxy(url.hostname, port, settings.noProxy ?? [])) return undefined;
     return { uri: settings.proxy.trim(), strictSSL, source: 'settings' };
   }
-  const fromEnv = url.protocol === 'https:' ? envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY') : envValue(env, 'HTTP_PROXY');
+  const fromEnv = url.protocol === 'https:' ? (envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY')) : envValue(env, 'HTTP_PROXY');
   if (!fromEnv?.trim()) return undefined;
   const noProxy = (envValue(env, 'NO_PROXY') ?? '').split(',');
   if (bypassesProxy(url.hostname, port, noProxy)) return undefined;

@@ -22,7 +22,10 @@ function header(response: RawResponse, name: string): string | undefined {
 
 /** A short, printable excerpt of a body, to say what the service sent. */
 export function excerpt(text: string, max = 80): string {
-  const flat = text.replace(/\s+/g, ' ').replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?').trim();
+  const flat = text
+    .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
@@ -57,7 +60,9 @@ function fieldErrors(body: unknown): Record<string, string[]> | undefined {
   if (typeof errors !== 'object' || errors === null) return undefined;
   const result: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(errors)) {
-    const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m !== null && m !== undefined).map((m) => excerpt(String(m), 300));
+    const list = (Array.isArray(messages) ? messages : [messages])
+      .filter((m) => m !== null && m !== undefined)
+      .map((m) => excerpt(String(m), 300));
     if (list.length) result[field] = list;
   }
   return Object.keys(result).length ? result : undefined;
@@ -85,25 +90,56 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
   const suffix = message ? `: ${message}` : '';
   const retryAfterMs = parseRetryAfter(header(response, 'retry-after'));
   if (status === 401) {
-    throw new ApiError('auth', `The report service did not accept the API key (HTTP 401${suffix}). Set a valid key with "Website Reports: Set API Key".`, { status, serviceMessage: message });
+    throw new ApiError(
+      'auth',
+      `The report service did not accept the API key (HTTP 401${suffix}). Set a valid key with "Website Reports: Set API Key".`,
+      { status, serviceMessage: message },
+    );
   }
   if (status === 403) {
-    throw new ApiError('auth', `The API key is not allowed to ${context.what} (HTTP 403${suffix}). Check the key's permissions or set another key.`, { status, serviceMessage: message });
+    throw new ApiError(
+      'auth',
+      `The API key is not allowed to ${context.what} (HTTP 403${suffix}). Check the key's permissions or set another key.`,
+      { status, serviceMessage: message },
+    );
   }
   if (status === 404 || status === 410) {
-    throw new ApiError('not-found', `${context.notFound ?? `Could not ${context.what}: the service has no such resource`} (HTTP ${status}).`, { status, serviceMessage: message });
+    throw new ApiError(
+      'not-found',
+      `${context.notFound ?? `Could not ${context.what}: the service has no such resource`} (HTTP ${status}).`,
+      { status, serviceMessage: message },
+    );
   }
   if (status === 422 || status === 400 || status === 409 || status === 413) {
     const fields = fieldErrors(body);
-    const details = fields ? Object.entries(fields).map(([f, m]) => `${f}: ${m.join(' ')}`).join('; ') : message;
-    throw new ApiError('validation', `The service refused to ${context.what} (HTTP ${status})${details ? `: ${details}` : '.'}`, { status, fieldErrors: fields, serviceMessage: message });
+    const details = fields
+      ? Object.entries(fields)
+          .map(([f, m]) => `${f}: ${m.join(' ')}`)
+          .join('; ')
+      : message;
+    throw new ApiError('validation', `The service refused to ${context.what} (HTTP ${status})${details ? `: ${details}` : '.'}`, {
+      status,
+      fieldErrors: fields,
+      serviceMessage: message,
+    });
   }
   if (status === 429) {
     const when = retryAfterMs !== undefined ? `Try again in ${describeDelay(retryAfterMs)}.` : 'Wait a little and try again.';
-    throw new ApiError('rate-limited', `The report service is limiting requests (HTTP 429). ${when}`, { status, retryAfterMs, serviceMessage: message });
+    throw new ApiError('rate-limited', `The report service is limiting requests (HTTP 429). ${when}`, {
+      status,
+      retryAfterMs,
+      serviceMessage: message,
+    });
   }
   if (status >= 500) {
-    throw new ApiError('server', `The report service failed to ${context.what} (HTTP ${status}${suffix}). Try again later.`, { status, retryAfterMs: status === 503 ? retryAfterMs : undefined, serviceMessage: message });
+    throw new ApiError('server', `The report service failed to ${context.what} (HTTP ${status}${suffix}). Try again later.`, {
+      status,
+      retryAfterMs: status === 503 ? retryAfterMs : undefined,
+      serviceMessage: message,
+    });
   }
-  throw new ApiError('bad-response', `The service answered HTTP ${status}${suffix} when asked to ${context.what}.`, { status, serviceMessage: message });
+  throw new ApiError('bad-response', `The service answered HTTP ${status}${suffix} when asked to ${context.what}.`, {
+    status,
+    serviceMessage: message,
+  });
 }

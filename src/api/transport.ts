@@ -92,15 +92,27 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
     if (error instanceof ApiError) throw error;
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof Timeout) {
-      throw new ApiError('timeout', `The report service at ${origin} did not answer within ${Math.round(reason.ms / 1000)} seconds. Try again, or raise "webReports.requestTimeoutSeconds".`, { cause: error });
+      throw new ApiError(
+        'timeout',
+        `The report service at ${origin} did not answer within ${Math.round(reason.ms / 1000)} seconds. Try again, or raise "webReports.requestTimeoutSeconds".`,
+        { cause: error },
+      );
     }
     if (controller.signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.', { cause: error });
     const code = errorCode(error);
     if (code && TIMEOUT_CODES.has(code)) {
-      throw new ApiError('timeout', `The report service at ${origin} did not answer in time. Try again, or raise "webReports.requestTimeoutSeconds".`, { cause: error });
+      throw new ApiError(
+        'timeout',
+        `The report service at ${origin} did not answer in time. Try again, or raise "webReports.requestTimeoutSeconds".`,
+        { cause: error },
+      );
     }
     const why = (code && NETWORK_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
-    throw new ApiError('network', `Could not reach the report service at ${origin}: ${why}. Check "webReports.baseUrl", your network and proxy settings.`, { cause: error });
+    throw new ApiError(
+      'network',
+      `Could not reach the report service at ${origin}: ${why}. Check "webReports.baseUrl", your network and proxy settings.`,
+      { cause: error },
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCancel);
@@ -108,5 +120,9 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
 }
 
 function tooLarge(status: number, max: number): ApiError {
-  return new ApiError('bad-response', `The service's answer (HTTP ${status}) is larger than ${(max / 1024 / 1024).toFixed(0)} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".`, { status });
+  return new ApiError(
+    'bad-response',
+    `The service's answer (HTTP ${status}) is larger than ${(max / 1024 / 1024).toFixed(0)} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".`,
+    { status },
+  );
 }

@@ -52,7 +52,8 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
     await client.getAccount({ signal });
     return { origin: client.base.origin };
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'auth') return { problem: 'The report service did not accept this key. Check it and try again.' };
+    if (error instanceof ApiError && error.kind === 'auth')
+      return { problem: 'The report service did not accept this key. Check it and try again.' };
     return { problem: messageOf(error) };
   } finally {
     void client.dispose();
@@ -73,7 +74,7 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
     box.title = 'Website Reports: Set API Key';
-    box.prompt = 'Paste the API key from your report service account. It is checked, then kept in VS Code\'s secret storage.';
+    box.prompt = "Paste the API key from your report service account. It is checked, then kept in VS Code's secret storage.";
     box.password = true;
     box.ignoreFocusOut = true;
     let settled = false;
@@ -106,7 +107,10 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
       try {
         await accept(ctx, key, check.origin);
       } catch (error) {
-        box.validationMessage = { message: `The key was accepted but could not be stored: ${messageOf(error)}`, severity: vscode.InputBoxValidationSeverity.Error };
+        box.validationMessage = {
+          message: `The key was accepted but could not be stored: ${messageOf(error)}`,
+          severity: vscode.InputBoxValidationSeverity.Error,
+        };
         return;
       }
       finish(true);
@@ -121,7 +125,10 @@ export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boo
   if (!(await ensureBaseUrl(ctx))) return false;
   if (!(await confirmInsecure(ctx))) return false;
   if (typeof key !== 'string' || !key.trim()) return promptForKey(ctx);
-  const check = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Website Reports: checking the API key…' }, () => checkKey(ctx, key.trim()));
+  const check = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Website Reports: checking the API key…' },
+    () => checkKey(ctx, key.trim()),
+  );
   if (check.problem !== undefined) {
     ctx.log.warn(`API key not stored: ${check.problem}`);
     void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${check.problem}`);
@@ -146,7 +153,9 @@ export async function signOut(ctx: CommandContext): Promise<void> {
   ctx.model.signOut();
   ctx.log.info('Signed out: the stored API key was deleted.');
   if (process.env[ENV_KEY_NAME]) {
-    void vscode.window.showInformationMessage(`Website Reports: the stored key was deleted, but ${ENV_KEY_NAME} is set in the environment and is used instead.`);
+    void vscode.window.showInformationMessage(
+      `Website Reports: the stored key was deleted, but ${ENV_KEY_NAME} is set in the environment and is used instead.`,
+    );
     await ctx.view.refresh();
     return;
   }

@@ -68,7 +68,9 @@ function offerRetry(url: string, problem: string, options: CreateOptions): void 
 
 /** Whether editing the URL can fix this failure (else asking for it again would only loop). */
 function urlCanFix(error: unknown): boolean {
-  return error instanceof ApiError && (error.kind === 'validation' || error.kind === 'invalid-input') && Boolean(error.fieldErrors?.url?.length);
+  return (
+    error instanceof ApiError && (error.kind === 'validation' || error.kind === 'invalid-input') && Boolean(error.fieldErrors?.url?.length)
+  );
 }
 
 /** URLs being created right now: a second request for the same one waits for the first. */
@@ -143,7 +145,12 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
  */
 const unsettled = new Map<string, number>();
 
-async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy | undefined, password: string | undefined): Promise<{ report?: Report; error?: unknown }> {
+async function attemptCreate(
+  ctx: CommandContext,
+  url: string,
+  privacy: Privacy | undefined,
+  password: string | undefined,
+): Promise<{ report?: Report; error?: unknown }> {
   let client;
   try {
     client = ctx.connection.get();
@@ -184,7 +191,9 @@ async function attemptCreate(ctx: CommandContext, url: string, privacy: Privacy 
         return { report: existing };
       }
       if (error.kind === 'cancelled') {
-        void vscode.window.showInformationMessage('Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh.');
+        void vscode.window.showInformationMessage(
+          'Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh.',
+        );
         return {};
       }
     }
@@ -212,7 +221,9 @@ async function shown(ctx: CommandContext, report: Report, verb: string): Promise
   const result = RESULT_LABELS[report.result ?? ''] ?? report.result ?? 'no result';
   const score = typeof report.score === 'number' ? ` (score ${report.score})` : '';
   const open = 'Open Report';
-  void vscode.window.showInformationMessage(`Website Reports: report ${verb}: ${report.url ?? report.id} is ${result}${score}.`, open).then((choice) => {
-    if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
-  });
+  void vscode.window
+    .showInformationMessage(`Website Reports: report ${verb}: ${report.url ?? report.id} is ${result}${score}.`, open)
+    .then((choice) => {
+      if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
+    });
 }

@@ -27,7 +27,8 @@ export async function filterByProject(ctx: CommandContext, project?: unknown): P
   let value = typeof project === 'string' ? project : undefined;
   if (value === undefined) {
     const known = new Set<string>();
-    for (const r of RESULT_VALUES) for (const report of ctx.model.groups[r].items) if (typeof report.project === 'string' && report.project) known.add(report.project);
+    for (const r of RESULT_VALUES)
+      for (const report of ctx.model.groups[r].items) if (typeof report.project === 'string' && report.project) known.add(report.project);
     const current = ctx.view.filters.project;
     const items: vscode.QuickPickItem[] = [
       { label: '$(clear-all) All projects', description: current ? '' : 'current', alwaysShow: true },
@@ -55,14 +56,21 @@ export async function filterByProject(ctx: CommandContext, project?: unknown): P
 export async function sortBy(ctx: CommandContext, field?: unknown, direction?: unknown): Promise<void> {
   let sortField = SORT_FIELDS.includes(field as SortField) ? (field as SortField) : undefined;
   let sort = SORT_DIRECTIONS.includes(direction as SortDirection) ? (direction as SortDirection) : undefined;
-  const current = { sortBy: ctx.view.filters.sortBy ?? ctx.view.defaults().sortBy, sort: ctx.view.filters.sort ?? ctx.view.defaults().sort };
+  const current = {
+    sortBy: ctx.view.filters.sortBy ?? ctx.view.defaults().sortBy,
+    sort: ctx.view.filters.sort ?? ctx.view.defaults().sort,
+  };
   if (field !== undefined && !sortField) {
     void vscode.window.showErrorMessage(`Website Reports: cannot sort by "${String(field)}"; use one of ${SORT_FIELDS.join(', ')}.`);
     return;
   }
   if (!sortField) {
     const picked = await vscode.window.showQuickPick(
-      SORT_FIELDS.map((f) => ({ label: sortLabel(f).replace(/^./, (c) => c.toUpperCase()), description: f === current.sortBy ? 'current' : undefined, field: f })),
+      SORT_FIELDS.map((f) => ({
+        label: sortLabel(f).replace(/^./, (c) => c.toUpperCase()),
+        description: f === current.sortBy ? 'current' : undefined,
+        field: f,
+      })),
       { title: 'Website Reports: Sort by' },
     );
     if (!picked) return;

@@ -27,7 +27,12 @@ async function reportFor(ctx: CommandContext, target: unknown, title: string): P
 }
 
 /** The reports of a (clicked, selected[]) pair; undefined, after telling the user, when one cannot be found. */
-async function reportsFor(ctx: CommandContext, target: unknown, selected: unknown, what = 'Finding the report'): Promise<Report[] | undefined> {
+async function reportsFor(
+  ctx: CommandContext,
+  target: unknown,
+  selected: unknown,
+  what = 'Finding the report',
+): Promise<Report[] | undefined> {
   try {
     return await resolveTargets(ctx, target, selected);
   } catch (error) {
@@ -36,7 +41,12 @@ async function reportsFor(ctx: CommandContext, target: unknown, selected: unknow
   }
 }
 
-export async function changePrivacy(ctx: CommandContext, target?: unknown, privacyArg?: unknown, passwordArg?: unknown): Promise<Report | undefined> {
+export async function changePrivacy(
+  ctx: CommandContext,
+  target?: unknown,
+  privacyArg?: unknown,
+  passwordArg?: unknown,
+): Promise<Report | undefined> {
   // From a tree's context menu VS Code passes (clicked, selected[]): one choice for all of them.
   if (Array.isArray(privacyArg)) {
     const reports = await reportsFor(ctx, target, privacyArg);
@@ -56,7 +66,9 @@ export async function changePrivacy(ctx: CommandContext, target?: unknown, priva
     void vscode.window.showErrorMessage('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).');
     return undefined;
   }
-  const privacy: Privacy | undefined = (privacyArg as Privacy | undefined) ?? (await askPrivacy(`Website Reports: Privacy of ${reportLabel(report)}`, Number(report.privacy ?? 0)));
+  const privacy: Privacy | undefined =
+    (privacyArg as Privacy | undefined) ??
+    (await askPrivacy(`Website Reports: Privacy of ${reportLabel(report)}`, Number(report.privacy ?? 0)));
   if (privacy === undefined) return undefined;
   let password = typeof passwordArg === 'string' && passwordArg ? passwordArg : undefined;
   // Already password-protected and privacy 2 given as an argument: keep the current password.
@@ -66,8 +78,9 @@ export async function changePrivacy(ctx: CommandContext, target?: unknown, priva
     if (password === undefined) return undefined;
   }
   try {
-    const updated = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Website Reports: changing privacy…' }, () =>
-      ctx.connection.get().updateReport(report.id, { privacy, password }, { passwordKnown: keepPassword }),
+    const updated = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Website Reports: changing privacy…' },
+      () => ctx.connection.get().updateReport(report.id, { privacy, password }, { passwordKnown: keepPassword }),
     );
     const next = merged(report, { ...updated, privacy: updated.privacy ?? privacy });
     ctx.model.upsert(next);
@@ -93,7 +106,11 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
   if (!report) return undefined;
   try {
     const updated = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Website Reports: re-running the analysis of ${reportLabel(report)}…`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Website Reports: re-running the analysis of ${reportLabel(report)}…`,
+        cancellable: true,
+      },
       (_p, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -104,7 +121,9 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
     ctx.model.upsert(next);
     const before = RESULT_LABELS[report.result ?? ''] ?? report.result;
     const after = RESULT_LABELS[next.result ?? ''] ?? next.result;
-    void vscode.window.showInformationMessage(`Website Reports: ${reportLabel(next)} is ${after}${before !== after ? ` (was ${before})` : ''}.`);
+    void vscode.window.showInformationMessage(
+      `Website Reports: ${reportLabel(next)} is ${after}${before !== after ? ` (was ${before})` : ''}.`,
+    );
     return next;
   } catch (error) {
     await handleGone(ctx, report.id, error);
@@ -141,29 +160,40 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
     return undefined;
   }
   const outcome: DeleteOutcome = { deleted: [], failed: [] };
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Website Reports: deleting ${reports.length} report${reports.length === 1 ? '' : 's'}…` }, async (progress) => {
-    // A few at a time: quick for a handful, gentle on the service for many.
-    const queue = [...reports];
-    const worker = async () => {
-      for (let report = queue.shift(); report; report = queue.shift()) {
-        try {
-          await client.deleteReport(report.id);
-          outcome.deleted.push(report.id);
-          ctx.model.remove(report.id);
-        } catch (error) {
-          if (error instanceof ApiError && error.kind === 'not-found') {
-            // Already gone: what the user wanted; take it out of the tree.
+  await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Website Reports: deleting ${reports.length} report${reports.length === 1 ? '' : 's'}…`,
+    },
+    async (progress) => {
+      // A few at a time: quick for a handful, gentle on the service for many.
+      const queue = [...reports];
+      const worker = async () => {
+        for (let report = queue.shift(); report; report = queue.shift()) {
+          try {
+            await client.deleteReport(report.id);
             outcome.deleted.push(report.id);
             ctx.model.remove(report.id);
-          } else {
-            outcome.failed.push({ id: report.id, url: report.url, kind: error instanceof ApiError ? error.kind : undefined, message: messageOf(error) });
+          } catch (error) {
+            if (error instanceof ApiError && error.kind === 'not-found') {
+              // Already gone: what the user wanted; take it out of the tree.
+              outcome.deleted.push(report.id);
+              ctx.model.remove(report.id);
+            } else {
+              outcome.failed.push({
+                id: report.id,
+                url: report.url,
+                kind: error instanceof ApiError ? error.kind : undefined,
+                message: messageOf(error),
+              });
+            }
           }
+          progress.report({ increment: 100 / reports.length });
         }
-        progress.report({ increment: 100 / reports.length });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(4, reports.length) }, worker));
-  });
+      };
+      await Promise.all(Array.from({ length: Math.min(4, reports.length) }, worker));
+    },
+  );
 
   if (outcome.failed.length) {
     const first = outcome.failed[0];
@@ -185,7 +215,9 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
 export async function setPrivacyQuick(ctx: CommandContext, privacy: 0 | 1, target?: unknown, selected?: unknown): Promise<void> {
   const reports = await reportsFor(ctx, target, selected);
   if (!reports) return;
-  const list = reports.length ? reports : await pickReport(ctx, `Website Reports: Make which reports ${privacy === 0 ? 'public' : 'private'}?`, true);
+  const list = reports.length
+    ? reports
+    : await pickReport(ctx, `Website Reports: Make which reports ${privacy === 0 ? 'public' : 'private'}?`, true);
   for (const report of list) await changePrivacy(ctx, report, privacy);
 }
 
@@ -193,7 +225,9 @@ export async function openReportUrl(ctx: CommandContext, target?: unknown): Prom
   const report = await reportFor(ctx, target, 'Website Reports: Open the site of which report?');
   if (!report) return false;
   if (!isWebUrl(report.url)) {
-    void vscode.window.showWarningMessage(`Website Reports: only http and https addresses are opened; this report's URL is "${String(report.url ?? '')}".`);
+    void vscode.window.showWarningMessage(
+      `Website Reports: only http and https addresses are opened; this report's URL is "${String(report.url ?? '')}".`,
+    );
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(report.url, true));

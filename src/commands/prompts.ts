@@ -33,9 +33,20 @@ export async function askPrivacy(title: string, current?: number): Promise<Priva
 /** Asks for a password twice (masked); undefined when the user gives up. */
 export async function askPassword(title: string): Promise<string | undefined> {
   for (;;) {
-    const first = await vscode.window.showInputBox({ title, prompt: 'Password that viewers of the report will need.', password: true, ignoreFocusOut: true, validateInput: (v) => (v ? undefined : 'Enter a password.') });
+    const first = await vscode.window.showInputBox({
+      title,
+      prompt: 'Password that viewers of the report will need.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v ? undefined : 'Enter a password.'),
+    });
     if (first === undefined) return undefined;
-    const second = await vscode.window.showInputBox({ title, prompt: 'Enter the same password again.', password: true, ignoreFocusOut: true });
+    const second = await vscode.window.showInputBox({
+      title,
+      prompt: 'Enter the same password again.',
+      password: true,
+      ignoreFocusOut: true,
+    });
     if (second === undefined) return undefined;
     if (first === second) return first;
     void vscode.window.showWarningMessage('Website Reports: the passwords did not match. Enter them again.');

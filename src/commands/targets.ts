@@ -34,7 +34,12 @@ export async function resolveTargets(ctx: CommandContext, target: unknown, selec
 export async function pickReport(ctx: CommandContext, title: string, canPickMany = false): Promise<Report[]> {
   const loaded = RESULT_VALUES.flatMap((r) => ctx.model.groups[r].items);
   if (!loaded.length) {
-    const id = await vscode.window.showInputBox({ title, prompt: 'No reports are loaded in the Website Reports view. Enter a report id.', ignoreFocusOut: true, validateInput: (v) => (v.trim() && !/[/?#\s]/.test(v.trim()) ? undefined : 'Enter a report id.') });
+    const id = await vscode.window.showInputBox({
+      title,
+      prompt: 'No reports are loaded in the Website Reports view. Enter a report id.',
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() && !/[/?#\s]/.test(v.trim()) ? undefined : 'Enter a report id.'),
+    });
     if (!id) return [];
     const report = await resolveTarget(ctx, id.trim());
     return report ? [report] : [];

@@ -45,7 +45,9 @@ export function toQuery(filters: Filters, defaults: ListDefaults): ListQuery {
 
 export function isFiltered(filters: Filters, defaults: ListDefaults): boolean {
   const clean = cleanFilters(filters);
-  return Boolean(clean.search || clean.project || (clean.sortBy && clean.sortBy !== defaults.sortBy) || (clean.sort && clean.sort !== defaults.sort));
+  return Boolean(
+    clean.search || clean.project || (clean.sortBy && clean.sortBy !== defaults.sortBy) || (clean.sort && clean.sort !== defaults.sort),
+  );
 }
 
 /** "URL contains “blog” · project example.com · sorted by URL, ascending", or undefined when nothing is set. */

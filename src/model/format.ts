@@ -71,7 +71,11 @@ export function relativeTime(value: unknown, now: Date = new Date()): string | u
 
 /** Spoken label for screen readers: "https://x, Good, private, generated 3 days ago". */
 export function accessibleLabel(report: Report, now?: Date): string {
-  const parts = [reportLabel(report), RESULT_LABELS[report.result ?? ''] ?? report.result ?? 'no result', PRIVACY_LABELS[privacyName(report.privacy)]];
+  const parts = [
+    reportLabel(report),
+    RESULT_LABELS[report.result ?? ''] ?? report.result ?? 'no result',
+    PRIVACY_LABELS[privacyName(report.privacy)],
+  ];
   const when = relativeTime(report.generated_at, now);
   if (when) parts.push(`generated ${when}`);
   return parts.join(', ');

@@ -79,7 +79,10 @@ export class ReportsModel {
 
   private async loadAll(client: ReportsClient, query: ListQuery, signal: AbortSignal, key: string): Promise<void> {
     // A refresh of the same list keeps as many reports per group as the user had paged in.
-    const depth = Object.fromEntries(RESULT_VALUES.map((r) => [r, key === this.loadedKey ? this.groups[r].items.length : 0])) as Record<ReportResult, number>;
+    const depth = Object.fromEntries(RESULT_VALUES.map((r) => [r, key === this.loadedKey ? this.groups[r].items.length : 0])) as Record<
+      ReportResult,
+      number
+    >;
     let outcomes: PromiseSettledResult<ReportPage>[];
     // A create, update or delete made while the lists were on their way would be undone by
     // applying them: ask again (bounded, in case changes keep coming).
@@ -126,7 +129,12 @@ export class ReportsModel {
   }
 
   /** Follows pages after `first` until `depth` reports are loaded or the group ends. */
-  private async pageTo(client: ReportsClient, first: ReportPage, depth: number, signal: AbortSignal): Promise<{ first: ReportPage; last: ReportPage; items: Report[] }> {
+  private async pageTo(
+    client: ReportsClient,
+    first: ReportPage,
+    depth: number,
+    signal: AbortSignal,
+  ): Promise<{ first: ReportPage; last: ReportPage; items: Report[] }> {
     const items = [...first.items];
     let last = first;
     while (items.length < depth && last.hasMore && !signal.aborted) {

@@ -14,7 +14,11 @@ export class Connection implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private warnedInsecure?: string;
 
-  constructor(readonly keys: KeyStore, private readonly log: Log, private readonly version: string) {
+  constructor(
+    readonly keys: KeyStore,
+    private readonly log: Log,
+    private readonly version: string,
+  ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsConnection(e)) return;
       void this.client?.dispose();
@@ -54,9 +58,14 @@ export class Connection implements vscode.Disposable {
     if (base.insecure && this.warnedInsecure !== base.href) {
       this.warnedInsecure = base.href;
       this.log('warn', `The base URL ${base.href} uses plain http: the API key travels unencrypted.`);
-      void vscode.window.showWarningMessage(`Website Reports: ${base.origin} uses plain http, so your API key travels unencrypted. Use https unless the service is on this machine.`, 'Open Setting').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
-      });
+      void vscode.window
+        .showWarningMessage(
+          `Website Reports: ${base.origin} uses plain http, so your API key travels unencrypted. Use https unless the service is on this machine.`,
+          'Open Setting',
+        )
+        .then((choice) => {
+          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
+        });
     }
     this.client = new ReportsClient({
       baseUrl: settings.baseUrl,
@@ -72,7 +81,14 @@ export class Connection implements vscode.Disposable {
   /** A client for `key` rather than the stored one: to check a key before storing it. */
   withKey(key: string): ReportsClient {
     const settings = readSettings();
-    return new ReportsClient({ baseUrl: settings.baseUrl, apiKey: () => key, timeoutMs: settings.requestTimeoutMs, proxy: readProxySettings(), log: this.log, retry: { retries: 0 } });
+    return new ReportsClient({
+      baseUrl: settings.baseUrl,
+      apiKey: () => key,
+      timeoutMs: settings.requestTimeoutMs,
+      proxy: readProxySettings(),
+      log: this.log,
+      retry: { retries: 0 },
+    });
   }
 
   dispose(): void {

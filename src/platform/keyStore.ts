@@ -20,7 +20,9 @@ function parseStored(value: string | undefined): StoredKey | undefined {
   if (!value) return undefined;
   try {
     const parsed = JSON.parse(value) as Partial<StoredKey>;
-    return typeof parsed.key === 'string' && parsed.key && typeof parsed.origin === 'string' ? { key: parsed.key, origin: parsed.origin } : undefined;
+    return typeof parsed.key === 'string' && parsed.key && typeof parsed.origin === 'string'
+      ? { key: parsed.key, origin: parsed.origin }
+      : undefined;
   } catch {
     return undefined; // not ours: treated as no key
   }
@@ -33,7 +35,10 @@ export class KeyStore implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private cached?: Promise<StoredKey | undefined>;
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
     this.subscription = secrets.onDidChange((e) => {
       if (e.key !== SECRET_NAME) return;
       this.cached = undefined;

@@ -44,7 +44,9 @@ export function readProxySettings(): ProxySettings {
 
 /** Settings whose change means a new client and a reload. */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['webReports.baseUrl', 'webReports.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((s) => e.affectsConfiguration(s));
+  return ['webReports.baseUrl', 'webReports.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((s) =>
+    e.affectsConfiguration(s),
+  );
 }
 
 export function affectsList(e: vscode.ConfigurationChangeEvent): boolean {

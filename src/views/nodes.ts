@@ -2,7 +2,17 @@
 import * as vscode from 'vscode';
 import { Report, ReportResult } from '../api/types';
 import { GroupState } from '../model/reportsModel';
-import { accessibleLabel, codeSpan, contextValue, PRIVACY_ICONS, PRIVACY_LABELS, privacyName, RESULT_LABELS, relativeTime, reportLabel } from '../model/format';
+import {
+  accessibleLabel,
+  codeSpan,
+  contextValue,
+  PRIVACY_ICONS,
+  PRIVACY_LABELS,
+  privacyName,
+  RESULT_LABELS,
+  relativeTime,
+  reportLabel,
+} from '../model/format';
 
 export type ReportsNode =
   | { kind: 'group'; result: ReportResult }
@@ -28,8 +38,14 @@ export function groupItem(group: GroupState): vscode.TreeItem {
   const [icon, color] = GROUP_ICONS[group.result];
   item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
   item.contextValue = `group:${group.result}`;
-  item.tooltip = group.total !== undefined ? `${group.total} ${RESULT_LABELS[group.result].toLowerCase()} report${group.total === 1 ? '' : 's'}` : undefined;
-  item.accessibilityInformation = { label: `${RESULT_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}`, role: 'treeitem' };
+  item.tooltip =
+    group.total !== undefined
+      ? `${group.total} ${RESULT_LABELS[group.result].toLowerCase()} report${group.total === 1 ? '' : 's'}`
+      : undefined;
+  item.accessibilityInformation = {
+    label: `${RESULT_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}`,
+    role: 'treeitem',
+  };
   return item;
 }
 
@@ -47,7 +63,12 @@ function tooltip(report: Report): vscode.MarkdownString {
     ['Score', report.score],
     ['Privacy', PRIVACY_LABELS[privacyName(report.privacy)]],
     ['Project', report.project],
-    ['Generated', report.generated_at ? `${new Date(String(report.generated_at)).toLocaleString()} (${relativeTime(report.generated_at) ?? ''})` : undefined],
+    [
+      'Generated',
+      report.generated_at
+        ? `${new Date(String(report.generated_at)).toLocaleString()} (${relativeTime(report.generated_at) ?? ''})`
+        : undefined,
+    ],
     ['Id', report.id],
   ];
   for (const [name, value] of rows) {

@@ -17,7 +17,8 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
     if (!node) {
       // Signed out or never loaded: no children, so the welcome view (or the loading bar) shows.
       if (this.model.status === 'signed-out' || this.model.status === 'idle') return [];
-      if (this.model.status === 'loading' && !this.model.loadedAt && RESULT_VALUES.every((r) => !this.model.groups[r].items.length)) return [];
+      if (this.model.status === 'loading' && !this.model.loadedAt && RESULT_VALUES.every((r) => !this.model.groups[r].items.length))
+        return [];
       return RESULT_VALUES.map((result) => ({ kind: 'group', result }));
     }
     if (node.kind !== 'group') return [];

@@ -28,7 +28,11 @@ export class ReportsView implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.provider = new ReportsTreeProvider(model);
-    this.treeView = vscode.window.createTreeView('webReports.reports', { treeDataProvider: this.provider, canSelectMany: true, showCollapseAll: false });
+    this.treeView = vscode.window.createTreeView('webReports.reports', {
+      treeDataProvider: this.provider,
+      canSelectMany: true,
+      showCollapseAll: false,
+    });
     this.disposables.push(this.provider, this.treeView);
     this.disposables.push({ dispose: model.onDidChange(() => this.updateMessage()) });
     this.disposables.push(
@@ -86,7 +90,9 @@ export class ReportsView implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Website Reports: ${(error as Error).message}`);
       return;
     }
-    await vscode.window.withProgress({ location: { viewId: 'webReports.reports' } }, () => this.model.reload(client, toQuery(this.filters, this.defaults())));
+    await vscode.window.withProgress({ location: { viewId: 'webReports.reports' } }, () =>
+      this.model.reload(client, toQuery(this.filters, this.defaults())),
+    );
     await this.afterLoad();
   }
 
@@ -137,7 +143,8 @@ export class ReportsView implements vscode.Disposable {
     }
     const totals = this.model.totals();
     const known = RESULT_VALUES.map((r) => totals[r]).filter((n): n is number => n !== undefined);
-    this.treeView.description = known.length === 3 && this.model.status !== 'signed-out' ? `${known.reduce((a, b) => a + b, 0)} reports` : undefined;
+    this.treeView.description =
+      known.length === 3 && this.model.status !== 'signed-out' ? `${known.reduce((a, b) => a + b, 0)} reports` : undefined;
   }
 
   /** Runs the auto-refresh only while the view is visible and the window focused. */

@@ -16,7 +16,10 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
   private panel?: vscode.WebviewPanel;
   private channel?: WebviewChannel;
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly ctx: CommandContext) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly ctx: CommandContext,
+  ) {}
 
   async show(): Promise<vscode.WebviewPanel | undefined> {
     if (this.panel) {
@@ -24,7 +27,12 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       await this.load(this.panel);
       return this.panel;
     }
-    const panel = vscode.window.createWebviewPanel(ACCOUNT_VIEW_TYPE, 'Website Reports Account', vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      ACCOUNT_VIEW_TYPE,
+      'Website Reports Account',
+      vscode.ViewColumn.Active,
+      webviewOptions(this.extensionUri),
+    );
     this.adopt(panel);
     const loaded = await this.load(panel);
     return loaded ? panel : undefined;
@@ -41,7 +49,12 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
     this.channel = new WebviewChannel(panel.webview);
     // A shell with the toolbar (Refresh, Change API key) until the account arrives, so a failure
     // still leaves something to act on.
-    this.channel.setHtml(renderAccountPage({ account: {}, keySource: 'secret-storage' }, frameFor(panel.webview, this.extensionUri, 'Website Reports Account')));
+    this.channel.setHtml(
+      renderAccountPage(
+        { account: {}, keySource: 'secret-storage' },
+        frameFor(panel.webview, this.extensionUri, 'Website Reports Account'),
+      ),
+    );
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.channel = undefined;
@@ -72,8 +85,17 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
     channel?.post({ type: 'busy', busy: true });
     try {
       const client = this.ctx.connection.get();
-      const [account, totals, source] = await Promise.all([client.getAccount(), this.totals(), this.ctx.keys.source(this.ctx.connection.origin())]);
-      channel?.setHtml(renderAccountPage({ account: withoutSecrets(account), totals, keySource: source ?? 'secret-storage' }, frameFor(panel.webview, this.extensionUri, 'Website Reports Account')));
+      const [account, totals, source] = await Promise.all([
+        client.getAccount(),
+        this.totals(),
+        this.ctx.keys.source(this.ctx.connection.origin()),
+      ]);
+      channel?.setHtml(
+        renderAccountPage(
+          { account: withoutSecrets(account), totals, keySource: source ?? 'secret-storage' },
+          frameFor(panel.webview, this.extensionUri, 'Website Reports Account'),
+        ),
+      );
       return true;
     } catch (error) {
       channel?.post({ type: 'error', message: `Could not load the account: ${messageOf(error)}` });

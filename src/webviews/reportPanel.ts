@@ -27,7 +27,10 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   private readonly panels = new Map<string, OpenPanel>();
   private readonly unsubscribe: (() => void)[];
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly ctx: CommandContext) {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly ctx: CommandContext,
+  ) {
     // Follow changes made from the tree (privacy, re-run); close when the report is deleted.
     this.unsubscribe = [
       ctx.model.onDidChange(() => {
@@ -51,7 +54,8 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     // A bare id the tree does not hold: the panel reads it anyway, so do not fetch it twice.
     const id = typeof target === 'number' || typeof target === 'string' ? normaliseId(target) : undefined;
     try {
-      report = id !== undefined && !this.ctx.model.find(id) ? { id } : await targetOrPick(this.ctx, target, 'Website Reports: Open which report?');
+      report =
+        id !== undefined && !this.ctx.model.find(id) ? { id } : await targetOrPick(this.ctx, target, 'Website Reports: Open which report?');
     } catch (error) {
       await reportFailure(this.ctx, 'Opening the report', error);
       return undefined;
@@ -63,7 +67,12 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
       existing.panel.reveal();
       return existing.panel;
     }
-    const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, reportLabel(report), vscode.ViewColumn.Active, webviewOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      REPORT_VIEW_TYPE,
+      reportLabel(report),
+      vscode.ViewColumn.Active,
+      webviewOptions(this.extensionUri),
+    );
     const open = this.adopt(panel, report);
     await this.reload(open);
     return this.panels.get(key)?.panel;
@@ -155,11 +164,15 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     this.post(open, { type: 'busy', busy: true });
     try {
       const outcome = await vscode.commands.executeCommand<unknown>(command, report);
-      if (action === 'delete' && (outcome as { deleted?: ReportId[] } | undefined)?.deleted?.some((id) => String(id) === String(report.id))) {
+      if (
+        action === 'delete' &&
+        (outcome as { deleted?: ReportId[] } | undefined)?.deleted?.some((id) => String(id) === String(report.id))
+      ) {
         open.panel.dispose();
         return;
       }
-      if ((action === 'changePrivacy' || action === 'rerun') && outcome && typeof outcome === 'object') this.render(open, { ...report, ...(outcome as Report) });
+      if ((action === 'changePrivacy' || action === 'rerun') && outcome && typeof outcome === 'object')
+        this.render(open, { ...report, ...(outcome as Report) });
     } finally {
       if (this.panels.has(String(report.id))) this.post(open, { type: 'busy', busy: false });
     }

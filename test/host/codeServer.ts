@@ -50,21 +50,31 @@ export async function startCodeServer(options: CodeServerOptions, timeoutMs = 60
   fs.writeFileSync(configFile, `bind-addr: ${options.authority}\nauth: none\ncert: false\n`);
   const args = [
     options.entry,
-    '--config', configFile,
-    '--bind-addr', options.authority,
-    '--auth', 'none',
+    '--config',
+    configFile,
+    '--bind-addr',
+    options.authority,
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--user-data-dir', options.userDataDir,
-    '--extensions-dir', options.extensionsDir,
+    '--user-data-dir',
+    options.userDataDir,
+    '--extensions-dir',
+    options.extensionsDir,
     ...(options.args ?? []),
     options.folder,
   ];
   // Its own process group (detached), so stopping it stops its extension hosts and helpers too.
-  const child = spawn(process.execPath, args, { cwd: options.configDir, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: options.configDir,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.pipe(options.output, { end: false });
   child.stderr!.pipe(options.output, { end: false });
   let exited: string | undefined;
@@ -77,7 +87,8 @@ export async function startCodeServer(options: CodeServerOptions, timeoutMs = 60
     exited: () => exited,
     async stop() {
       if (child.pid === undefined) return;
-      const gone = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+      const gone =
+        child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
       killGroup(child.pid, 'SIGTERM');
       await Promise.race([gone, sleep(5000)]);
       killGroup(child.pid, 'SIGKILL'); // whatever is left of the group (extension hosts, watchers)

@@ -107,7 +107,10 @@ function ensureDebianPackages(packages: string[]): void {
   let r = spawnSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'inherit', 'inherit'], env });
   if (r.status !== 0) throw new Error(`apt-get update failed (exit ${r.status}); run: ${command}`);
   log(`apt-get install ${missing.join(' ')}`);
-  r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
   if (r.status !== 0) throw new Error(`apt-get install failed (exit ${r.status}); run: ${command}`);
 }
 
@@ -174,7 +177,13 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
         log(`  done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
         resolve();
       } else {
-        process.stderr.write(output.split('\n').slice(-60).map((l) => `  | ${l}`).join('\n') + '\n');
+        process.stderr.write(
+          output
+            .split('\n')
+            .slice(-60)
+            .map((l) => `  | ${l}`)
+            .join('\n') + '\n',
+        );
         reject(new Error(`${label} failed (${signal ?? `exit ${code}`}) in ${cwd}`));
       }
     });
@@ -248,7 +257,14 @@ async function buildCache(dir: string): Promise<void> {
   }
   fs.mkdirSync(dir, { recursive: true });
   // A package.json of its own so npm installs here and not into a parent project.
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'webreports-vscode-host', private: true, description: 'cache of code-server for the Website Reports integration tests' }, null, 2) + '\n');
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      { name: 'webreports-vscode-host', private: true, description: 'cache of code-server for the Website Reports integration tests' },
+      null,
+      2,
+    ) + '\n',
+  );
 
   const env = npmEnv({ npm_config_unsafe_perm: 'true' });
   const envYes = npmEnv({ npm_config_unsafe_perm: 'true', npm_config_yes: 'true' });
@@ -268,7 +284,12 @@ async function buildCache(dir: string): Promise<void> {
   fs.copyFileSync(rg, rgTarget);
   fs.chmodSync(rgTarget, 0o755);
   log(`copied ${rg} to ${path.relative(dir, rgTarget)}`);
-  await run('npm', ['rebuild', 'kerberos', 'node-pty', '@vscode/spdlog', '@parcel/watcher', 'native-watchdog', '@vscode/deviceid'], vscodeDir, envYes);
+  await run(
+    'npm',
+    ['rebuild', 'kerberos', 'node-pty', '@vscode/spdlog', '@parcel/watcher', 'native-watchdog', '@vscode/deviceid'],
+    vscodeDir,
+    envYes,
+  );
 
   // 4. The links code-server's postinstall would have made.
   symlink(vscodeDir, 'node_modules.asar', 'node_modules');

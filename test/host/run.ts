@@ -36,7 +36,15 @@ import { runUiChecks, type CheckResult } from './ui-checks';
 
 const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 360) * 1000;
 const VERBOSE = process.env.WEBREPORTS_IT_VERBOSE === '1';
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const VIEWPORT = { width: 1400, height: 900 };
 
 /** Everything to stop; filled as things start. */
@@ -65,7 +73,16 @@ async function launchCodeServer(entry: string, fixture: Fixture): Promise<{ orig
   log(`starting code-server on http://${authority}/`);
   const output = fs.createWriteStream(path.join(RESULTS_DIR, 'code-server.log'));
   try {
-    const server = await startCodeServer({ entry, authority, configDir: fixture.tmp, userDataDir: fixture.userDataDir, extensionsDir: fixture.extensionsDir, folder: fixture.workspace, env: hostEnv(fixture.service), output });
+    const server = await startCodeServer({
+      entry,
+      authority,
+      configDir: fixture.tmp,
+      userDataDir: fixture.userDataDir,
+      extensionsDir: fixture.extensionsDir,
+      folder: fixture.workspace,
+      env: hostEnv(fixture.service),
+      output,
+    });
     state.codeServer = server;
     server.child.on('exit', () => {
       if (!state.cleaning) log(`code-server stopped unexpectedly (${server.exited()}); see test-results/code-server.log`);
@@ -77,7 +94,6 @@ async function launchCodeServer(entry: string, fixture: Fixture): Promise<{ orig
   return { origin: `http://${authority}`, authority };
 }
 
-
 /** The console arguments as the extension host's console.log would have printed them. */
 function formatArgs(args: unknown): string {
   const list = Array.isArray(args) ? args : [args];
@@ -85,7 +101,8 @@ function formatArgs(args: unknown): string {
 }
 
 /** Workbench lines that are expected here and say nothing about the tests. */
-const NOISE = /open-vsx\.org|Resolving connection token|Resolved connection token|Creating a socket|\[Service Worker\]|ChatSessionStore|Updating additional builtin/;
+const NOISE =
+  /open-vsx\.org|Resolving connection token|Resolved connection token|Creating a socket|\[Service Worker\]|ChatSessionStore|Updating additional builtin/;
 
 async function screenshot(page: Page | undefined, name: string): Promise<void> {
   if (!page || page.isClosed()) return;
@@ -164,7 +181,6 @@ async function cleanup(): Promise<void> {
   return state.cleaning;
 }
 
-
 /** Last resort on an abrupt exit: synchronous kills only (playwright-core does the same for the browser). */
 process.on('exit', () => {
   stopPreparing();
@@ -181,7 +197,8 @@ async function main(): Promise<number> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   // Only this run's screenshots and logs (other tools may keep files in test-results/ too).
   for (const name of fs.readdirSync(RESULTS_DIR)) {
-    if (/^(ui-.*|failure|in-host-end)\.png$|^(code-server|extension-host|browser-console)\.log$/.test(name)) fs.rmSync(path.join(RESULTS_DIR, name), { force: true });
+    if (/^(ui-.*|failure|in-host-end)\.png$|^(code-server|extension-host|browser-console)\.log$/.test(name))
+      fs.rmSync(path.join(RESULTS_DIR, name), { force: true });
   }
   const hostLog = fs.createWriteStream(path.join(RESULTS_DIR, 'extension-host.log'));
   const consoleLog = fs.createWriteStream(path.join(RESULTS_DIR, 'browser-console.log'));
@@ -192,7 +209,10 @@ async function main(): Promise<number> {
   let startTimer!: () => void;
   const timeout = new Promise<never>((_, reject) => {
     startTimer = () => {
-      timer = setTimeout(() => reject(new TimeoutError(`integration run timed out after ${TIMEOUT_MS / 1000} s (WEBREPORTS_IT_TIMEOUT_SECONDS)`)), TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new TimeoutError(`integration run timed out after ${TIMEOUT_MS / 1000} s (WEBREPORTS_IT_TIMEOUT_SECONDS)`)),
+        TIMEOUT_MS,
+      );
     };
   });
   timeout.catch(() => undefined); // raced below; never unhandled
@@ -220,7 +240,12 @@ async function main(): Promise<number> {
       handleSIGHUP: false,
     });
 
-    inHost = await runInHost(state.browser, workbenchUrl(origin, authority, state.fixture.workspace, ROOT, SUITE_INDEX), consoleLog, hostLog);
+    inHost = await runInHost(
+      state.browser,
+      workbenchUrl(origin, authority, state.fixture.workspace, ROOT, SUITE_INDEX),
+      consoleLog,
+      hostLog,
+    );
 
     // Phase 2: a fresh service state and a fresh browser context, then what a person sees.
     await state.fixture.service.reset(); // seeded data again, no faults, no recorded requests
@@ -258,7 +283,9 @@ async function main(): Promise<number> {
   let failed = 0;
   if (inHost) {
     if (inHost.passed === undefined || inHost.failed === undefined) {
-      console.log(`not ok - in-host suites: no "in-host: N passed, N failed" line (exit code ${inHost.exitCode}); see test-results/extension-host.log`);
+      console.log(
+        `not ok - in-host suites: no "in-host: N passed, N failed" line (exit code ${inHost.exitCode}); see test-results/extension-host.log`,
+      );
       failed += 1;
     } else {
       passed += inHost.passed;

@@ -25,12 +25,20 @@ describe('activation', () => {
     await clearRequests();
     assert.equal(await vscode.commands.executeCommand('webReports.setApiKey', apiKey()), true);
     await sleep(1000);
-    assert.deepEqual((await getRequests()).map((r) => `${r.method} ${r.path}`), ['GET /api/v1/account'], 'nothing but the key check while the view is hidden');
+    assert.deepEqual(
+      (await getRequests()).map((r) => `${r.method} ${r.path}`),
+      ['GET /api/v1/account'],
+      'nothing but the key check while the view is hidden',
+    );
     await vscode.commands.executeCommand('workbench.view.extension.webReports');
-    const lists = await waitFor(async () => {
-      const seen = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
-      return seen.length >= 3 ? seen : undefined;
-    }, 10_000, 'the three group lists');
+    const lists = await waitFor(
+      async () => {
+        const seen = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
+        return seen.length >= 3 ? seen : undefined;
+      },
+      10_000,
+      'the three group lists',
+    );
     assert.deepEqual(lists.map((r) => r.query.result).sort(), ['bad', 'decent', 'good']);
     await vscode.commands.executeCommand('webReports.signOut');
     await vscode.commands.executeCommand('workbench.view.explorer');
@@ -38,10 +46,24 @@ describe('activation', () => {
 
   it('registers every command of the contract (design.md) and contributes exactly those', async () => {
     const contract = [
-      'webReports.setApiKey', 'webReports.signOut', 'webReports.refresh', 'webReports.createReport', 'webReports.changePrivacy',
-      'webReports.makePublic', 'webReports.makePrivate', 'webReports.rerunReport', 'webReports.deleteReport', 'webReports.openReport',
-      'webReports.showAccount', 'webReports.search', 'webReports.filterByProject', 'webReports.sortBy', 'webReports.clearFilters',
-      'webReports.openReportUrl', 'webReports.copyReportUrl', 'webReports.loadMore',
+      'webReports.setApiKey',
+      'webReports.signOut',
+      'webReports.refresh',
+      'webReports.createReport',
+      'webReports.changePrivacy',
+      'webReports.makePublic',
+      'webReports.makePrivate',
+      'webReports.rerunReport',
+      'webReports.deleteReport',
+      'webReports.openReport',
+      'webReports.showAccount',
+      'webReports.search',
+      'webReports.filterByProject',
+      'webReports.sortBy',
+      'webReports.clearFilters',
+      'webReports.openReportUrl',
+      'webReports.copyReportUrl',
+      'webReports.loadMore',
     ];
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
     assert.deepEqual([...contributed].sort(), [...contract].sort());

@@ -64,7 +64,12 @@ export async function clearRequests(): Promise<void> {
 }
 
 /** Resolves with the predicate's first truthy value; rejects after timeoutMs with `message`. */
-export async function waitFor<T>(predicate: () => T | Promise<T>, timeoutMs = 5000, message = 'condition', intervalMs = 50): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  predicate: () => T | Promise<T>,
+  timeoutMs = 5000,
+  message = 'condition',
+  intervalMs = 50,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

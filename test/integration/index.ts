@@ -25,11 +25,19 @@ export function testFiles(root = __dirname): string[] {
     const i = FIRST.indexOf(path.relative(root, f));
     return i === -1 ? FIRST.length : i;
   };
-  return files.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map((x) => x.f);
+  return files
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map((x) => x.f);
 }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: Number(process.env.WEBREPORTS_IT_MOCHA_TIMEOUT || 30_000), reporter: 'spec' });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    color: false,
+    timeout: Number(process.env.WEBREPORTS_IT_MOCHA_TIMEOUT || 30_000),
+    reporter: 'spec',
+  });
   const files = testFiles();
   for (const file of files) mocha.addFile(file);
   console.log(`in-host: start (${files.length} suite files)`);

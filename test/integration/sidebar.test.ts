@@ -11,13 +11,20 @@ import { activateExtension, addFault, apiKey, clearFaults, getRequests, clearReq
 type Json = Record<string, unknown>;
 
 async function api(method: string, path: string): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${serviceUrl()}/api/v1/${path}`, { method, headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' } });
+  const res = await fetch(`${serviceUrl()}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Json) : {} };
 }
 
 async function reset(seed?: number): Promise<void> {
-  const res = await fetch(`${serviceUrl()}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(seed === undefined ? {} : { seed }) });
+  const res = await fetch(`${serviceUrl()}/__control/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(seed === undefined ? {} : { seed }),
+  });
   assert.equal(res.status, 204);
 }
 
@@ -33,7 +40,10 @@ describe('sidebar and report commands', function () {
 
   const tree = () => internals.ctx.view.provider;
   const groups = () => tree().getChildren() as ReportsNode[];
-  const reportsIn = (result: 'good' | 'decent' | 'bad') => tree().getChildren({ kind: 'group', result }).filter((n) => n.kind === 'report') as Extract<ReportsNode, { kind: 'report' }>[];
+  const reportsIn = (result: 'good' | 'decent' | 'bad') =>
+    tree()
+      .getChildren({ kind: 'group', result })
+      .filter((n) => n.kind === 'report') as Extract<ReportsNode, { kind: 'report' }>[];
 
   before(async () => {
     internals = (await activateExtension()).exports as ExtensionInternals;
@@ -56,7 +66,10 @@ describe('sidebar and report commands', function () {
       assert.equal(stored, false);
       assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), undefined);
       const requests = await getRequests();
-      assert.deepEqual(requests.map((r) => `${r.method} ${r.path}`), ['GET /api/v1/account']);
+      assert.deepEqual(
+        requests.map((r) => `${r.method} ${r.path}`),
+        ['GET /api/v1/account'],
+      );
       assert.equal(requests[0].headers.authorization, 'Bearer definitely-wrong-key');
     });
 
@@ -86,7 +99,10 @@ describe('sidebar and report commands', function () {
       assert.equal(requests.length, 3);
       assert.deepEqual(requests.map((r) => r.query.result).sort(), ['bad', 'decent', 'good']);
       assert.ok(requests.every((r) => r.query.per_page === '25' && r.query.page === '1'));
-      assert.deepEqual(groups().map((g) => g.kind === 'group' && g.result), ['good', 'decent', 'bad']);
+      assert.deepEqual(
+        groups().map((g) => g.kind === 'group' && g.result),
+        ['good', 'decent', 'bad'],
+      );
       let sum = 0;
       for (const result of ['good', 'decent', 'bad'] as const) {
         const total = (await api('GET', `reports?result=${result}&per_page=10`)).body.meta as Json;
@@ -106,7 +122,11 @@ describe('sidebar and report commands', function () {
       await vscode.commands.executeCommand('webReports.refresh');
       assert.equal(group.items.length, Math.min(25, goodTotal));
       let pages = 1;
-      while (tree().getChildren({ kind: 'group', result: 'good' }).some((n) => n.kind === 'loadMore')) {
+      while (
+        tree()
+          .getChildren({ kind: 'group', result: 'good' })
+          .some((n) => n.kind === 'loadMore')
+      ) {
         await vscode.commands.executeCommand('webReports.loadMore', { kind: 'loadMore', result: 'good' });
         pages++;
         assert.ok(pages <= 5, 'paging terminates');
@@ -138,8 +158,15 @@ describe('sidebar and report commands', function () {
       // The tree holds exactly what the service answers for the same filters, group by group.
       let shown = 0;
       for (const result of ['good', 'decent', 'bad'] as const) {
-        const expected = ((await api('GET', `reports?search=blog&search_by=url&project=www.example.com&sort_by=url&sort=asc&per_page=25&result=${result}`)).body.data as Json[]).map((r) => String(r.id));
-        assert.deepEqual(reportsIn(result).map((n) => String(n.report.id)), expected, `${result} group`);
+        const expected = (
+          (await api('GET', `reports?search=blog&search_by=url&project=www.example.com&sort_by=url&sort=asc&per_page=25&result=${result}`))
+            .body.data as Json[]
+        ).map((r) => String(r.id));
+        assert.deepEqual(
+          reportsIn(result).map((n) => String(n.report.id)),
+          expected,
+          `${result} group`,
+        );
         shown += expected.length;
       }
       assert.ok(shown > 0, 'the filters match some reports');
@@ -167,8 +194,15 @@ describe('sidebar and report commands', function () {
       assert.equal(stored.url, url);
       assert.equal(stored.privacy, 2);
       const result = stored.result as 'good' | 'decent' | 'bad';
-      assert.ok(reportsIn(result).some((n) => String(n.report.id) === String(report.id)), 'the tree shows it in its group');
-      await waitFor(() => internals.ctx.view.treeView.selection.some((n) => n.kind === 'report' && String(n.report.id) === String(report.id)), 5000, 'the new report to be selected');
+      assert.ok(
+        reportsIn(result).some((n) => String(n.report.id) === String(report.id)),
+        'the tree shows it in its group',
+      );
+      await waitFor(
+        () => internals.ctx.view.treeView.selection.some((n) => n.kind === 'report' && String(n.report.id) === String(report.id)),
+        5000,
+        'the new report to be selected',
+      );
     });
 
     it('creates from the URL under the cursor in an editor', async () => {
@@ -184,7 +218,10 @@ describe('sidebar and report commands', function () {
       const report = await vscode.commands.executeCommand<Json>('webReports.createReport', doc.uri, { privacy: 0 });
       assert.equal(report?.url, url);
       const list = (await api('GET', 'reports')).body.data as Json[];
-      assert.deepEqual(list.map((r) => r.url), [url]);
+      assert.deepEqual(
+        list.map((r) => r.url),
+        [url],
+      );
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
@@ -229,7 +266,9 @@ describe('sidebar and report commands', function () {
       const stored = (await api('GET', `reports/${node.report.id}`)).body.data as Json;
       assert.equal(stored.privacy, 1);
       // The node the tree now gives for that report (not one the test built).
-      const fresh = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].find((n) => String(n.report.id) === String(node.report.id));
+      const fresh = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].find(
+        (n) => String(n.report.id) === String(node.report.id),
+      );
       assert.ok(fresh, 'the report is still in the tree');
       assert.match(String(tree().getTreeItem(fresh).contextValue), /^report:private/);
       await vscode.commands.executeCommand('webReports.changePrivacy', node.report.id, 2, 'another-pw');
@@ -262,7 +301,10 @@ describe('sidebar and report commands', function () {
       const b = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-b`, { privacy: 0 });
       await clearRequests();
       await vscode.commands.executeCommand('webReports.rerunReport', a, [a, b]);
-      const puts = (await getRequests()).filter((r) => r.method === 'PUT').map((r) => r.path).sort();
+      const puts = (await getRequests())
+        .filter((r) => r.method === 'PUT')
+        .map((r) => r.path)
+        .sort();
       assert.deepEqual(puts, [`/api/v1/reports/${a.id}`, `/api/v1/reports/${b.id}`].sort());
     });
 
@@ -272,9 +314,16 @@ describe('sidebar and report commands', function () {
       const nodes = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].slice(0, 3);
       assert.equal(nodes.length, 3);
       await addFault({ method: 'DELETE', path: `/api/v1/reports/${nodes[1].report.id}`, status: 500, times: 0 });
-      const outcome = await vscode.commands.executeCommand<{ deleted: unknown[]; failed: { id: unknown }[] }>('webReports.deleteReport', nodes[0], nodes);
+      const outcome = await vscode.commands.executeCommand<{ deleted: unknown[]; failed: { id: unknown }[] }>(
+        'webReports.deleteReport',
+        nodes[0],
+        nodes,
+      );
       assert.deepEqual(outcome.deleted.map(String).sort(), [nodes[0], nodes[2]].map((n) => String(n.report.id)).sort());
-      assert.deepEqual(outcome.failed.map((f) => String(f.id)), [String(nodes[1].report.id)]);
+      assert.deepEqual(
+        outcome.failed.map((f) => String(f.id)),
+        [String(nodes[1].report.id)],
+      );
       assert.equal((await api('GET', `reports/${nodes[0].report.id}`)).status, 404);
       assert.equal((await api('GET', `reports/${nodes[1].report.id}`)).status, 200);
       assert.ok(internals.ctx.model.find(nodes[1].report.id), 'the failed one stays in the tree');
@@ -351,7 +400,10 @@ describe('sidebar and report commands', function () {
         await waitFor(() => internals.ctx.model.status === 'signed-out', 5000, 'the view to sign out for the new service');
         await vscode.commands.executeCommand('webReports.refresh');
         assert.deepEqual(tree().getChildren(), []);
-        assert.ok(seen.every((h) => h === undefined), `the other service got a key: ${seen.join(', ')}`);
+        assert.ok(
+          seen.every((h) => h === undefined),
+          `the other service got a key: ${seen.join(', ')}`,
+        );
       } finally {
         await config.update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
         other.closeAllConnections();

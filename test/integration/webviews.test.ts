@@ -11,12 +11,18 @@ import { activateExtension, apiKey, clearRequests, getRequests, serviceUrl, wait
 type Json = Record<string, unknown>;
 
 async function serviceReport(id: unknown): Promise<{ status: number; data?: Json }> {
-  const res = await fetch(`${serviceUrl()}/api/v1/reports/${id}`, { headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' } });
+  const res = await fetch(`${serviceUrl()}/api/v1/reports/${id}`, {
+    headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' },
+  });
   return { status: res.status, data: res.ok ? ((await res.json()) as { data: Json }).data : undefined };
 }
 
 async function reset(seed: number): Promise<void> {
-  const res = await fetch(`${serviceUrl()}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed }) });
+  const res = await fetch(`${serviceUrl()}/__control/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seed }),
+  });
   assert.equal(res.status, 204);
 }
 
@@ -66,7 +72,8 @@ describe('report and account panels', function () {
     // A report of a page served on loopback: the re-run really fetches it (the seeded reports'
     // example.com addresses would mean traffic off this machine).
     // The page gets worse between the create and the re-run, so the score must change.
-    let html = '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Re-run page for the panel test</title><meta name="description" content="A page served on loopback for the panel re-run test of Website Reports, long enough."><link rel="canonical" href="/"></head><body><h1>Hi</h1></body></html>';
+    let html =
+      '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Re-run page for the panel test</title><meta name="description" content="A page served on loopback for the panel re-run test of Website Reports, long enough."><link rel="canonical" href="/"></head><body><h1>Hi</h1></body></html>';
     const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     try {
@@ -102,7 +109,10 @@ describe('report and account panels', function () {
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     try {
       // If the pick was not there to accept, fail in 15 s instead of hanging the suite.
-      await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error('the privacy pick was not answered')), 15_000))]);
+      await Promise.race([
+        done,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the privacy pick was not answered')), 15_000)),
+      ]);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); // nothing left open for the next tests
     }
@@ -138,7 +148,13 @@ describe('report and account panels', function () {
   it('ignores messages that are not part of the protocol', async () => {
     await vscode.commands.executeCommand('webReports.openReport', first.id);
     await clearRequests();
-    for (const bad of [null, 'rerun', { type: 'action', action: 'format-disk' }, { type: 'action' }, { type: 'command', command: 'workbench.action.quit' }]) {
+    for (const bad of [
+      null,
+      'rerun',
+      { type: 'action', action: 'format-disk' },
+      { type: 'action' },
+      { type: 'command', command: 'workbench.action.quit' },
+    ]) {
       await internals.reports.handleMessage(first.id as number, bad);
     }
     assert.equal((await getRequests()).length, 0);
@@ -154,7 +170,9 @@ describe('report and account panels', function () {
   it('shows the account with the key source and the totals chart', async () => {
     const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.showAccount');
     assert.ok(panel);
-    const account = (await (await fetch(`${serviceUrl()}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey()}` } })).json()) as { data: Json };
+    const account = (await (
+      await fetch(`${serviceUrl()}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey()}` } })
+    ).json()) as { data: Json };
     assert.ok(panel.webview.html.includes(String(account.data.email)));
     assert.match(panel.webview.html, /secret storage/);
     assert.match(panel.webview.html, /<svg/);

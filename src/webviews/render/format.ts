@@ -170,7 +170,9 @@ export function humanizeKey(key: string): string {
   }
   return words
     .split(' ')
-    .map((w, i) => (w === 'url' || w === 'id' || w === 'api' || w === 'seo' ? w.toUpperCase() : i === 0 ? w[0].toUpperCase() + w.slice(1) : w))
+    .map((w, i) =>
+      w === 'url' || w === 'id' || w === 'api' || w === 'seo' ? w.toUpperCase() : i === 0 ? w[0].toUpperCase() + w.slice(1) : w,
+    )
     .join(' ');
 }
 
@@ -250,7 +252,8 @@ export function renderFields(
   const shown = keys.slice(0, MAX_ITEMS * (depth === 0 ? 5 : 1));
   const rest = keys.length - shown.length;
   const rows = shown.map(
-    (k) => html`<div class="field"><dt title="${k}">${humanizeKey(k)}</dt><dd>${isIdentifierKey(k) && typeof record[k] === 'number' ? String(record[k]) : renderValue(record[k], opts, depth)}</dd></div>`,
+    (k) =>
+      html`<div class="field"><dt title="${k}">${humanizeKey(k)}</dt><dd>${isIdentifierKey(k) && typeof record[k] === 'number' ? String(record[k]) : renderValue(record[k], opts, depth)}</dd></div>`,
   );
   return html`<dl class="${className}">${joinHtml(rows)}${
     rest > 0 && html`<div class="field"><dt>More</dt><dd>${more(rest)}</dd></div>`

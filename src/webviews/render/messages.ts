@@ -2,16 +2,7 @@
 // Pure and dependency-free: the webview script bundles it too.
 
 /** Actions a webview button can ask the panel to perform. */
-export const WEBVIEW_ACTIONS = [
-  'changePrivacy',
-  'rerun',
-  'delete',
-  'openSite',
-  'copyUrl',
-  'refresh',
-  'setApiKey',
-  'signOut',
-] as const;
+export const WEBVIEW_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh', 'setApiKey', 'signOut'] as const;
 
 export type WebviewAction = (typeof WEBVIEW_ACTIONS)[number];
 

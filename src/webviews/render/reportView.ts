@@ -147,7 +147,8 @@ function renderCheck(check: Check, opts: RenderOptions): TrustedHtml {
   const st = STATUS_TEXT[check.status];
   const extraKeys = Object.keys(check.extra);
   return html`<li class="check check-${check.status}"><div class="check-head"><span class="check-status status-${check.status}"><span class="status-icon" aria-hidden="true">${st.glyph}</span> <span class="status-text">${st.text}</span></span> <span class="check-name">${check.name}</span>${
-    check.hasValue && html`<span class="check-value"><span class="visually-hidden">Value: </span>${renderValue(check.value, opts, 1)}</span>`
+    check.hasValue &&
+    html`<span class="check-value"><span class="visually-hidden">Value: </span>${renderValue(check.value, opts, 1)}</span>`
   }</div>${check.advice !== undefined && html`<p class="check-advice">${check.advice}</p>`}${
     extraKeys.length > 0 && renderFields(check.extra, extraKeys, opts, 1, 'fields nested check-extra')
   }</li>`;
@@ -183,10 +184,7 @@ export function renderAnalysis(results: readonly unknown[], opts: RenderOptions)
       unknown: list.filter((c) => c.status === 'unknown').length,
     }))
     .sort(
-      (a, b) =>
-        Number(b.failed > 0) - Number(a.failed > 0) ||
-        rank(a.category) - rank(b.category) ||
-        a.category.localeCompare(b.category),
+      (a, b) => Number(b.failed > 0) - Number(a.failed > 0) || rank(a.category) - rank(b.category) || a.category.localeCompare(b.category),
     );
   const failed = checks.filter((c) => c.status === 'failed').length;
   const passed = checks.filter((c) => c.status === 'passed').length;

@@ -5,7 +5,10 @@ const SECRET_WORD = /(^|[^a-z])(apikey|key|token|secret|password|passwd)([^a-z]|
 
 /** "api_key", "apiKey", "access-token", "Password" — but not "monkey" or "tokens_used". */
 export function isSecretField(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/api[_-]key/g, 'apikey');
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/api[_-]key/g, 'apikey');
   return SECRET_WORD.test(words);
 }
 
@@ -14,6 +17,7 @@ export function withoutSecrets<T>(value: T, depth = 0): T {
   if (depth > 6 || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = isSecretField(k) && v !== null && v !== '' ? '•••• (hidden)' : withoutSecrets(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    out[k] = isSecretField(k) && v !== null && v !== '' ? '•••• (hidden)' : withoutSecrets(v, depth + 1);
   return out as T;
 }

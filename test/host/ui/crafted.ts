@@ -7,16 +7,22 @@ import { runFromPalette, treeRow } from './workbench';
 import type { Page } from 'playwright-core';
 
 export async function showCraftedReport(page: Page, service: RunningService, record: { id: number; url: string }): Promise<void> {
-  const page1 = (data: unknown[]) => ({ data, links: { next: null }, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length } });
+  const page1 = (data: unknown[]) => ({
+    data,
+    links: { next: null },
+    meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length },
+  });
   service.clearFaults();
   // First the record's own GET, so the list faults below (same path prefix) never match it.
   service.addFault({ method: 'GET', path: `/api/v1/reports/${record.id}`, status: 200, body: { data: record }, times: 0 });
   service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([record]), times: 1 });
   service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([]), times: 2 });
   await runFromPalette(page, 'Website Reports: Refresh');
-  await treeRow(page, record.url).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
-    throw new Error(`the crafted report's row (labelled ${JSON.stringify(record.url.slice(0, 60))}) did not appear after Refresh`);
-  });
+  await treeRow(page, record.url)
+    .waitFor({ state: 'visible', timeout: 15_000 })
+    .catch(() => {
+      throw new Error(`the crafted report's row (labelled ${JSON.stringify(record.url.slice(0, 60))}) did not appear after Refresh`);
+    });
 }
 
 /** Back to the service's real data in the tree. */

@@ -48,7 +48,13 @@ export function createUi(page: Page, options: UiCheckOptions): Ui {
         const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
         console.log(`not ok - ${name}: ${reason}`);
         options.report({ name, ok: false, reason });
-        await shot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80)}`);
+        await shot(
+          `failed-${name
+            .replace(/[^a-z0-9]+/gi, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase()
+            .slice(0, 80)}`,
+        );
         return false;
       }
     },
@@ -67,7 +73,12 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls `probe` until it returns a truthy value; throws `message` (with the last value seen) after timeoutMs. */
-export async function poll<T>(probe: () => Promise<T> | T, timeoutMs: number, message: (last: T | undefined, error?: unknown) => string, intervalMs = 100): Promise<NonNullable<T>> {
+export async function poll<T>(
+  probe: () => Promise<T> | T,
+  timeoutMs: number,
+  message: (last: T | undefined, error?: unknown) => string,
+  intervalMs = 100,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   let error: unknown;

@@ -4,7 +4,17 @@ import type { Ui } from './harness';
 import { poll } from './harness';
 import { allReports, RESULTS, totals, type Result } from './service';
 import { restoreRealReports, showCraftedReport } from './crafted';
-import { clearNotifications, contextMenu, hoverOver, leaveHover, menuItems, sidebar, treeRow, visibleRows, welcomeButton } from './workbench';
+import {
+  clearNotifications,
+  contextMenu,
+  hoverOver,
+  leaveHover,
+  menuItems,
+  sidebar,
+  treeRow,
+  visibleRows,
+  welcomeButton,
+} from './workbench';
 
 const GROUP_LABELS: Record<Result, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
 
@@ -30,11 +40,14 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
     await poll(
       async () => {
         rows = await visibleRows(page);
-        const groups = rows.filter((row) => Object.values(GROUP_LABELS).includes(row.label)).map((row) => `${row.label} ${row.description}`);
+        const groups = rows
+          .filter((row) => Object.values(GROUP_LABELS).includes(row.label))
+          .map((row) => `${row.label} ${row.description}`);
         return groups.join(',') === wanted.join(',') && reports.every((r) => rows.some((row) => row.label === r.url));
       },
       20_000,
-      () => `expected group rows ${wanted.join(', ')} and ${reports.length} report rows; the tree shows: ${rows.map((r) => `${r.label} [${r.description}]`).join(', ') || 'nothing'}`,
+      () =>
+        `expected group rows ${wanted.join(', ')} and ${reports.length} report rows; the tree shows: ${rows.map((r) => `${r.label} [${r.description}]`).join(', ') || 'nothing'}`,
     );
     if (await welcomeButton(page, /set api key/i).isVisible()) throw new Error('the welcome view is still showing after signing in');
     // Each report row sits under its own group (the next group row comes after it).
@@ -72,9 +85,14 @@ export async function contextMenuCheck(ui: Ui, signedIn: boolean): Promise<void>
       try {
         let items: string[] = [];
         // Items are added as the menu renders; wait until it holds the last group's entry.
-        await poll(async () => (items = await menuItems(page)).includes('Delete Report'), 5000, () => `menu items: ${items.join(' | ') || 'none'}`);
+        await poll(
+          async () => (items = await menuItems(page)).includes('Delete Report'),
+          5000,
+          () => `menu items: ${items.join(' | ') || 'none'}`,
+        );
         const missing = [...ALWAYS, c.has].filter((i) => !items.includes(i));
-        if (missing.length) throw new Error(`missing ${missing.map((m) => `"${m}"`).join(', ')} in ${report.url}'s menu: ${items.join(' | ')}`);
+        if (missing.length)
+          throw new Error(`missing ${missing.map((m) => `"${m}"`).join(', ')} in ${report.url}'s menu: ${items.join(' | ')}`);
         if (items.includes(c.hasNot)) throw new Error(`"${c.hasNot}" offered on a ${c.name} report: ${items.join(' | ')}`);
         if (c.shot) await ui.shot(c.shot);
       } finally {
@@ -88,11 +106,19 @@ export async function contextMenuCheck(ui: Ui, signedIn: boolean): Promise<void>
 const PRIVACY_LABELS = ['Public', 'Private', 'Password protected'];
 
 /** Hovers the report's row; throws unless its tooltip has these lines exactly. */
-async function expectTooltip(ui: Ui, report: { id: unknown; url: string; result: string; score?: unknown; privacy?: unknown; project?: unknown }, shot: string): Promise<void> {
+async function expectTooltip(
+  ui: Ui,
+  report: { id: unknown; url: string; result: string; score?: unknown; privacy?: unknown; project?: unknown },
+  shot: string,
+): Promise<void> {
   const { page } = ui;
   const hover = await hoverOver(page, treeRow(page, report.url), String(report.project));
   try {
-    const lines = (await hover.innerText()).replace(/\u00a0/g, ' ').split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = (await hover.innerText())
+      .replace(/\u00a0/g, ' ')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const expected = [
       report.url,
       `Result: ${GROUP_LABELS[report.result as Result]}`,
@@ -103,7 +129,8 @@ async function expectTooltip(ui: Ui, report: { id: unknown; url: string; result:
     ];
     const missing = expected.filter((e) => !lines.includes(e));
     await ui.shot(shot);
-    if (missing.length) throw new Error(`tooltip lacks the line(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; it reads ${JSON.stringify(lines)}`);
+    if (missing.length)
+      throw new Error(`tooltip lacks the line(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; it reads ${JSON.stringify(lines)}`);
   } finally {
     await leaveHover(page);
   }

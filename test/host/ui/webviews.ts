@@ -13,9 +13,11 @@ const RESULT_LABELS: Record<string, string> = { good: 'Good', decent: 'Decent', 
 
 /** The data-action values of the visible buttons. */
 async function visibleActions(frame: Frame): Promise<string[]> {
-  return frame.locator('button[data-action]').evaluateAll((buttons) =>
-    buttons.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => (b as HTMLElement).dataset.action ?? ''),
-  );
+  return frame
+    .locator('button[data-action]')
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => (b as HTMLElement).dataset.action ?? ''),
+    );
 }
 
 export interface OpenedReport {
@@ -32,13 +34,16 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
     const report = reports.find((r) => r.result === 'good' && /^https:/.test(r.url)) ?? reports[0];
     if (!report) throw new Error('the service has no reports');
     await treeRow(page, report.url).click({ timeout: 10_000 });
-    await editorTab(page, report.url).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
-      throw new Error(`no editor tab titled "${report.url}" after clicking its row`);
-    });
+    await editorTab(page, report.url)
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .catch(() => {
+        throw new Error(`no editor tab titled "${report.url}" after clicking its row`);
+      });
     const frame = await webviewFrame(page, 'report', { heading: report.url });
     await expectStyledAndIdle(frame);
     const badge = (await frame.locator('.badge.result').innerText({ timeout: 5000 })).trim();
-    if (!badge.includes(RESULT_LABELS[report.result])) throw new Error(`result badge reads "${badge}", expected "${RESULT_LABELS[report.result]}"`);
+    if (!badge.includes(RESULT_LABELS[report.result]))
+      throw new Error(`result badge reads "${badge}", expected "${RESULT_LABELS[report.result]}"`);
     const gauge = frame.locator(`svg[role="img"][aria-label="Score ${report.score} of 100"]`);
     if (!(await gauge.isVisible())) {
       const labels = await frame.locator('svg[role="img"]').evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')));
@@ -62,18 +67,25 @@ export async function accountPanelCheck(ui: Ui, signedIn: boolean): Promise<bool
     ui.needs('signing in', signedIn);
     const service = ui.service();
     await runFromPalette(page, 'Website Reports: Show Account');
-    await editorTab(page, ACCOUNT_TAB).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
-      throw new Error(`no editor tab "${ACCOUNT_TAB}"`);
-    });
+    await editorTab(page, ACCOUNT_TAB)
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .catch(() => {
+        throw new Error(`no editor tab "${ACCOUNT_TAB}"`);
+      });
     const frame = await webviewFrame(page, 'account');
     await expectStyledAndIdle(frame);
-    const fields = await frame.locator('.account-known dl.fields > .field').evaluateAll((rows) =>
-      Object.fromEntries(rows.map((r) => [(r.querySelector('dt')?.textContent ?? '').trim(), (r.querySelector('dd')?.textContent ?? '').trim()])),
-    );
+    const fields = await frame
+      .locator('.account-known dl.fields > .field')
+      .evaluateAll((rows) =>
+        Object.fromEntries(
+          rows.map((r) => [(r.querySelector('dt')?.textContent ?? '').trim(), (r.querySelector('dd')?.textContent ?? '').trim()]),
+        ),
+      );
     for (const label of ['Name', 'Email', 'Plan', 'Limits', 'Usage']) {
       if (!(label in fields)) throw new Error(`no "${label}" field (fields: ${Object.keys(fields).join(', ') || 'none'})`);
     }
-    if (fields.Email !== 'demo@example.test' || fields.Name !== 'Demo User') throw new Error(`Name/Email read "${fields.Name}"/"${fields.Email}"`);
+    if (fields.Email !== 'demo@example.test' || fields.Name !== 'Demo User')
+      throw new Error(`Name/Email read "${fields.Name}"/"${fields.Email}"`);
     const expected = await totals(service);
     const chartLabel = `Reports by result: ${expected.good} good, ${expected.decent} decent, ${expected.bad} bad`;
     const chart = frame.locator('svg.bar-chart[role="img"]');
@@ -106,7 +118,13 @@ export async function reportPanelButtonCheck(ui: Ui, opened: OpenedReport | unde
     await poll(
       () => service.requests().some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${report.id}`),
       10_000,
-      () => `no GET /api/v1/reports/${report.id} after the click (saw: ${service.requests().map((r) => `${r.method} ${r.path}`).join(', ') || 'nothing'})`,
+      () =>
+        `no GET /api/v1/reports/${report.id} after the click (saw: ${
+          service
+            .requests()
+            .map((r) => `${r.method} ${r.path}`)
+            .join(', ') || 'nothing'
+        })`,
     );
     await expectStyledAndIdle(frame);
   });

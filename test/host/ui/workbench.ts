@@ -8,7 +8,9 @@ export const CONTAINER_TITLE = 'Website Reports';
 
 export function activityBarEntry(page: Page): Locator {
   // The activity bar item of the view container `webReports`, labelled by its title.
-  return page.locator('.part.activitybar .action-item').filter({ has: page.locator(`[aria-label^="${CONTAINER_TITLE}"]`) })
+  return page
+    .locator('.part.activitybar .action-item')
+    .filter({ has: page.locator(`[aria-label^="${CONTAINER_TITLE}"]`) })
     .or(page.locator(`.part.activitybar .action-item[aria-label^="${CONTAINER_TITLE}"]`))
     .first();
 }
@@ -28,7 +30,9 @@ export function treeRows(page: Page): Locator {
 
 /** The tree row whose label is exactly `label` (a group name or a report URL). */
 export function treeRow(page: Page, label: string): Locator {
-  return treeRows(page).filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
+  return treeRows(page)
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) })
+    .first();
 }
 
 /** Label and description of every visible tree row. */
@@ -54,7 +58,10 @@ export async function menuItems(page: Page): Promise<string[]> {
 
 /** The editor tab whose label is exactly `title`. */
 export function editorTab(page: Page, title: string): Locator {
-  return page.locator('.part.editor .tabs-container .tab').filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+  return page
+    .locator('.part.editor .tabs-container .tab')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(title) }) })
+    .first();
 }
 
 /** Runs a command by its title through the Command Palette (F1, type, pick the entry labelled so). */
@@ -66,9 +73,15 @@ export async function runFromPalette(page: Page, title: string, opts: { opensPic
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(`>${title}`);
   // The entry labelled exactly so (others may match more of what was typed and come first).
-  const entry = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+  const entry = widget
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(title) }) })
+    .first();
   await entry.waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => {
-    const offered = await widget.locator('.monaco-list-row .label-name').allInnerTexts().catch(() => []);
+    const offered = await widget
+      .locator('.monaco-list-row .label-name')
+      .allInnerTexts()
+      .catch(() => []);
     throw new Error(`the Command Palette offers no "${title}" (offers: ${offered.slice(0, 5).join(' | ') || 'nothing'})`);
   });
   // Enter when it is the focused entry (as a person would), else a click on it.
@@ -76,7 +89,11 @@ export async function runFromPalette(page: Page, title: string, opts: { opensPic
   else await entry.click({ timeout: 5000 });
   if (opts.opensPicker) {
     // The command's own quick pick reuses the widget: wait until the palette's text is gone.
-    await poll(async () => !(await input.inputValue()).startsWith('>'), 10_000, () => `"${title}" did not open its picker`);
+    await poll(
+      async () => !(await input.inputValue()).startsWith('>'),
+      10_000,
+      () => `"${title}" did not open its picker`,
+    );
   } else {
     await widget.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {
       throw new Error(`the Command Palette stayed open after running "${title}"`);
@@ -105,7 +122,10 @@ export async function setTheme(page: Page, kind: ThemeKind): Promise<void> {
   const input = widget.locator('.quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(label);
-  const entry = widget.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
+  const entry = widget
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) })
+    .first();
   await entry.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
     throw new Error(`the theme picker offers no "${label}"`);
   });
@@ -147,7 +167,11 @@ export async function hoverOver(page: Page, target: Locator, text: string): Prom
 export async function leaveHover(page: Page): Promise<void> {
   await page.mouse.move(700, 880);
   await page.keyboard.press('Escape');
-  await page.locator('.monaco-hover:visible, .workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('.monaco-hover:visible, .workbench-hover:visible')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => undefined);
 }
 
 /** Dismisses notification toasts (so screenshots show the panels, not "signed in"). */

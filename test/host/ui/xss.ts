@@ -25,7 +25,8 @@ class Monitor {
     const text = m.text();
     this.seen.add(text);
     if (text.includes(MARK)) this.fired.push(`console: ${text}`);
-    if (/Content Security Policy/i.test(text) && /Refused to (execute|load|run|evaluate)/i.test(text)) this.cspRefusals.push(text.slice(0, 160));
+    if (/Content Security Policy/i.test(text) && /Refused to (execute|load|run|evaluate)/i.test(text))
+      this.cspRefusals.push(text.slice(0, 160));
   };
   private readonly onDialog = (d: Dialog) => {
     this.fired.push(`${d.type()} dialog: ${d.message()}`);
@@ -49,7 +50,11 @@ class Monitor {
   async probe(frame: Frame): Promise<void> {
     const token = `xss-probe-${Date.now()}`;
     await frame.evaluate((t) => console.log(t), token);
-    await poll(() => this.seen.has(token), 5000, () => 'the console of the webview frame is not observed (probe message never arrived)');
+    await poll(
+      () => this.seen.has(token),
+      5000,
+      () => 'the console of the webview frame is not observed (probe message never arrived)',
+    );
   }
 
   /** Flags and titles that a payload would set, across the page and every frame. */
@@ -79,7 +84,8 @@ class Monitor {
 
 /** The crafted record; each payload logs, beacons, retitles and flags when it runs. */
 function hostileReport(port: number) {
-  const js = (tag: string) => `console.log('${MARK} ${tag}');fetch('http://127.0.0.1:${port}/hit/${tag}');document.title='XSS';window.top.__xss='${tag}'`;
+  const js = (tag: string) =>
+    `console.log('${MARK} ${tag}');fetch('http://127.0.0.1:${port}/hit/${tag}');document.title='XSS';window.top.__xss='${tag}'`;
   return {
     id: HOSTILE_ID,
     url: `https://x.test/<img src=x onerror="${js('url')}">`,
@@ -89,7 +95,14 @@ function hostileReport(port: number) {
     privacy: 0,
     generated_at: '2026-01-01T00:00:00Z',
     results: [
-      { key: 'named', name: `<img src=x onerror="${js('name')}">`, category: 'seo', passed: false, value: `"><script>${js('value')}</script>`, advice: `<iframe src="javascript:${js('advice')}"></iframe>` },
+      {
+        key: 'named',
+        name: `<img src=x onerror="${js('name')}">`,
+        category: 'seo',
+        passed: false,
+        value: `"><script>${js('value')}</script>`,
+        advice: `<iframe src="javascript:${js('advice')}"></iframe>`,
+      },
       { key: `<svg onload="${js('key')}">`, category: `<style>body{display:none}</style>`, passed: false },
     ],
     [`<b onmouseover="${js('fieldkey')}">hover</b>`]: `<script>${js('field')}</script>`,
@@ -104,7 +117,9 @@ type Hostile = ReturnType<typeof hostileReport>;
  */
 function injectedIn(root: Element, strict: boolean): string[] {
   const found: string[] = [];
-  const banned = strict ? ['script', 'iframe', 'img', 'object', 'embed', 'style', 'b', 'link', 'meta', 'base', 'form'] : ['script', 'iframe', 'object', 'embed'];
+  const banned = strict
+    ? ['script', 'iframe', 'img', 'object', 'embed', 'style', 'b', 'link', 'meta', 'base', 'form']
+    : ['script', 'iframe', 'object', 'embed'];
   for (const el of Array.from(root.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase();
     if (banned.includes(tag)) found.push(`<${tag}>`);
@@ -112,7 +127,8 @@ function injectedIn(root: Element, strict: boolean): string[] {
     if (tag === 'img' && el.getAttribute('src') === 'x') found.push('<img src=x>');
     for (const name of el.getAttributeNames()) {
       if (/^on/i.test(name)) found.push(`<${tag} ${name}>`);
-      if (/^(href|src|data-href)$/i.test(name) && /^\s*(javascript|command):/i.test(el.getAttribute(name) ?? '')) found.push(`<${tag} ${name}="${el.getAttribute(name)}">`);
+      if (/^(href|src|data-href)$/i.test(name) && /^\s*(javascript|command):/i.test(el.getAttribute(name) ?? ''))
+        found.push(`<${tag} ${name}="${el.getAttribute(name)}">`);
     }
   }
   return found;
@@ -145,7 +161,8 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       // ordinary values is the tree tooltip check's job; here the payloads must be text at all.
       const text = (await hover.innerText()).replace(/\u00a0/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
       for (const expected of [hostile!.url, hostile!.project]) {
-        if (!text.includes(expected)) throw new Error(`tooltip lacks the text ${JSON.stringify(expected.slice(0, 40))}…: ${JSON.stringify(text.slice(0, 200))}`);
+        if (!text.includes(expected))
+          throw new Error(`tooltip lacks the text ${JSON.stringify(expected.slice(0, 40))}…: ${JSON.stringify(text.slice(0, 200))}`);
       }
       const injected = await hover.evaluate(injectedIn, false);
       await ui.shot('xss-tooltip');
@@ -160,14 +177,20 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       ui.needs('the crafted report row', rowShown && !!hostile && !!monitor);
       const h = hostile!;
       await treeRow(page, h.url).click({ timeout: 10_000 });
-      await editorTab(page, h.url).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => {
-        throw new Error('no editor tab titled with the crafted URL');
-      });
+      await editorTab(page, h.url)
+        .waitFor({ state: 'visible', timeout: 15_000 })
+        .catch(() => {
+          throw new Error('no editor tab titled with the crafted URL');
+        });
       const frame = await webviewFrame(page, 'report', { heading: h.url });
       await monitor!.probe(frame);
       // Pointer over everything an injected handler could sit on, then time for anything to fire.
       for (const selector of ['h1.report-url', '.summary', '.analysis', '.details']) {
-        await frame.locator(selector).first().hover({ timeout: 3000 }).catch(() => undefined);
+        await frame
+          .locator(selector)
+          .first()
+          .hover({ timeout: 3000 })
+          .catch(() => undefined);
       }
       await sleep(2000);
       await frame.evaluate(() => window.scrollTo(0, 0));
@@ -179,7 +202,10 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       if (injected.length) throw new Error(`markup from the report in the panel: ${injected.join(', ')}`);
       const shown = await frame.evaluate(() => {
         const text = (s: string) => Array.from(document.querySelectorAll(s)).map((e) => e.textContent ?? '');
-        const field = (label: string) => Array.from(document.querySelectorAll('.summary .field')).find((f) => f.querySelector('dt')?.textContent === label)?.querySelector('dd')?.textContent ?? '';
+        const field = (label: string) =>
+          Array.from(document.querySelectorAll('.summary .field'))
+            .find((f) => f.querySelector('dt')?.textContent === label)
+            ?.querySelector('dd')?.textContent ?? '';
         return {
           heading: text('h1.report-url')[0] ?? '',
           project: field('Project'),
@@ -200,12 +226,21 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       want(shown.heading === h.url, `heading is ${JSON.stringify(shown.heading.slice(0, 60))}`);
       want(shown.project === h.project, `project is ${JSON.stringify(shown.project.slice(0, 60))}`);
       want(shown.names.includes(first.name!) && shown.names.includes(second.key), `check names are ${JSON.stringify(shown.names)}`);
-      want(shown.values.some((v) => v.includes(first.value!)), `check values are ${JSON.stringify(shown.values)}`);
+      want(
+        shown.values.some((v) => v.includes(first.value!)),
+        `check values are ${JSON.stringify(shown.values)}`,
+      );
       want(shown.advice.includes(first.advice!), `advice is ${JSON.stringify(shown.advice)}`);
-      want(shown.groups.some((g) => g.includes(second.category)), `group headings are ${JSON.stringify(shown.groups)}`);
+      want(
+        shown.groups.some((g) => g.includes(second.category)),
+        `group headings are ${JSON.stringify(shown.groups)}`,
+      );
       const fieldKey = Object.keys(h).find((k) => k.startsWith('<b'))!;
       want(shown.detailKeys.includes(fieldKey), `details keys are ${JSON.stringify(shown.detailKeys)}`);
-      want(shown.detailValues.some((v) => v === (h as Record<string, unknown>)[fieldKey]), `details values are ${JSON.stringify(shown.detailValues)}`);
+      want(
+        shown.detailValues.some((v) => v === (h as Record<string, unknown>)[fieldKey]),
+        `details values are ${JSON.stringify(shown.detailValues)}`,
+      );
       want(shown.visible > 0, 'the panel content is not displayed');
       await monitor!.sweep();
       monitor!.verdict();

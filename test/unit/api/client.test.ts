@@ -63,15 +63,34 @@ describe('api client against the local service', function () {
 
   describe('requests as the spec has them', () => {
     it('lists with every parameter, Bearer key and Accept header', async () => {
-      const page = await client().listReports({ search: 'EXAMPLE', project: 'www.example.com', result: 'good', sortBy: 'url', sort: 'asc', perPage: 25, page: 1 });
+      const page = await client().listReports({
+        search: 'EXAMPLE',
+        project: 'www.example.com',
+        result: 'good',
+        sortBy: 'url',
+        sort: 'asc',
+        perPage: 25,
+        page: 1,
+      });
       const [req] = service.requests();
       assert.equal(req.method, 'GET');
       assert.equal(req.path, '/api/v1/reports');
-      assert.deepEqual(req.query, { search: 'EXAMPLE', search_by: 'url', project: 'www.example.com', result: 'good', sort_by: 'url', sort: 'asc', per_page: '25', page: '1' });
+      assert.deepEqual(req.query, {
+        search: 'EXAMPLE',
+        search_by: 'url',
+        project: 'www.example.com',
+        result: 'good',
+        sort_by: 'url',
+        sort: 'asc',
+        per_page: '25',
+        page: '1',
+      });
       assert.equal(req.headers.authorization, `Bearer ${KEY}`);
       assert.equal(req.headers.accept, 'application/json');
       assert.ok(page.items.length >= 2, `the query matches several reports (${page.items.length})`);
-      assert.ok(page.items.every((r) => r.result === 'good' && r.project === 'www.example.com' && String(r.url).toLowerCase().includes('example')));
+      assert.ok(
+        page.items.every((r) => r.result === 'good' && r.project === 'www.example.com' && String(r.url).toLowerCase().includes('example')),
+      );
       const urls = page.items.map((r) => String(r.url));
       assert.deepEqual(urls, [...urls].sort());
     });
@@ -89,7 +108,10 @@ describe('api client against the local service', function () {
       assert.equal(third.hasMore, false);
       const ids = [...first.items, ...second.items, ...third.items].map((r) => r.id);
       assert.equal(new Set(ids).size, 30);
-      assert.deepEqual(service.requests().map((r) => r.query.page ?? '1'), ['1', '2', '3']);
+      assert.deepEqual(
+        service.requests().map((r) => r.query.page ?? '1'),
+        ['1', '2', '3'],
+      );
     });
 
     it('creates with a form-encoded body, reads, updates and deletes', async () => {
@@ -98,16 +120,27 @@ describe('api client against the local service', function () {
       const post = service.requests().find((r) => r.method === 'POST');
       assert.ok(post);
       assert.equal(post.headers['content-type'], 'application/x-www-form-urlencoded');
-      assert.deepEqual(Object.fromEntries(new URLSearchParams(post.body)), { url: `${fixtures.url}/good`, privacy: '2', password: 's3cret & more' });
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(post.body)), {
+        url: `${fixtures.url}/good`,
+        privacy: '2',
+        password: 's3cret & more',
+      });
       assert.equal(created.privacy, 2);
       assert.equal('password' in created, false);
-      assert.equal(fixtures.seen.some((h) => h.authorization !== undefined), false, 'the analysed page must never see a key');
+      assert.equal(
+        fixtures.seen.some((h) => h.authorization !== undefined),
+        false,
+        'the analysed page must never see a key',
+      );
 
       const read = await c.getReport(created.id);
       assert.equal(read.url, created.url);
       const updated = await c.updateReport(created.id, { privacy: 1 });
       assert.equal(updated.privacy, 1);
-      const put = service.requests().filter((r) => r.method === 'PUT').at(-1);
+      const put = service
+        .requests()
+        .filter((r) => r.method === 'PUT')
+        .at(-1);
       assert.equal(put?.body, 'privacy=1');
       const rerun = await c.updateReport(created.id, { results: 1 });
       assert.ok(Array.isArray(rerun.results));
@@ -242,7 +275,17 @@ describe('api client against the local service', function () {
 
     it('a cross-origin links.next is not followed', async () => {
       const evil = `${other.url}/api/v1/reports?page=2`;
-      service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: { data: [{ id: 1, url: 'https://a.test' }], links: { next: evil }, meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 } }, times: 1 });
+      service.addFault({
+        method: 'GET',
+        path: '/api/v1/reports',
+        status: 200,
+        body: {
+          data: [{ id: 1, url: 'https://a.test' }],
+          links: { next: evil },
+          meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 },
+        },
+        times: 1,
+      });
       const c = client();
       const first = await c.listReports();
       assert.equal(first.nextLink, undefined);

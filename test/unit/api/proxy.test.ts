@@ -40,7 +40,12 @@ describe('api client through a proxy', () => {
   });
 
   it('sends requests for a remote service through the configured proxy', async () => {
-    const client = new ReportsClient({ baseUrl: 'http://reports.example.test', apiKey: () => KEY, proxy: { proxy: proxyUrl, env: {} }, retry: { retries: 0 } });
+    const client = new ReportsClient({
+      baseUrl: 'http://reports.example.test',
+      apiKey: () => KEY,
+      proxy: { proxy: proxyUrl, env: {} },
+      retry: { retries: 0 },
+    });
     try {
       const page = await client.listReports({ perPage: 10 });
       assert.equal(page.total, 3);
@@ -57,7 +62,12 @@ describe('api client through a proxy', () => {
   // lookup here, and these tests stay on loopback.
   it('takes HTTP_PROXY from the environment', async () => {
     connects.length = 0;
-    const viaEnv = new ReportsClient({ baseUrl: 'http://reports.example.test', apiKey: () => KEY, proxy: { env: { HTTP_PROXY: proxyUrl } }, retry: { retries: 0 } });
+    const viaEnv = new ReportsClient({
+      baseUrl: 'http://reports.example.test',
+      apiKey: () => KEY,
+      proxy: { env: { HTTP_PROXY: proxyUrl } },
+      retry: { retries: 0 },
+    });
     try {
       await viaEnv.getAccount();
       assert.deepEqual(connects, ['reports.example.test:80']);

@@ -26,7 +26,10 @@ describe('api: input validation', () => {
 
   it('builds the create form and requires a password only for privacy 2', () => {
     assert.equal(validateCreate({ url: ' https://a.test/ ' }).toString(), 'url=https%3A%2F%2Fa.test%2F');
-    assert.equal(validateCreate({ url: 'https://a.test/', privacy: 2, password: 'p w' }).toString(), 'url=https%3A%2F%2Fa.test%2F&privacy=2&password=p+w');
+    assert.equal(
+      validateCreate({ url: 'https://a.test/', privacy: 2, password: 'p w' }).toString(),
+      'url=https%3A%2F%2Fa.test%2F&privacy=2&password=p+w',
+    );
     invalid(() => validateCreate({ url: 'https://a.test/', privacy: 2 }), 'password');
     invalid(() => validateCreate({ url: 'https://a.test/', privacy: 1, password: 'x' }), 'password');
     invalid(() => validateCreate({ url: 'https://a.test/', privacy: 3 as never }), 'privacy');
@@ -44,7 +47,10 @@ describe('api: input validation', () => {
 
   it('maps list queries to the API parameters and rejects values outside the enums', () => {
     const q: ListQuery = { search: ' blog ', project: 'example.com', result: 'good', sortBy: 'url', sort: 'asc', perPage: 25, page: 2 };
-    assert.equal(validateListQuery(q).toString(), 'search=blog&search_by=url&project=example.com&result=good&sort_by=url&sort=asc&per_page=25&page=2');
+    assert.equal(
+      validateListQuery(q).toString(),
+      'search=blog&search_by=url&project=example.com&result=good&sort_by=url&sort=asc&per_page=25&page=2',
+    );
     assert.equal(validateListQuery({ search: '  ' }).toString(), '');
     invalid(() => validateListQuery({ perPage: 7 as never }), 'per_page');
     invalid(() => validateListQuery({ result: 'great' as never }), 'result');
@@ -61,7 +67,10 @@ describe('api: reading answers tolerantly', () => {
       links: { next: 'http://h/api/v1/reports?page=2' },
       meta: { current_page: 1, last_page: 3, per_page: '10', total: 25 },
     });
-    assert.deepEqual(shape.items.map((r) => r.id), [1, 'abc']);
+    assert.deepEqual(
+      shape.items.map((r) => r.id),
+      [1, 'abc'],
+    );
     assert.deepEqual(shape.items[0].extra, { x: 1 });
     assert.equal(shape.items[1].result, 'good');
     assert.equal(shape.skipped, 1);
@@ -89,7 +98,11 @@ describe('api: reading answers tolerantly', () => {
 
 describe('api: statuses to errors', () => {
   const ctx = { what: 'list reports' };
-  const raw = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) });
+  const raw = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    headers,
+    text: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const kindOf = (fn: () => unknown) => {
     try {
       fn();
@@ -99,14 +112,38 @@ describe('api: statuses to errors', () => {
     return 'none';
   };
   it('maps each status family to its kind', () => {
-    assert.equal(kindOf(() => interpret(raw(401, { message: 'Unauthenticated.' }), ctx)), 'auth');
-    assert.equal(kindOf(() => interpret(raw(403, {}), ctx)), 'auth');
-    assert.equal(kindOf(() => interpret(raw(404, {}), ctx)), 'not-found');
-    assert.equal(kindOf(() => interpret(raw(422, { errors: { url: ['bad'] } }), ctx)), 'validation');
-    assert.equal(kindOf(() => interpret(raw(429, {}, { 'retry-after': '3' }), ctx)), 'rate-limited');
-    assert.equal(kindOf(() => interpret(raw(502, '<html>bad gateway</html>'), ctx)), 'server');
-    assert.equal(kindOf(() => interpret(raw(302, '', { location: 'https://elsewhere/' }), ctx)), 'bad-response');
-    assert.equal(kindOf(() => interpret(raw(200, '<html>'), ctx)), 'bad-response');
+    assert.equal(
+      kindOf(() => interpret(raw(401, { message: 'Unauthenticated.' }), ctx)),
+      'auth',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(403, {}), ctx)),
+      'auth',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(404, {}), ctx)),
+      'not-found',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(422, { errors: { url: ['bad'] } }), ctx)),
+      'validation',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(429, {}, { 'retry-after': '3' }), ctx)),
+      'rate-limited',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(502, '<html>bad gateway</html>'), ctx)),
+      'server',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(302, '', { location: 'https://elsewhere/' }), ctx)),
+      'bad-response',
+    );
+    assert.equal(
+      kindOf(() => interpret(raw(200, '<html>'), ctx)),
+      'bad-response',
+    );
     assert.equal(interpret(raw(204, ''), ctx), undefined);
   });
 });
@@ -128,9 +165,18 @@ describe('api: retry arithmetic', () => {
   });
   it('backs off with jitter within the ceiling and honours Retry-After up to its limit', () => {
     const err = new ApiError('network', 'x');
-    assert.equal(retryDelay(DEFAULT_RETRY, 0, err, () => 0), DEFAULT_RETRY.baseDelayMs / 2);
-    assert.equal(retryDelay(DEFAULT_RETRY, 1, err, () => 1), DEFAULT_RETRY.baseDelayMs * 2);
-    assert.equal(retryDelay(DEFAULT_RETRY, 30, err, () => 1), DEFAULT_RETRY.maxDelayMs);
+    assert.equal(
+      retryDelay(DEFAULT_RETRY, 0, err, () => 0),
+      DEFAULT_RETRY.baseDelayMs / 2,
+    );
+    assert.equal(
+      retryDelay(DEFAULT_RETRY, 1, err, () => 1),
+      DEFAULT_RETRY.baseDelayMs * 2,
+    );
+    assert.equal(
+      retryDelay(DEFAULT_RETRY, 30, err, () => 1),
+      DEFAULT_RETRY.maxDelayMs,
+    );
     assert.equal(retryDelay(DEFAULT_RETRY, 0, new ApiError('rate-limited', 'x', { retryAfterMs: 1500 })), 1500);
     assert.equal(retryDelay(DEFAULT_RETRY, 0, new ApiError('rate-limited', 'x', { retryAfterMs: 600000 })), undefined);
   });
@@ -143,7 +189,10 @@ describe('api: base URL and proxy', () => {
     assert.equal(parseBaseUrl('http://127.0.0.1:9/').insecure, false);
     assert.equal(parseBaseUrl('http://localhost:9').insecure, false);
     assert.equal(parseBaseUrl('http://r.example.com').insecure, true);
-    assert.throws(() => parseBaseUrl(''), (e: unknown) => (e as ApiError).kind === 'not-configured');
+    assert.throws(
+      () => parseBaseUrl(''),
+      (e: unknown) => (e as ApiError).kind === 'not-configured',
+    );
     assert.throws(() => parseBaseUrl('ftp://x'), /http or https/);
     assert.throws(() => parseBaseUrl('https://u:p@x'), /credentials/);
     assert.equal(isSameOrigin(base, 'https://r.example.com/other?page=2'), true);

@@ -30,16 +30,29 @@ describe('model: labels, context values and filters', () => {
   });
 
   it('speaks a report for screen readers', () => {
-    assert.equal(accessibleLabel({ id: 1, url: 'https://a.test', result: 'good', privacy: 2, generated_at: '2026-05-07T12:00:00Z' }, now), 'https://a.test, Good, Password protected, generated 3 days ago');
+    assert.equal(
+      accessibleLabel({ id: 1, url: 'https://a.test', result: 'good', privacy: 2, generated_at: '2026-05-07T12:00:00Z' }, now),
+      'https://a.test, Good, Password protected, generated 3 days ago',
+    );
   });
 
   it('turns filters into the service query and a description', () => {
     const defaults = { perPage: 25 as const, sortBy: 'id' as const, sort: 'desc' as const };
-    assert.deepEqual(toQuery({ search: ' blog ', project: '' }, defaults), { search: 'blog', searchBy: 'url', project: undefined, sortBy: 'id', sort: 'desc', perPage: 25 });
+    assert.deepEqual(toQuery({ search: ' blog ', project: '' }, defaults), {
+      search: 'blog',
+      searchBy: 'url',
+      project: undefined,
+      sortBy: 'id',
+      sort: 'desc',
+      perPage: 25,
+    });
     assert.equal(isFiltered({}, defaults), false);
     assert.equal(isFiltered({ sortBy: 'id', sort: 'desc' }, defaults), false);
     assert.equal(isFiltered({ sort: 'asc' }, defaults), true);
-    assert.equal(describeFilters({ search: 'blog', project: 'a.test', sortBy: 'url', sort: 'asc' }, defaults), 'URL contains “blog” · project a.test · sorted by URL, ascending');
+    assert.equal(
+      describeFilters({ search: 'blog', project: 'a.test', sortBy: 'url', sort: 'asc' }, defaults),
+      'URL contains “blog” · project a.test · sorted by URL, ascending',
+    );
     assert.equal(describeFilters({ search: '  ' }, defaults), undefined);
   });
 });

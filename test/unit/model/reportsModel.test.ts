@@ -94,7 +94,10 @@ describe('model: reports grouped by result', () => {
     service.clearFaults();
     assert.equal(model.status, 'stale');
     assert.equal(model.lastError?.kind, 'server');
-    assert.deepEqual(model.groups.bad.items.map((r) => r.id), before);
+    assert.deepEqual(
+      model.groups.bad.items.map((r) => r.id),
+      before,
+    );
   });
 
   it('signs out on a 401', async () => {
@@ -114,7 +117,10 @@ describe('model: reports grouped by result', () => {
     const goodTotal = model.groups.good.total ?? 0;
     const badTotal = model.groups.bad.total ?? 0;
     model.upsert({ ...report, result: 'bad' });
-    assert.equal(model.groups.good.items.some((r) => r.id === report.id), false);
+    assert.equal(
+      model.groups.good.items.some((r) => r.id === report.id),
+      false,
+    );
     assert.equal(model.groups.bad.items[0].id, report.id);
     assert.equal(model.groups.good.total, goodTotal - 1);
     assert.equal(model.groups.bad.total, badTotal + 1);
@@ -127,6 +133,16 @@ describe('model: reports grouped by result', () => {
     const items = [{ id: 9 }, { id: 5 }, { id: 2 }];
     assert.equal(insertionIndex(items, { id: 10 }, { sortBy: 'id', sort: 'desc' }), 0);
     assert.equal(insertionIndex(items, { id: 3 }, { sortBy: 'id', sort: 'desc' }), 2);
-    assert.equal(insertionIndex([{ id: 1, url: 'a' }, { id: 2, url: 'c' }], { id: 3, url: 'b' }, { sortBy: 'url', sort: 'asc' }), 1);
+    assert.equal(
+      insertionIndex(
+        [
+          { id: 1, url: 'a' },
+          { id: 2, url: 'c' },
+        ],
+        { id: 3, url: 'b' },
+        { sortBy: 'url', sort: 'asc' },
+      ),
+      1,
+    );
   });
 });

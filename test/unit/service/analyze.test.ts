@@ -11,16 +11,31 @@ function check(results: { key: string; passed: boolean; value: unknown }[], key:
 
 describe('service/analyze', () => {
   let fx: FixtureServer;
-  before(async () => { fx = await startFixtures(); });
+  before(async () => {
+    fx = await startFixtures();
+  });
   after(() => fx.close());
 
   it('rates the good fixture page: every check passes when served over HTTPS', () => {
-    const facts = extractFacts({ url: 'https://acme.example/', status: 200, headers: {}, html: GOOD_HTML, responseTimeMs: 120, bytes: GOOD_HTML.length });
+    const facts = extractFacts({
+      url: 'https://acme.example/',
+      status: 200,
+      headers: {},
+      html: GOOD_HTML,
+      responseTimeMs: 120,
+      bytes: GOOD_HTML.length,
+    });
     const a = evaluate(facts);
-    assert.deepEqual(a.results.filter((c) => !c.passed).map((c) => c.key), []);
+    assert.deepEqual(
+      a.results.filter((c) => !c.passed).map((c) => c.key),
+      [],
+    );
     assert.equal(a.score, 100);
     assert.equal(a.result, 'good');
-    assert.deepEqual(a.results.map((c) => c.key), CHECK_KEYS);
+    assert.deepEqual(
+      a.results.map((c) => c.key),
+      CHECK_KEYS,
+    );
     for (const c of a.results) {
       assert.ok(['availability', 'seo', 'accessibility', 'performance', 'security'].includes(c.category));
       assert.ok(c.name && c.advice);
@@ -30,7 +45,10 @@ describe('service/analyze', () => {
   it('fetches and rates the good page as good (only HTTPS fails on the loopback fixture)', async () => {
     const a = await analyzeUrl(`${fx.url}/good`);
     assert.equal(a.result, 'good');
-    assert.deepEqual(a.results.filter((c) => !c.passed).map((c) => c.key), ['https']);
+    assert.deepEqual(
+      a.results.filter((c) => !c.passed).map((c) => c.key),
+      ['https'],
+    );
     assert.ok(a.score >= 80 && a.score < 100);
     assert.equal(check(a.results, 'title').value, 'Acme Widgets - Handmade widgets');
     assert.equal(check(a.results, 'h1').value, 1);
@@ -84,11 +102,17 @@ describe('service/analyze', () => {
 
   it('an unreachable port fails with "connection refused"', async () => {
     const port = await freePort();
-    await assert.rejects(analyzeUrl(`http://127.0.0.1:${port}/`), (e: unknown) => e instanceof AnalysisError && e.reason === 'connection refused');
+    await assert.rejects(
+      analyzeUrl(`http://127.0.0.1:${port}/`),
+      (e: unknown) => e instanceof AnalysisError && e.reason === 'connection refused',
+    );
   });
 
   it('a slow page fails with "timed out after ..."', async () => {
-    await assert.rejects(analyzeUrl(`${fx.url}/slow`, { timeoutMs: 300 }), (e: unknown) => e instanceof AnalysisError && e.reason === 'timed out after 0.3s');
+    await assert.rejects(
+      analyzeUrl(`${fx.url}/slow`, { timeoutMs: 300 }),
+      (e: unknown) => e instanceof AnalysisError && e.reason === 'timed out after 0.3s',
+    );
   });
 
   it('an unknown host fails with "DNS lookup failed"', async () => {
@@ -104,7 +128,10 @@ describe('service/analyze', () => {
       } as never,
     });
     try {
-      await assert.rejects(analyzeUrl('http://no-such-host.invalid/', { timeoutMs: 3000, dispatcher }), (e: unknown) => e instanceof AnalysisError && e.reason === 'DNS lookup failed');
+      await assert.rejects(
+        analyzeUrl('http://no-such-host.invalid/', { timeoutMs: 3000, dispatcher }),
+        (e: unknown) => e instanceof AnalysisError && e.reason === 'DNS lookup failed',
+      );
       assert.deepEqual(looked, ['no-such-host.invalid'], 'the stand-in resolver was asked, not the real one');
     } finally {
       await dispatcher.close();

@@ -5,7 +5,9 @@ import { call, start } from './helpers';
 
 describe('service API: auth, routing, list, account', () => {
   let svc: RunningService;
-  before(async () => { svc = await start({ seed: 23 }); });
+  before(async () => {
+    svc = await start({ seed: 23 });
+  });
   after(() => svc.close());
 
   async function list(query: Record<string, string | number> = {}) {
@@ -16,7 +18,12 @@ describe('service API: auth, routing, list, account', () => {
 
   describe('auth and routing', () => {
     it('401 without a key, with a wrong key, and with another scheme', async () => {
-      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { authorization: `Basic ${svc.apiKey}` }, { authorization: 'Bearer' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: 'Bearer wrong' },
+        { authorization: `Basic ${svc.apiKey}` },
+        { authorization: 'Bearer' },
+      ]) {
         const res = await call(svc, 'GET', '/api/v1/reports', { key: null, headers });
         assert.equal(res.status, 401);
         assert.deepEqual(res.body, { message: 'Unauthenticated.' });
@@ -46,7 +53,12 @@ describe('service API: auth, routing, list, account', () => {
     });
 
     it('405 JSON for a wrong method', async () => {
-      for (const [method, p] of [['DELETE', '/api/v1/reports'], ['POST', '/api/v1/reports/1'], ['POST', '/api/v1/account'], ['PATCH', '/api/v1/reports']]) {
+      for (const [method, p] of [
+        ['DELETE', '/api/v1/reports'],
+        ['POST', '/api/v1/reports/1'],
+        ['POST', '/api/v1/account'],
+        ['PATCH', '/api/v1/reports'],
+      ]) {
         const res = await call(svc, method, p);
         assert.equal(res.status, 405, `${method} ${p}`);
         assert.equal(res.headers['content-type'], 'application/json');
@@ -55,7 +67,10 @@ describe('service API: auth, routing, list, account', () => {
     });
 
     it('413 for a body over 1 MiB', async () => {
-      const res = await call(svc, 'POST', '/api/v1/reports', { body: 'url=' + 'a'.repeat(1024 * 1024 + 10), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await call(svc, 'POST', '/api/v1/reports', {
+        body: 'url=' + 'a'.repeat(1024 * 1024 + 10),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(res.status, 413);
       assert.equal(typeof res.body.message, 'string');
     });
@@ -64,8 +79,19 @@ describe('service API: auth, routing, list, account', () => {
   describe('list envelope and paging', () => {
     it('default: 10 per page, id desc, Laravel envelope with absolute links', async () => {
       const body = await list();
-      assert.deepEqual(body.data.map((r) => r.id), [23, 22, 21, 20, 19, 18, 17, 16, 15, 14]);
-      assert.deepEqual(body.meta, { current_page: 1, last_page: 3, per_page: 10, total: 23, from: 1, to: 10, path: `${svc.url}/api/v1/reports` });
+      assert.deepEqual(
+        body.data.map((r) => r.id),
+        [23, 22, 21, 20, 19, 18, 17, 16, 15, 14],
+      );
+      assert.deepEqual(body.meta, {
+        current_page: 1,
+        last_page: 3,
+        per_page: 10,
+        total: 23,
+        from: 1,
+        to: 10,
+        path: `${svc.url}/api/v1/reports`,
+      });
       assert.equal(body.links.first, `${svc.url}/api/v1/reports?page=1`);
       assert.equal(body.links.last, `${svc.url}/api/v1/reports?page=3`);
       assert.equal(body.links.prev, null);
@@ -75,7 +101,18 @@ describe('service API: auth, routing, list, account', () => {
     it('a report has every documented field and no password', async () => {
       const r = (await list({ per_page: 100 })).data;
       for (const report of r) {
-        assert.deepEqual(Object.keys(report), ['id', 'url', 'project', 'result', 'score', 'privacy', 'generated_at', 'created_at', 'updated_at', 'results']);
+        assert.deepEqual(Object.keys(report), [
+          'id',
+          'url',
+          'project',
+          'result',
+          'score',
+          'privacy',
+          'generated_at',
+          'created_at',
+          'updated_at',
+          'results',
+        ]);
         assert.ok(Number.isInteger(report.score) && report.score >= 0 && report.score <= 100);
         assert.equal(new Date(report.generated_at).toISOString(), report.generated_at);
         assert.equal(report.project, new URL(report.url).host);
@@ -85,13 +122,19 @@ describe('service API: auth, routing, list, account', () => {
 
     it('middle and last page arithmetic; links keep the other params', async () => {
       const mid = await list({ per_page: 10, page: 2, sort: 'asc' });
-      assert.deepEqual(mid.data.map((r) => r.id), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+      assert.deepEqual(
+        mid.data.map((r) => r.id),
+        [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+      );
       assert.equal(mid.meta.from, 11);
       assert.equal(mid.meta.to, 20);
       assert.equal(mid.links.prev, `${svc.url}/api/v1/reports?per_page=10&sort=asc&page=1`);
       assert.equal(mid.links.next, `${svc.url}/api/v1/reports?per_page=10&sort=asc&page=3`);
       const last = await list({ per_page: 10, page: 3, sort: 'asc' });
-      assert.deepEqual(last.data.map((r) => r.id), [21, 22, 23]);
+      assert.deepEqual(
+        last.data.map((r) => r.id),
+        [21, 22, 23],
+      );
       assert.equal(last.meta.from, 21);
       assert.equal(last.meta.to, 23);
       assert.equal(last.links.next, null);
@@ -137,7 +180,10 @@ describe('service API: auth, routing, list, account', () => {
       const expected = all.filter((r) => r.url.toLowerCase().includes('shop.example')).map((r) => r.id);
       assert.ok(expected.length > 0);
       const body = await list({ search: 'SHOP.Example', search_by: 'url', per_page: 100 });
-      assert.deepEqual(body.data.map((r) => r.id), expected);
+      assert.deepEqual(
+        body.data.map((r) => r.id),
+        expected,
+      );
     });
 
     it('project is an exact match', async () => {
@@ -179,7 +225,8 @@ describe('service API: auth, routing, list, account', () => {
           for (let i = 1; i < data.length; i++) {
             const a = keyOf[sortBy](data[i - 1]);
             const b = keyOf[sortBy](data[i]);
-            const inOrder = sort === 'asc' ? a < b || (a === b && data[i - 1].id < data[i].id) : a > b || (a === b && data[i - 1].id > data[i].id);
+            const inOrder =
+              sort === 'asc' ? a < b || (a === b && data[i - 1].id < data[i].id) : a > b || (a === b && data[i - 1].id > data[i].id);
             assert.ok(inOrder, `${sortBy} ${sort} at ${i}: ${a} / ${b}`);
           }
         });

@@ -19,7 +19,11 @@ describe('service/cli', () => {
     assert.notEqual(parseArgs([], {}, '/w').key, d.key);
     assert.equal(parseArgs([], { WEBREPORTS_API_KEY: 'envkey', PORT: '8123' }, '/w').key, 'envkey');
     assert.equal(parseArgs([], { PORT: '8123' }, '/w').port, 8123);
-    const o = parseArgs(['--port', '9000', '--host=0.0.0.0', '--key', 'k', '--data', 'x.json', '--seed', '40', '--latency', '15'], { PORT: '1' }, '/w');
+    const o = parseArgs(
+      ['--port', '9000', '--host=0.0.0.0', '--key', 'k', '--data', 'x.json', '--seed', '40', '--latency', '15'],
+      { PORT: '1' },
+      '/w',
+    );
     assert.deepEqual(o, { port: 9000, host: '0.0.0.0', key: 'k', data: path.resolve('/w/x.json'), seed: 40, latency: 15, help: false });
     assert.equal(parseArgs(['--help'], {}, '/w').help, true);
     assert.throws(() => parseArgs(['--port', 'abc'], {}, '/w'), /--port/);
@@ -29,10 +33,16 @@ describe('service/cli', () => {
 
   it('starts, prints the two lines, logs requests to stderr without the key, stops on SIGTERM', async () => {
     const dir = await tempDir();
-    const child = spawn(process.execPath, [CLI, '--seed', '3', '--key', 'cli-secret-key'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WEBREPORTS_API_KEY: '' } });
+    const child = spawn(process.execPath, [CLI, '--seed', '3', '--key', 'cli-secret-key'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, WEBREPORTS_API_KEY: '' },
+    });
     let stdout = '';
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       await new Promise<void>((resolve, reject) => {
@@ -69,7 +79,9 @@ describe('service/cli', () => {
       await fsp.writeFile(path.join(dir, 'bad.json'), 'not json');
       const child = spawn(process.execPath, [CLI, '--data', 'bad.json', '--key', 'k'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
-      child.stderr.on('data', (d) => { stderr += d; });
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       assert.equal(code, 1);
       assert.match(stderr, /Cannot load the data file .*bad\.json/);

@@ -6,7 +6,9 @@ import { call, start } from './helpers';
 
 describe('service: fault injection, request recording, control endpoints', () => {
   let svc: RunningService;
-  before(async () => { svc = await start({ seed: 12 }); });
+  before(async () => {
+    svc = await start({ seed: 12 });
+  });
   after(() => svc.close());
   beforeEach(() => svc.reset());
 
@@ -37,7 +39,9 @@ describe('service: fault injection, request recording, control endpoints', () =>
 
   it('drop: the connection is reset without an answer, and the request is still recorded', async () => {
     svc.addFault({ method: 'GET', path: '/api/v1/account', drop: true });
-    await assert.rejects(call(svc, 'GET', '/api/v1/account'), (e: Error & { code?: string }) => /UND_ERR_SOCKET|ECONNRESET|other side closed/i.test(`${e.code} ${e.message}`));
+    await assert.rejects(call(svc, 'GET', '/api/v1/account'), (e: Error & { code?: string }) =>
+      /UND_ERR_SOCKET|ECONNRESET|other side closed/i.test(`${e.code} ${e.message}`),
+    );
     const recorded = svc.requests();
     assert.equal(recorded.length, 1);
     assert.equal(recorded[0].path, '/api/v1/account');
@@ -132,7 +136,10 @@ describe('service: fault injection, request recording, control endpoints', () =>
     await call(svc, 'GET', '/api/v1/account', { key: 'bad' });
     await control('GET', '/faults');
     const recorded = svc.requests();
-    assert.deepEqual(recorded.map((r) => `${r.method} ${r.path}`), ['GET /api/v1/reports', 'GET /api/v1/reports', 'PUT /api/v1/reports/3', 'GET /api/v1/account']);
+    assert.deepEqual(
+      recorded.map((r) => `${r.method} ${r.path}`),
+      ['GET /api/v1/reports', 'GET /api/v1/reports', 'PUT /api/v1/reports/3', 'GET /api/v1/account'],
+    );
     assert.deepEqual(recorded[0].query, { search: 'a b', per_page: '25' });
     assert.equal(recorded[0].rawQuery, 'search=a+b&per_page=25');
     assert.equal(recorded[0].headers['x-trace'], 't1');
@@ -167,7 +174,11 @@ describe('service: fault injection, request recording, control endpoints', () =>
       const bad = await control('POST', '/faults', { status: 'soon', drop: 'yes' });
       assert.equal(bad.status, 422);
       assert.equal(bad.body.errors.fault.length, 2);
-      const malformed = await call(svc, 'POST', '/__control/faults', { key: null, body: '{', headers: { 'content-type': 'application/json' } });
+      const malformed = await call(svc, 'POST', '/__control/faults', {
+        key: null,
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(malformed.status, 400);
     });
 
@@ -200,7 +211,8 @@ describe('service: fault injection, request recording, control endpoints', () =>
 
     it('control endpoints answer only loopback addresses', async () => {
       for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.equal(isLoopback(a), true, a);
-      for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', undefined, '1127.0.0.1']) assert.equal(isLoopback(a), false, String(a));
+      for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', undefined, '1127.0.0.1'])
+        assert.equal(isLoopback(a), false, String(a));
     });
     // The 403 path itself is not exercised over a real non-loopback interface: that would mean
     // traffic to this machine's private address, which tests never send.

@@ -101,15 +101,27 @@ export async function startFixtures(): Promise<FixtureServer> {
     fx.seen.push(req.headers);
     const p = (req.url ?? '/').split('?')[0];
     switch (p) {
-      case '/good': return html(res, 200, GOOD_HTML);
-      case '/poor': return html(res, 200, POOR_HTML);
-      case '/switch': return html(res, 200, fx.switchHtml);
-      case '/missing': return html(res, 404, GOOD_HTML);
-      case '/error': return html(res, 500, GOOD_HTML);
-      case '/header-noindex': return html(res, 200, GOOD_HTML, { 'x-robots-tag': 'noindex' });
-      case '/redirect': res.writeHead(302, { location: '/good' }); return res.end();
-      case '/loop': res.writeHead(302, { location: '/loop' }); return res.end();
-      case '/to-ftp': res.writeHead(301, { location: 'ftp://example.com/' }); return res.end();
+      case '/good':
+        return html(res, 200, GOOD_HTML);
+      case '/poor':
+        return html(res, 200, POOR_HTML);
+      case '/switch':
+        return html(res, 200, fx.switchHtml);
+      case '/missing':
+        return html(res, 404, GOOD_HTML);
+      case '/error':
+        return html(res, 500, GOOD_HTML);
+      case '/header-noindex':
+        return html(res, 200, GOOD_HTML, { 'x-robots-tag': 'noindex' });
+      case '/redirect':
+        res.writeHead(302, { location: '/good' });
+        return res.end();
+      case '/loop':
+        res.writeHead(302, { location: '/loop' });
+        return res.end();
+      case '/to-ftp':
+        res.writeHead(301, { location: 'ftp://example.com/' });
+        return res.end();
       case '/slow': {
         const t = setTimeout(() => html(res, 200, GOOD_HTML), 3000);
         res.on('close', () => clearTimeout(t));
@@ -130,15 +142,17 @@ export async function startFixtures(): Promise<FixtureServer> {
         res.on('error', () => undefined);
         return more();
       }
-      default: return html(res, 404, '<p>not here</p>');
+      default:
+        return html(res, 404, '<p>not here</p>');
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fx.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fx.close = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  fx.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return fx;
 }
 

@@ -100,7 +100,10 @@ describe('service API: create, read, update, delete', () => {
       const port = await freePort();
       const res = await call(svc, 'POST', '/api/v1/reports', { form: { url: `http://127.0.0.1:${port}/` } });
       assert.equal(res.status, 422);
-      assert.deepEqual(res.body, { message: 'The page could not be analysed: connection refused', errors: { url: ['connection refused'] } });
+      assert.deepEqual(res.body, {
+        message: 'The page could not be analysed: connection refused',
+        errors: { url: ['connection refused'] },
+      });
     });
 
     it('timed out (the service was started with a 400 ms analysis timeout)', async () => {

@@ -10,7 +10,11 @@ describe('service: POST /__control/reset with a seed count', () => {
       assert.equal((await call(service, 'POST', '/__control/reset', { key: null })).status, 204);
       assert.equal((await call(service, 'GET', '/api/v1/reports')).body.meta.total, 3);
       assert.equal((await call(service, 'POST', '/__control/reset', { key: null, json: { seed: -1 } })).status, 422);
-      assert.equal((await call(service, 'POST', '/__control/reset', { key: null, body: '{oops', headers: { 'content-type': 'application/json' } })).status, 400);
+      assert.equal(
+        (await call(service, 'POST', '/__control/reset', { key: null, body: '{oops', headers: { 'content-type': 'application/json' } }))
+          .status,
+        400,
+      );
     } finally {
       await service.close();
     }

@@ -9,10 +9,21 @@ describe('service/seed', () => {
     const now = Date.parse('2025-06-01T12:00:00Z');
     const a = seedReports(60, now);
     assert.deepEqual(seedReports(60, now), a);
-    assert.deepEqual(a.map((r) => r.id), Array.from({ length: 60 }, (_, i) => i + 1));
+    assert.deepEqual(
+      a.map((r) => r.id),
+      Array.from({ length: 60 }, (_, i) => i + 1),
+    );
     for (const result of ['good', 'decent', 'bad']) assert.equal(a.filter((r) => r.result === result).length, 20, result);
-    for (const host of SEED_HOSTS) assert.ok(a.some((r) => r.project === host), host);
-    for (const privacy of [0, 1, 2]) assert.ok(a.some((r) => r.privacy === privacy), String(privacy));
+    for (const host of SEED_HOSTS)
+      assert.ok(
+        a.some((r) => r.project === host),
+        host,
+      );
+    for (const privacy of [0, 1, 2])
+      assert.ok(
+        a.some((r) => r.privacy === privacy),
+        String(privacy),
+      );
     assert.equal(new Set(a.map((r) => r.url)).size, 60);
   });
 
@@ -33,7 +44,9 @@ describe('service/seed', () => {
 
   describe('through the service', () => {
     let svc: RunningService;
-    before(async () => { svc = await start({ seed: 30 }); });
+    before(async () => {
+      svc = await start({ seed: 30 });
+    });
     after(() => svc.close());
 
     it('serves the seed; results filter is meaningful', async () => {

@@ -8,22 +8,37 @@ import { call, start, startFixtures, tempDir, type FixtureServer } from './helpe
 
 function draft(url: string): Omit<StoredReport, 'id'> {
   const now = new Date().toISOString();
-  return { url, project: new URL(url).host, result: 'good', score: 90, privacy: 0, generated_at: now, created_at: now, updated_at: now, results: [] };
+  return {
+    url,
+    project: new URL(url).host,
+    result: 'good',
+    score: 90,
+    privacy: 0,
+    generated_at: now,
+    created_at: now,
+    updated_at: now,
+    results: [],
+  };
 }
 
 describe('service/store: persistence', () => {
   let dir: string;
   let fx: FixtureServer;
-  before(async () => { fx = await startFixtures(); });
+  before(async () => {
+    fx = await startFixtures();
+  });
   after(() => fx.close());
-  beforeEach(async () => { dir = await tempDir(); });
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
   afterEach(() => fsp.rm(dir, { recursive: true, force: true }));
 
   it('a restart loses nothing (create, update, delete, close, start again on the same file)', async () => {
     const dataFile = path.join(dir, 'nested', 'reports.json');
     const svc = await start({ dataFile });
     const a = (await call(svc, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/good` } })).body.data;
-    const b = (await call(svc, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/poor`, privacy: 2, password: 'pw-123456' } })).body.data;
+    const b = (await call(svc, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/poor`, privacy: 2, password: 'pw-123456' } })).body
+      .data;
     const c = (await call(svc, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/good` } })).body.data;
     const aUpdated = (await call(svc, 'PUT', `/api/v1/reports/${a.id}`, { form: { privacy: 1 } })).body.data;
     assert.equal((await call(svc, 'DELETE', `/api/v1/reports/${c.id}`)).status, 204);
@@ -51,21 +66,28 @@ describe('service/store: persistence', () => {
   it('20 parallel creates are all stored with distinct ids, and present after a restart', async () => {
     const dataFile = path.join(dir, 'reports.json');
     const svc = await start({ dataFile });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      call(svc, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/good?n=${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(svc, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/good?n=${i}` } })),
+    );
     assert.ok(results.every((r) => r.status === 201));
     const ids = results.map((r) => r.body.data.id as number);
     assert.equal(new Set(ids).size, 20);
     await svc.close();
 
     const file = JSON.parse(await fsp.readFile(dataFile, 'utf8'));
-    assert.deepEqual(file.reports.map((r: StoredReport) => r.id).sort((x: number, y: number) => x - y), [...ids].sort((x, y) => x - y));
+    assert.deepEqual(
+      file.reports.map((r: StoredReport) => r.id).sort((x: number, y: number) => x - y),
+      [...ids].sort((x, y) => x - y),
+    );
 
     const again = await start({ dataFile });
     try {
       const listed = await call(again, 'GET', '/api/v1/reports', { query: { per_page: 100 } });
       assert.equal(listed.body.meta.total, 20);
-      assert.deepEqual(new Set(listed.body.data.map((r: StoredReport) => r.url)), new Set(Array.from({ length: 20 }, (_, i) => `${fx.url}/good?n=${i}`)));
+      assert.deepEqual(
+        new Set(listed.body.data.map((r: StoredReport) => r.url)),
+        new Set(Array.from({ length: 20 }, (_, i) => `${fx.url}/good?n=${i}`)),
+      );
     } finally {
       await again.close();
     }
@@ -95,7 +117,10 @@ describe('service/store: persistence', () => {
   it('a corrupt file fails the start with a clear error', async () => {
     const dataFile = path.join(dir, 'reports.json');
     await fsp.writeFile(dataFile, '{"version":1,"nextId":3,"reports":[{"id":1,');
-    await assert.rejects(Store.open(dataFile), (e: unknown) => e instanceof StoreLoadError && e.message.includes(dataFile) && /not valid JSON/.test(e.message));
+    await assert.rejects(
+      Store.open(dataFile),
+      (e: unknown) => e instanceof StoreLoadError && e.message.includes(dataFile) && /not valid JSON/.test(e.message),
+    );
     await assert.rejects(start({ dataFile }), /Cannot load the data file/);
     await fsp.writeFile(dataFile, '{"version":2,"reports":[]}');
     await assert.rejects(Store.open(dataFile), /not a version 1 data file/);

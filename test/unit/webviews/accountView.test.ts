@@ -71,17 +71,27 @@ describe('renderAccountBody', () => {
     assert.equal(svg?.getAttribute('role'), 'img');
     assert.equal(svg?.getAttribute('aria-label'), 'Reports by result: 5 good, 3 decent, 0 bad');
     const bars = root.querySelectorAll('rect.bar');
-    assert.deepEqual(bars.map((b) => b.classList.value.join(' ')), ['bar bar-good', 'bar bar-decent', 'bar bar-bad']);
+    assert.deepEqual(
+      bars.map((b) => b.classList.value.join(' ')),
+      ['bar bar-good', 'bar bar-decent', 'bar bar-bad'],
+    );
     const widths = bars.map((b) => Number(b.getAttribute('width')));
     assert.ok(widths[0] > widths[1] && widths[1] > widths[2]);
     assert.equal(widths[2], 0);
     assert.ok(Math.abs(widths[1] / widths[0] - 3 / 5) < 0.01, 'bars proportional');
-    assert.deepEqual(root.querySelectorAll('svg .bar-count').map((t) => t.text), ['5', '3', '0']);
+    assert.deepEqual(
+      root.querySelectorAll('svg .bar-count').map((t) => t.text),
+      ['5', '3', '0'],
+    );
     const table = root.querySelector('table.visually-hidden');
     assert.ok(table);
     assert.deepEqual(
       table.querySelectorAll('tbody tr').map((tr) => [tr.querySelector('th')?.text, tr.querySelector('td')?.text]),
-      [['Good', '5'], ['Decent', '3'], ['Bad', '0']],
+      [
+        ['Good', '5'],
+        ['Decent', '3'],
+        ['Bad', '0'],
+      ],
     );
   });
 
@@ -111,7 +121,12 @@ describe('renderAccountBody', () => {
       assertSafeMarkup(out);
       assert.doesNotMatch(out, LEAK_RE, JSON.stringify(account));
       assert.doesNotMatch(textOf(out), LEAK_RE);
-      assert.equal(parseHtml(out).querySelectorAll('dd').filter((dd) => dd.text.trim() === '').length, 0);
+      assert.equal(
+        parseHtml(out)
+          .querySelectorAll('dd')
+          .filter((dd) => dd.text.trim() === '').length,
+        0,
+      );
     }
     assert.equal(parseHtml(renderAccountBody({ account: {}, keySource: 'environment' }, OPTS)).querySelector('h1')?.text, 'Account');
     assert.equal(
@@ -124,7 +139,13 @@ describe('renderAccountBody', () => {
 
 describe('renderAccountPage', () => {
   it('wraps the body in the frame', () => {
-    const frame = { cspSource: "'self' https://*.vscode-cdn.net", nonce: 'abcDEF123456', scriptUri: 'https://r/panel.js', styleUri: 'https://r/webview.css', title: 'Website Reports: Account' };
+    const frame = {
+      cspSource: "'self' https://*.vscode-cdn.net",
+      nonce: 'abcDEF123456',
+      scriptUri: 'https://r/panel.js',
+      styleUri: 'https://r/webview.css',
+      title: 'Website Reports: Account',
+    };
     const page = renderAccountPage(model(), frame, OPTS);
     const root = assertSafeMarkup(page, { page: frame });
     assert.equal(root.querySelector('body')?.getAttribute('data-view'), 'account');

@@ -18,7 +18,10 @@ describe('html helpers', () => {
 
   it('html escapes every interpolation by default', () => {
     const evil = '"><script>alert(1)</script>';
-    assert.equal(html`<p title="${evil}">${evil}</p>`.value, '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    assert.equal(
+      html`<p title="${evil}">${evil}</p>`.value,
+      '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
   });
 
   it('html keeps trusted fragments and escapes arrays item by item', () => {

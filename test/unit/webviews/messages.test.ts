@@ -13,10 +13,21 @@ describe('webview message protocol', () => {
 
   it('rejects anything else', () => {
     const bad: unknown[] = [
-      null, undefined, 'ready', 1, [], [{ type: 'ready' }], {}, { type: 'READY' }, { type: 'action' },
-      { type: 'action', action: 'toString' }, { type: 'action', action: 'constructor' },
-      { type: 'action', action: 'openExternal' }, { type: 'action', action: ['delete'] },
-      { type: 'busy', busy: true }, { type: 'error', message: 'x' },
+      null,
+      undefined,
+      'ready',
+      1,
+      [],
+      [{ type: 'ready' }],
+      {},
+      { type: 'READY' },
+      { type: 'action' },
+      { type: 'action', action: 'toString' },
+      { type: 'action', action: 'constructor' },
+      { type: 'action', action: 'openExternal' },
+      { type: 'action', action: ['delete'] },
+      { type: 'busy', busy: true },
+      { type: 'error', message: 'x' },
     ];
     for (const m of bad) {
       assert.equal(isWebviewMessage(m), false, JSON.stringify(m));
@@ -28,7 +39,15 @@ describe('webview message protocol', () => {
     assert.ok(isHostMessage({ type: 'busy', busy: true }));
     assert.ok(isHostMessage({ type: 'busy', busy: false }));
     assert.ok(isHostMessage({ type: 'error', message: 'Oops' }));
-    for (const m of [{ type: 'busy' }, { type: 'busy', busy: 'yes' }, { type: 'error' }, { type: 'error', message: 1 }, { type: 'ready' }, null, 'busy']) {
+    for (const m of [
+      { type: 'busy' },
+      { type: 'busy', busy: 'yes' },
+      { type: 'error' },
+      { type: 'error', message: 1 },
+      { type: 'ready' },
+      null,
+      'busy',
+    ]) {
       assert.equal(isHostMessage(m), false, JSON.stringify(m));
     }
   });

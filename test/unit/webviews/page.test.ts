@@ -35,7 +35,10 @@ describe('renderPage', () => {
   it('links the codicon stylesheet when given', () => {
     const frame = { ...FRAME, codiconUri: 'https://r/codicon.css' };
     const root = assertSafeMarkup(renderPage(frame, 'account', html``), { page: frame });
-    assert.deepEqual(root.querySelectorAll('link').map((l) => l.getAttribute('href')), ['https://r/codicon.css', FRAME.styleUri]);
+    assert.deepEqual(
+      root.querySelectorAll('link').map((l) => l.getAttribute('href')),
+      ['https://r/codicon.css', FRAME.styleUri],
+    );
   });
 
   it('escapes the URIs and the title', () => {
@@ -46,7 +49,10 @@ describe('renderPage', () => {
   });
 
   it('accepts a multi-source cspSource but rejects directive injection and bad nonces', () => {
-    assert.match(contentSecurityPolicy({ cspSource: "'self' https://*.vscode-cdn.net", nonce: 'abcdefgh' }), /style-src 'self' https:\/\/\*\.vscode-cdn\.net;/);
+    assert.match(
+      contentSecurityPolicy({ cspSource: "'self' https://*.vscode-cdn.net", nonce: 'abcdefgh' }),
+      /style-src 'self' https:\/\/\*\.vscode-cdn\.net;/,
+    );
     assert.throws(() => contentSecurityPolicy({ cspSource: "https://x; script-src 'unsafe-inline'", nonce: 'abcdefgh' }));
     assert.throws(() => contentSecurityPolicy({ cspSource: '', nonce: 'abcdefgh' }));
     assert.throws(() => contentSecurityPolicy({ cspSource: 'https://x', nonce: "abc' 'unsafe-inline" }));
@@ -76,7 +82,14 @@ describe('media (webview styles and script)', () => {
     for (const v of vars) {
       assert.ok(v.startsWith('var(--vscode-') || v.startsWith('var(--wr-'), v);
     }
-    for (const needed of ['--vscode-focusBorder', '--vscode-testing-iconPassed', '--vscode-testing-iconFailed', '--vscode-contrastBorder', '--vscode-button-background', '--vscode-badge-background']) {
+    for (const needed of [
+      '--vscode-focusBorder',
+      '--vscode-testing-iconPassed',
+      '--vscode-testing-iconFailed',
+      '--vscode-contrastBorder',
+      '--vscode-button-background',
+      '--vscode-badge-background',
+    ]) {
       assert.ok(css.includes(needed), needed);
     }
     assert.match(css, /\.visually-hidden\s*\{/);

@@ -78,7 +78,11 @@ describe('renderReportBody', () => {
   });
 
   it('shows known results as coloured badges and unknown results neutrally as text', () => {
-    for (const [result, label] of [['good', 'Good'], ['BAD', 'Bad'], ['decent', 'Decent']]) {
+    for (const [result, label] of [
+      ['good', 'Good'],
+      ['BAD', 'Bad'],
+      ['decent', 'Decent'],
+    ]) {
       const badge = parseHtml(body({ result })).querySelector('.badge');
       assert.ok(badge?.classList.contains(`result-${label.toLowerCase()}`));
       assert.match(badge?.text ?? '', new RegExp(`${label}$`));
@@ -89,11 +93,34 @@ describe('renderReportBody', () => {
   });
 
   it('gauge: aria label, colour band by class, numeric strings accepted, absent without a score', () => {
-    assert.equal(parseHtml(body({ score: '42' })).querySelector('svg')?.getAttribute('aria-label'), 'Score 42 of 100');
-    assert.ok(parseHtml(body({ score: 42 })).querySelector('svg')?.classList.contains('gauge-bad'));
-    assert.ok(parseHtml(body({ score: 65 })).querySelector('svg')?.classList.contains('gauge-decent'));
-    assert.equal(parseHtml(body({ score: 0 })).querySelector('svg')?.getAttribute('aria-label'), 'Score 0 of 100');
-    assert.equal(parseHtml(body({ score: 100 })).querySelector('svg')?.getAttribute('aria-label'), 'Score 100 of 100');
+    assert.equal(
+      parseHtml(body({ score: '42' }))
+        .querySelector('svg')
+        ?.getAttribute('aria-label'),
+      'Score 42 of 100',
+    );
+    assert.ok(
+      parseHtml(body({ score: 42 }))
+        .querySelector('svg')
+        ?.classList.contains('gauge-bad'),
+    );
+    assert.ok(
+      parseHtml(body({ score: 65 }))
+        .querySelector('svg')
+        ?.classList.contains('gauge-decent'),
+    );
+    assert.equal(
+      parseHtml(body({ score: 0 }))
+        .querySelector('svg')
+        ?.getAttribute('aria-label'),
+      'Score 0 of 100',
+    );
+    assert.equal(
+      parseHtml(body({ score: 100 }))
+        .querySelector('svg')
+        ?.getAttribute('aria-label'),
+      'Score 100 of 100',
+    );
     for (const score of [undefined, null, NaN, Infinity, 'abc', {}, []]) {
       assert.equal(parseHtml(body({ score })).querySelector('svg.gauge'), null, `no gauge for ${String(score)}`);
     }
@@ -219,7 +246,13 @@ describe('renderReportBody', () => {
       assertSafeMarkup(out);
       assert.doesNotMatch(out, LEAK_RE, JSON.stringify(r));
       assert.doesNotMatch(textOf(out), LEAK_RE);
-      assert.equal(parseHtml(out).querySelectorAll('dd').filter((dd) => dd.text.trim() === '').length, 0, 'no empty values');
+      assert.equal(
+        parseHtml(out)
+          .querySelectorAll('dd')
+          .filter((dd) => dd.text.trim() === '').length,
+        0,
+        'no empty values',
+      );
     }
     assert.equal(parseHtml(body({})).querySelector('h1')?.text, 'Report');
     assert.equal(parseHtml(body({ id: 5 })).querySelector('h1')?.text, 'Report 5');
@@ -249,7 +282,15 @@ describe('renderReportBody', () => {
         .map((b) => b.getAttribute('data-action') ?? '');
     assert.deepEqual(actions(FULL), ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh']);
     assert.deepEqual(actions({ url: 'http://localhost:8080/' }), ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh']);
-    for (const url of ['javascript:alert(1)', 'command:webReports.signOut', 'ftp://example.com/', 'file:///etc/passwd', 'example.com', 'data:text/html,x', 'vscode://x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'command:webReports.signOut',
+      'ftp://example.com/',
+      'file:///etc/passwd',
+      'example.com',
+      'data:text/html,x',
+      'vscode://x',
+    ]) {
       assert.deepEqual(actions({ url }), ['changePrivacy', 'rerun', 'delete', 'copyUrl', 'refresh'], url);
     }
     assert.deepEqual(actions({}), ['changePrivacy', 'rerun', 'delete', 'refresh']);
@@ -286,7 +327,13 @@ describe('renderReportBody', () => {
 });
 
 describe('renderReportPage', () => {
-  const frame = { cspSource: 'https://*.vscode-cdn.net', nonce: 'abcDEF123456', scriptUri: 'https://r/panel.js', styleUri: 'https://r/webview.css', title: 'Report 42' };
+  const frame = {
+    cspSource: 'https://*.vscode-cdn.net',
+    nonce: 'abcDEF123456',
+    scriptUri: 'https://r/panel.js',
+    styleUri: 'https://r/webview.css',
+    title: 'Report 42',
+  };
 
   it('wraps the body in the frame with the error region and main', () => {
     const page = renderReportPage(FULL, frame, OPTS);

@@ -4,12 +4,20 @@ import { renderFields } from '../../../src/webviews/render/format';
 
 describe('webviews: secret-looking account fields are masked', () => {
   it('recognises key, token, secret and password names in any case style', () => {
-    for (const name of ['api_key', 'apiKey', 'API-KEY', 'key', 'access_token', 'accessToken', 'client-secret', 'Password', 'passwd']) assert.equal(isSecretField(name), true, name);
-    for (const name of ['monkey', 'tokens_used', 'keyboard', 'email', 'plan', 'reports_count', 'passwordless']) assert.equal(isSecretField(name), false, name);
+    for (const name of ['api_key', 'apiKey', 'API-KEY', 'key', 'access_token', 'accessToken', 'client-secret', 'Password', 'passwd'])
+      assert.equal(isSecretField(name), true, name);
+    for (const name of ['monkey', 'tokens_used', 'keyboard', 'email', 'plan', 'reports_count', 'passwordless'])
+      assert.equal(isSecretField(name), false, name);
   });
   it('masks at any depth and keeps the rest', () => {
     const masked = withoutSecrets({ name: 'A', api_key: 'sk-123', nested: { token: 't', n: 1 }, list: [{ secret: 's' }], empty_key: '' });
-    assert.deepEqual(masked, { name: 'A', api_key: '•••• (hidden)', nested: { token: '•••• (hidden)', n: 1 }, list: [{ secret: '•••• (hidden)' }], empty_key: '' });
+    assert.deepEqual(masked, {
+      name: 'A',
+      api_key: '•••• (hidden)',
+      nested: { token: '•••• (hidden)', n: 1 },
+      list: [{ secret: '•••• (hidden)' }],
+      empty_key: '',
+    });
   });
 });
 

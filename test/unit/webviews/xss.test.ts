@@ -45,7 +45,14 @@ function hostileReport(p: string): Record<string, unknown> {
 
 /** The same, on a report whose URL is a web URL (so "Open site" is offered). */
 function hostileWebReport(p: string): Record<string, unknown> {
-  return { ...hostileReport(p), url: `https://example.com/${p}`, score: 87, privacy: 1, result: 'bad', generated_at: '2025-11-16T10:00:00Z' };
+  return {
+    ...hostileReport(p),
+    url: `https://example.com/${p}`,
+    score: 87,
+    privacy: 1,
+    result: 'bad',
+    generated_at: '2025-11-16T10:00:00Z',
+  };
 }
 
 function hostileAccount(p: string): AccountViewModel {
@@ -146,7 +153,13 @@ describe('webview renderers: XSS corpus', () => {
       project: pick(1),
       result: pick(2),
       generated_at: pick(3),
-      results: XSS_PAYLOADS.map((p, k) => ({ name: p, category: pick(k + 1), passed: k % 2 === 0, value: pick(k + 2), advice: pick(k + 3) })),
+      results: XSS_PAYLOADS.map((p, k) => ({
+        name: p,
+        category: pick(k + 1),
+        passed: k % 2 === 0,
+        value: pick(k + 2),
+        advice: pick(k + 3),
+      })),
     };
     for (const [k, p] of XSS_PAYLOADS.entries()) {
       report[`k${k}${p}`] = { [p]: pick(k + 5) };
