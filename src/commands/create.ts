@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy, urlProblem } from '../api/validate';
-import { RESULT_LABELS } from '../model/format';
+import { ratingText } from '../model/vocabulary';
 import { urlAt, urlInSelection } from '../model/urlFinder';
 import { CommandContext } from './context';
 import { messageOf, reportFailure } from './feedback';
@@ -218,11 +218,9 @@ async function findCreated(ctx: CommandContext, url: string, since: number): Pro
 async function shown(ctx: CommandContext, report: Report, verb: string): Promise<void> {
   ctx.model.upsert(report);
   await ctx.view.reveal(report).catch(() => undefined);
-  const result = RESULT_LABELS[report.result ?? ''] ?? report.result ?? 'no result';
-  const score = typeof report.score === 'number' ? ` (score ${report.score})` : '';
   const open = 'Open Report';
   void vscode.window
-    .showInformationMessage(`Website Reports: report ${verb}: ${report.url ?? report.id} is ${result}${score}.`, open)
+    .showInformationMessage(`Website Reports: report ${verb}: ${report.url ?? report.id} is ${ratingText(report)}.`, open)
     .then((choice) => {
       if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
     });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { Privacy, Report, ReportId } from '../api/types';
 import { isPrivacy } from '../api/validate';
-import { isWebUrl, PRIVACY_LABELS, privacyName, RESULT_LABELS, reportLabel } from '../model/format';
+import { isWebUrl, PRIVACY_LABELS, privacyName, ratingText, reportLabel } from '../model/vocabulary';
 import { readSettings } from '../platform/settings';
 import { CommandContext } from './context';
 import { messageOf, reportFailure } from './feedback';
@@ -119,8 +119,8 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
     );
     const next = merged(report, updated);
     ctx.model.upsert(next);
-    const before = RESULT_LABELS[report.result ?? ''] ?? report.result;
-    const after = RESULT_LABELS[next.result ?? ''] ?? next.result;
+    const before = ratingText(report);
+    const after = ratingText(next);
     void vscode.window.showInformationMessage(
       `Website Reports: ${reportLabel(next)} is ${after}${before !== after ? ` (was ${before})` : ''}.`,
     );

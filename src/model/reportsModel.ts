@@ -3,6 +3,7 @@
 // No VS Code here: listeners are plain callbacks.
 import type { ReportsClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import { ratingOf } from './rating';
 import { ListQuery, Report, ReportId, ReportPage, ReportResult, RESULT_VALUES } from '../api/types';
 
 export interface GroupState {
@@ -182,7 +183,9 @@ export class ReportsModel {
   /** Puts a created or updated report where it belongs: in place, or moved to its new group. */
   upsert(report: Report): void {
     this.mutations++;
-    const target = RESULT_VALUES.find((r) => r === report.result);
+    // Placed by its rating (a word or a score in percent), never by comparing `result` to a word.
+    const band = ratingOf(report).band;
+    const target = band === 'unknown' ? undefined : band;
     for (const result of RESULT_VALUES) {
       const group = this.groups[result];
       const index = group.items.findIndex((r) => sameId(r.id, report.id));
