@@ -2,8 +2,12 @@
 // read tolerantly) to HTML. No 'vscode' import; every server value is escaped by `html`.
 
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, formatNumber, isRecord, lookup, renderFields, renderValue, RenderOptions } from './format';
+import { asNumber, asText, formatNumber, isRecord, lookup, RenderOptions } from './format';
+import { renderFields, renderValue } from './values';
+import { withoutSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
+import { Band, BANDS } from '../../model/rating';
+import { RATING_LABELS } from '../../model/vocabulary';
 
 export interface AccountViewModel {
   account: Record<string, unknown>;
@@ -43,20 +47,13 @@ function renderMonthlyUsage(account: Record<string, unknown>, opts: RenderOption
   return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
 }
 
-type ResultKey = 'good' | 'decent' | 'bad';
-const RESULT_ROWS: ReadonlyArray<[ResultKey, string]> = [
-  ['good', 'Good'],
-  ['decent', 'Decent'],
-  ['bad', 'Bad'],
-];
-
 /** A horizontal bar chart of reports by result, with the numbers also as a hidden table. */
 export function renderTotalsChart(totals: AccountViewModel['totals'], opts: RenderOptions = {}): TrustedHtml {
   if (!isRecord(totals)) {
     return EMPTY;
   }
-  const rows = RESULT_ROWS.map(([key, label]) => ({ key, label, count: nonNegative(totals[key]) })).filter(
-    (r): r is { key: ResultKey; label: string; count: number } => r.count !== undefined,
+  const rows = BANDS.map((key) => ({ key, label: RATING_LABELS[key], count: nonNegative(totals[key]) })).filter(
+    (r): r is { key: Band; label: string; count: number } => r.count !== undefined,
   );
   if (rows.length === 0) {
     return EMPTY;
@@ -77,9 +74,12 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
   )}</tbody></table></section>`;
 }
 
-/** The `<main>` content of the account panel. */
+/**
+ * The `<main>` content of the account panel. Credentials are masked here, by field name and by
+ * value (`opts.secret`, the connection's key), whatever the caller passed in.
+ */
 export function renderAccountBody(model: AccountViewModel, opts: RenderOptions = {}): string {
-  const account: Record<string, unknown> = isRecord(model?.account) ? model.account : {};
+  const account: Record<string, unknown> = isRecord(model?.account) ? withoutSecrets(model.account, opts.secret) : {};
   const name = asText(account.name);
   const email = asText(account.email);
   const heading = name ?? email ?? 'Account';

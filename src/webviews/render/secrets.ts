@@ -1,23 +1,103 @@
-// The account record may carry credentials (the spec does not say what it holds): fields whose
-// name says key, token, secret or password are shown masked, never in clear.
+// Server records may carry credentials (the spec does not say what the account holds, and a
+// broken service may echo the key anywhere). Before a record is rendered, fields whose name says
+// it is a credential (account panel) and any value or field name equal to or containing the API
+// key (both panels) are replaced by a mask. The key is an input here, never an output.
 
-const SECRET_WORD = /(^|[^a-z])(apikey|key|token|secret|password|passwd)([^a-z]|$)/;
+export const MASK = '•••• (hidden)';
 
-/** "api_key", "apiKey", "access-token", "Password" — but not "monkey" or "tokens_used". */
+/** Words that name a credential, after splitting the name into words (see isSecretField). */
+const SECRET_WORDS = new Set([
+  'key',
+  'keys',
+  'apikey',
+  'apikeys',
+  'token',
+  'tokens',
+  'authtoken',
+  'accesstoken',
+  'refreshtoken',
+  'secret',
+  'secrets',
+  'clientsecret',
+  'secretkey',
+  'privatekey',
+  'password',
+  'passwords',
+  'passwd',
+  'auth',
+  'oauth',
+  'authorization',
+  'bearer',
+  'credential',
+  'credentials',
+  'jwt',
+]);
+
+/** Trailing words that make a secret-looking name a count or a date ("tokens_used", "key_expires_at"). */
+const METADATA_WORDS = new Set(['used', 'count', 'limit', 'limits', 'remaining', 'total', 'max', 'min', 'at', 'expires', 'expiry']);
+
+/** "api_key", "apiKeys", "x-auth-token", "Authorization", "credentials" — but not "monkey", "tokens_used", "author". */
 export function isSecretField(name: string): boolean {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
-    .replace(/api[_-]key/g, 'apikey');
-  return SECRET_WORD.test(words);
+    .replace(/api[_-]keys?/g, (m) => m.replace(/[_-]/, ''))
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+  if (words.length === 0) return false;
+  if (METADATA_WORDS.has(words[words.length - 1]) && words.length > 1) return false;
+  return words.some((w) => SECRET_WORDS.has(w));
 }
 
-/** A copy with secret-looking fields (at any depth) replaced by "•••• (hidden)". */
-export function withoutSecrets<T>(value: T, depth = 0): T {
-  if (depth > 6 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1)) as T;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value))
-    out[k] = isSecretField(k) && v !== null && v !== '' ? '•••• (hidden)' : withoutSecrets(v, depth + 1);
-  return out as T;
+/** The forms the key may take inside a value: as is, and URL-encoded (in an echoed link). */
+function keyForms(key: string | undefined): string[] {
+  if (!key) return [];
+  const forms = new Set([key, encodeURIComponent(key)]);
+  return [...forms];
+}
+
+/** Equal to the key, or containing it (a key shorter than 6 characters only when equal). */
+function holdsKey(text: string, forms: readonly string[]): boolean {
+  return forms.some((k) => text === k || (k.length >= 6 && text.includes(k)));
+}
+
+export interface MaskOptions {
+  /** The API key of the connection. */
+  key?: string;
+  /** Also mask fields by their name (the account, whose fields are not documented). */
+  byName?: boolean;
+}
+
+/** Deeper than this, values are dropped: the renderers show less than this anyway. */
+const MASK_DEPTH = 12;
+
+/** A copy with secrets masked, at any depth the renderers show; never the key itself. */
+export function maskSecrets<T>(value: T, options: MaskOptions): T {
+  const forms = keyForms(options.key);
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return holdsKey(v, forms) ? MASK : v;
+    if (typeof v !== 'object' || v === null) return v;
+    if (depth > MASK_DEPTH) return Array.isArray(v) ? [] : {};
+    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    let hidden = 0;
+    for (const [k, item] of Object.entries(v)) {
+      const name = holdsKey(k, forms) ? `${MASK}${hidden++ ? ` ${hidden}` : ''}` : k;
+      const secretName = options.byName === true && isSecretField(k) && item !== null && item !== '' && item !== false;
+      // defineProperty: a plain assignment to "__proto__" would set the prototype and lose the field.
+      Object.defineProperty(out, name, {
+        value: secretName ? MASK : walk(item, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return out;
+  };
+  return walk(value, 0) as T;
+}
+
+/** A copy with secret-looking fields (at any depth) replaced by the mask. */
+export function withoutSecrets<T>(value: T, key?: string): T {
+  return maskSecrets(value, { key, byName: true });
 }

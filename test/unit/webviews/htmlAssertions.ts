@@ -35,6 +35,8 @@ export const BODY_TAGS = new Set([
   'tr',
   'th',
   'td',
+  'details',
+  'summary',
 ]);
 
 /** Tags the page frame adds around a body. */

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { renderReportBody, renderReportPage, isWebUrl, scoreBand } from '../../../src/webviews/render/reportView';
+import { renderReportBody, renderReportPage } from '../../../src/webviews/render/reportView';
+import { isWebUrl } from '../../../src/model/vocabulary';
 import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };
@@ -50,7 +51,8 @@ describe('renderReportBody', () => {
     const gauge = root.querySelector('svg.gauge');
     assert.equal(gauge?.getAttribute('role'), 'img');
     assert.equal(gauge?.getAttribute('aria-label'), 'Score 87 of 100');
-    assert.ok(gauge?.classList.contains('gauge-good'));
+    // One rating: the word the service sent decides the colour, the score is shown beside it.
+    assert.ok(gauge?.classList.contains('gauge-decent'));
     assert.equal(root.querySelectorAll('svg.gauge circle').length, 2);
     const summary = root.querySelector('dl.summary')?.text ?? '';
     assert.match(summary, /Generated\s*Nov 16, 2025, 10:00\sAM \(3 days ago\)/);
@@ -121,12 +123,40 @@ describe('renderReportBody', () => {
         ?.getAttribute('aria-label'),
       'Score 100 of 100',
     );
-    for (const score of [undefined, null, NaN, Infinity, 'abc', {}, []]) {
+    for (const score of [undefined, null, NaN, Infinity, 'abc', {}, [], 150, -5]) {
       assert.equal(parseHtml(body({ score })).querySelector('svg.gauge'), null, `no gauge for ${String(score)}`);
     }
-    assert.equal(scoreBand(80), 'good');
-    assert.equal(scoreBand(50), 'decent');
-    assert.equal(scoreBand(49.9), 'bad');
+  });
+
+  it("badge and gauge follow the one rating function: the real service's fractional score in `result`", () => {
+    const cases: Array<[number, string, string]> = [
+      [73.68421052631578, 'decent', '74'],
+      [79, 'decent', '79'],
+      [79.01, 'good', '79'],
+      [49, 'decent', '49'],
+      [48.99, 'bad', '49'],
+      [100, 'good', '100'],
+      [0, 'bad', '0'],
+    ];
+    for (const [result, band, shown] of cases) {
+      const out = body({ id: 1, url: 'https://a.test/', result });
+      const root = parseHtml(out);
+      const badge = root.querySelector('.badge.result');
+      assert.ok(badge?.classList.contains(`result-${band}`), `${result} → ${band}`);
+      assert.match(badge?.text ?? '', new RegExp(`${band[0].toUpperCase()}${band.slice(1)}$`));
+      const gauge = root.querySelector('svg.gauge');
+      assert.ok(gauge?.classList.contains(`gauge-${band}`));
+      assert.equal(gauge?.getAttribute('aria-label'), `Score ${shown} of 100`, 'rounded for people');
+      assert.equal(root.querySelector('.gauge-text')?.text, shown);
+      // Exact in the list, and `result` is not listed again among the other fields.
+      assert.equal(root.querySelector('dd.score')?.text, `${result} of 100`);
+      assert.deepEqual(dtTexts(out), ['ID']);
+    }
+    // A numeric string is a score too; a word with a separate score keeps its word.
+    assert.ok(parseHtml(body({ result: '85.5' })).querySelector('.badge.result-good'));
+    const word = parseHtml(body({ result: 'bad', score: 91 }));
+    assert.ok(word.querySelector('.badge.result-bad'));
+    assert.equal(word.querySelector('svg.gauge')?.getAttribute('aria-label'), 'Score 91 of 100');
   });
 
   it('gauge arc length is proportional to the score and clamped', () => {
@@ -134,21 +164,26 @@ describe('renderReportBody', () => {
       (parseHtml(body({ score })).querySelector('.gauge-value')?.getAttribute('stroke-dasharray') ?? '').split(' ').map(Number);
     const [half, circ] = dash(50);
     assert.ok(Math.abs(half - circ / 2) < 0.02);
-    assert.ok(Math.abs(dash(150)[0] - circ) < 0.02);
-    assert.equal(dash(-5)[0], 0);
+    assert.ok(Math.abs(dash(100)[0] - circ) < 0.02);
+    assert.equal(dash(0)[0], 0);
   });
 
-  it('groups checks by category: groups with failures first, failed checks first within', () => {
+  it('lists failed checks first, then passed, each with its category, under a summary', () => {
     const root = parseHtml(body(FULL));
-    const groups = root.querySelectorAll('section.check-group > h3').map((h) => h.text.replace(/\s*\(.*\)$/, ''));
-    assert.deepEqual(groups, ['SEO', 'Security', 'Availability', 'Accessibility', 'Performance']);
-    const seo = root.querySelectorAll('section.check-group')[0];
+    const groups = root.querySelectorAll('section.check-group > h3').map((h) => h.text);
+    assert.deepEqual(groups, ['Failed (3)', 'Passed (4)']);
     assert.deepEqual(
-      seo.querySelectorAll('.check-name').map((e) => e.text),
-      ['Meta description', 'Canonical link', 'Title tag'],
+      root
+        .querySelectorAll('section.check-group')[0]
+        .querySelectorAll('.check-name')
+        .map((e) => e.text),
+      ['Meta description', 'HTTPS', 'Canonical link'],
     );
-    assert.match(seo.querySelector('h3')?.text ?? '', /\(2 failed, 1 passed\)/);
-    assert.match(root.querySelector('.analysis-summary')?.text ?? '', /7 checks: 3 failed, 4 passed/);
+    assert.deepEqual(
+      root.querySelectorAll('.check-category').map((e) => e.text),
+      ['SEO', 'Security', 'SEO', 'SEO', 'Availability', 'Accessibility', 'Performance'],
+    );
+    assert.equal(root.querySelector('.analysis-summary')?.text, '4 of 7 checks passed, 3 failed');
   });
 
   it('marks checks with text and icon, not colour alone, and shows value and advice', () => {
@@ -186,10 +221,11 @@ describe('renderReportBody', () => {
     assertSafeMarkup(out);
     assert.doesNotMatch(textOf(out), LEAK_RE);
     const root = parseHtml(out);
-    const groups = root.querySelectorAll('section.check-group > h3').map((h) => h.text.replace(/\s*\(.*\)$/, ''));
-    assert.deepEqual(groups, ['Mobile friendliness', 'SEO', 'Other checks']);
+    const groups = root.querySelectorAll('section.check-group > h3').map((h) => h.text);
+    assert.deepEqual(groups, ['Failed (1)', 'Not rated (4)', 'Passed (1)']);
+    assert.ok(root.querySelectorAll('.check-category').some((e) => e.text === 'Mobile friendliness'));
     const names = root.querySelectorAll('.check-name').map((e) => e.text);
-    assert.ok(names.includes('k'));
+    assert.ok(names.includes('K'), 'a key without a name, in words');
     assert.ok(names.includes('Check 1'));
     assert.ok(names.includes('bare string'));
     assert.equal(root.querySelector('li.check-unknown .status-text')?.text, 'Not rated');
@@ -211,7 +247,9 @@ describe('renderReportBody', () => {
       url: 'https://x.test',
       flags: { enabled: true, disabled: false, nothing: null, when: '2025-01-02T03:04:05Z', empty: {}, none: [] },
       long_list: Array.from({ length: 45 }, (_, i) => `item ${i}`),
-      deep: { l1: { l2: { l3: { l4: { l5: 'too deep' } } } } },
+      huge_list: Array.from({ length: 5000 }, (_, i) => `entry ${i}`),
+      deep: { l1: { l2: { l3: { l4: { l5: { l6: { l7: { l8: { l9: 'too deep' } } } } } } } } },
+      shallow: { l1: { l2: { l3: { l4: { l5: 'deep enough' } } } } },
       camelCaseKey: 1234567.891,
     });
     assertSafeMarkup(out);
@@ -222,11 +260,20 @@ describe('renderReportBody', () => {
     assert.match(text, /Nothing\s*—/);
     assert.match(text, /When\s*Jan 2, 2025, 3:04\sAM/);
     assert.match(text, /Empty\s*None/);
-    assert.match(text, /item 19/);
-    assert.doesNotMatch(text, /item 20/);
-    assert.match(text, /… and 25 more/);
+    // Long lists: the first ten, the rest folded away under a count.
+    const root = parseHtml(out);
+    const longList = root.querySelectorAll('.field').find((f) => f.querySelector('dt')?.text === 'Long list');
+    assert.equal(longList?.querySelector('ul.value-list')?.querySelectorAll('li').length, 10);
+    assert.equal(longList?.querySelector('details > summary')?.text, 'and 35 more');
+    assert.match(longList?.querySelector('details')?.text ?? '', /item 44/);
+    // Very long lists: only a bounded number rendered at all, the rest counted.
+    assert.match(text, /entry 199/);
+    assert.doesNotMatch(text, /entry 200/);
+    assert.match(text, /… 4800 more not shown/);
+    // Nesting: eight levels, then "…".
+    assert.match(text, /deep enough/);
     assert.doesNotMatch(text, /too deep/);
-    assert.match(text, /1 field \(not shown\)/);
+    assert.match(text, /L8…/);
     assert.match(text, /Camel case key\s*1,234,567.89/);
   });
 
@@ -311,11 +358,11 @@ describe('renderReportBody', () => {
     assert.match(tokyo, /Generated\s*Nov 16, 2025, 7:00\sPM/);
     const de = textOf(body(FULL, { ...OPTS, locale: 'de-DE' }));
     assert.match(de, /16\.11\.2025, 10:00/);
-    assert.match(de, /vor 3 Tagen/);
+    assert.match(de, /\(3 days ago\)/, 'the same relative words as the tree');
     const future = textOf(body({ generated_at: '2025-11-19T12:00:00Z' }));
     assert.match(future, /in 2 hours/);
     const now = textOf(body({ generated_at: '2025-11-19T10:00:00Z' }));
-    assert.match(now, /\(now\)/);
+    assert.match(now, /\(just now\)/);
     const old = textOf(body({ generated_at: '2023-11-19T10:00:00Z' }));
     assert.match(old, /\(2 years ago\)/);
   });
@@ -344,5 +391,37 @@ describe('renderReportPage', () => {
     assert.equal(root.querySelector('#error')?.getAttribute('role'), 'alert');
     assert.equal(root.querySelector('#error')?.text, '');
     assert.ok(page.includes(`<main id="content">${renderReportBody(FULL, OPTS)}</main>`));
+  });
+});
+
+describe('hostile depth and breadth', () => {
+  function nested(depth: number): unknown {
+    let value: unknown = 'bottom';
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  }
+
+  it('a report with 10,000 nested arrays renders, bounded, in every place a value is shown', () => {
+    const deep = nested(10_000);
+    const report = {
+      id: 1,
+      url: 'https://deep.test/',
+      result: 55,
+      deep,
+      results: { title: { passed: false, value: deep, errors: { odd_kind: deep } } },
+    };
+    const out = body(report);
+    assertSafeMarkup(out);
+    assert.doesNotMatch(textOf(out), /bottom/);
+    assert.ok(out.length < 50_000, `bounded output (${out.length} characters)`);
+    assert.ok(parseHtml(out).querySelector('li.check'), 'the check is still listed');
+  });
+
+  it('a results object with 5,000 checks shows a bounded number and counts the rest', () => {
+    const results = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`check_${i}`, { passed: false }]));
+    const root = parseHtml(body({ results }));
+    assert.equal(root.querySelectorAll('li.check').length, 300);
+    assert.match(root.querySelector('.analysis-summary')?.text ?? '', /0 of 5000 checks passed/);
+    assert.match(textOf(body({ results })), /… 4700 more not shown/);
   });
 });

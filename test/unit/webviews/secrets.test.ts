@@ -1,23 +1,95 @@
 import { strict as assert } from 'node:assert';
-import { isSecretField, withoutSecrets } from '../../../src/webviews/render/secrets';
-import { renderFields } from '../../../src/webviews/render/format';
+import { isSecretField, MASK, maskSecrets, withoutSecrets } from '../../../src/webviews/render/secrets';
+import { renderFields } from '../../../src/webviews/render/values';
+import { renderAccountBody } from '../../../src/webviews/render/accountView';
+import { renderReportBody } from '../../../src/webviews/render/reportView';
+import { textOf } from './htmlAssertions';
+
+const KEY = 'wr_live_5f3a9c1e7d2b48a6';
 
 describe('webviews: secret-looking account fields are masked', () => {
   it('recognises key, token, secret and password names in any case style', () => {
     for (const name of ['api_key', 'apiKey', 'API-KEY', 'key', 'access_token', 'accessToken', 'client-secret', 'Password', 'passwd'])
       assert.equal(isSecretField(name), true, name);
-    for (const name of ['monkey', 'tokens_used', 'keyboard', 'email', 'plan', 'reports_count', 'passwordless'])
+    for (const name of ['monkey', 'tokens_used', 'keyboard', 'email', 'plan', 'reports_count', 'passwordless', 'author', 'key_expires_at'])
       assert.equal(isSecretField(name), false, name);
+  });
+  it('recognises the names a key was seen echoed under', () => {
+    for (const name of [
+      'authorization',
+      'Authorization',
+      'bearer',
+      'credentials',
+      'auth',
+      'api_keys',
+      'apiKeys',
+      'x-auth-token',
+      'authToken',
+      'jwt',
+    ])
+      assert.equal(isSecretField(name), true, name);
   });
   it('masks at any depth and keeps the rest', () => {
     const masked = withoutSecrets({ name: 'A', api_key: 'sk-123', nested: { token: 't', n: 1 }, list: [{ secret: 's' }], empty_key: '' });
     assert.deepEqual(masked, {
       name: 'A',
-      api_key: '•••• (hidden)',
-      nested: { token: '•••• (hidden)', n: 1 },
-      list: [{ secret: '•••• (hidden)' }],
+      api_key: MASK,
+      nested: { token: MASK, n: 1 },
+      list: [{ secret: MASK }],
       empty_key: '',
     });
+  });
+  it('masks any value equal to or containing the key, and a field named by it, whatever the names', () => {
+    const masked = maskSecrets(
+      {
+        note: KEY,
+        header: `Bearer ${KEY}`,
+        link: `https://svc.test/api?k=${encodeURIComponent(KEY)}&x=1`,
+        deep: { a: [{ b: { c: [`prefix ${KEY} suffix`] } }] },
+        [KEY]: 'value',
+        other: 'kept',
+      },
+      { key: KEY },
+    );
+    assert.equal(JSON.stringify(masked).includes(KEY), false);
+    assert.equal(masked.other, 'kept');
+    assert.equal(masked.note, MASK);
+    assert.equal(masked.header, MASK);
+    assert.equal(masked.link, MASK);
+    assert.equal((masked as Record<string, unknown>)[MASK], 'value');
+  });
+  it('a key too short to search for is masked only where it is the whole value', () => {
+    assert.deepEqual(maskSecrets({ a: 'ab', b: 'cab' }, { key: 'ab' }), { a: MASK, b: 'cab' });
+  });
+});
+
+describe('webviews: the key never reaches the screen', () => {
+  const account = {
+    name: `Ann ${KEY}`,
+    email: 'ann@example.test',
+    authorization: `Bearer ${KEY}`,
+    bearer: 'anything',
+    credentials: { user: 'ann', pass: 'x' },
+    auth: 'x',
+    api_keys: ['k1', 'k2'],
+    apiKeys: ['k3'],
+    echoed: { where: [{ deeper: KEY }] },
+    plan: { name: 'Pro', note: `key=${KEY}` },
+  };
+
+  it('account panel: masked by name and by value, the rest shown', () => {
+    const text = textOf(renderAccountBody({ account, keySource: 'secret-storage' }, { secret: KEY }));
+    assert.equal(text.includes(KEY), false);
+    for (const shown of ['ann@example.test', 'Pro']) assert.ok(text.includes(shown), shown);
+    for (const hidden of ['anything', 'k1', 'k3', 'user']) assert.equal(text.includes(hidden), false, hidden);
+  });
+
+  it('report panel: a key echoed in a record is masked', () => {
+    const text = textOf(
+      renderReportBody({ id: 1, url: 'https://a.test/', project: KEY, results: { title: { passed: true, value: KEY } } }, { secret: KEY }),
+    );
+    assert.equal(text.includes(KEY), false);
+    assert.ok(text.includes(MASK));
   });
 });
 

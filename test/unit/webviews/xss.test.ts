@@ -55,6 +55,21 @@ function hostileWebReport(p: string): Record<string, unknown> {
   };
 }
 
+/** The real service's shape: the payload as check names, importance, error kinds and details, values. */
+function hostileRealReport(p: string): Record<string, unknown> {
+  return {
+    id: 7,
+    url: `https://example.com/${p}`,
+    result: p,
+    results: {
+      [p]: { passed: false, importance: p, value: p, errors: { [p]: p, too_many: p, length: { min: p, max: p }, missing: [p] } },
+      title: { passed: true, importance: 'high', value: [p, [p, [p]], { url: p, text: p }], errors: { [p]: { [p]: [p] } } },
+      links: { passed: p, value: Array.from({ length: 30 }, () => ({ url: `https://a.test/${p}`, text: p })) },
+      bare: p,
+    },
+  };
+}
+
 function hostileAccount(p: string): AccountViewModel {
   return {
     account: {
@@ -93,6 +108,17 @@ describe('webview renderers: XSS corpus', () => {
             assert.ok(text.includes(p.trim()), 'payload text shown literally');
           }
         }
+      });
+
+      it('report body in the real shape: check names, importance, errors and values escaped', () => {
+        const body = renderReportBody(hostileRealReport(p), OPTS);
+        assertSafeMarkup(body);
+        assertPayloadEscaped(body, p);
+        const text = textOf(body);
+        assert.doesNotMatch(text, LEAK_RE);
+        assert.doesNotMatch(text, /\[native code\]/);
+        if (p.trim() !== '' && !p.includes('\u0000')) assert.ok(text.includes(p.trim()), 'payload text shown literally');
+        assert.equal(parseHtml(body).querySelectorAll('li.check').length, 4, 'no check dropped');
       });
 
       it('report page: frame intact, CSP exact, title escaped', () => {

@@ -1,0 +1,127 @@
+// A report's `results` as one list of checks, whichever shape the service sent: an array of
+// checks (the local service: {key, name, category, passed, value, advice}) or an object keyed by
+// check name (the real service: {passed, importance, value, errors?: {kind: detail}}). Nothing
+// is dropped: unknown fields stay as `extra`, odd entries become checks that are "not rated".
+// Pure: no 'vscode', no markup.
+
+import { asText, isRecord } from './format';
+import { checkName, errorWords, Importance, IMPORTANCE_ORDER } from './checkNames';
+
+export type CheckStatus = 'failed' | 'unknown' | 'passed';
+
+export interface CheckError {
+  kind: string;
+  /** The kind (and its detail, where it can be said) in words. */
+  text: string;
+  /** The detail as sent, when the words do not say it. */
+  detail?: unknown;
+}
+
+export interface Check {
+  /** The check's name as the service sent it (object key or `key`), if any. */
+  key?: string;
+  /** The name for people. */
+  name: string;
+  status: CheckStatus;
+  /** high, medium, low; or the service's own word; undefined when not sent. */
+  importance?: string;
+  category?: string;
+  value: unknown;
+  hasValue: boolean;
+  advice?: string;
+  errors: CheckError[];
+  extra: Record<string, unknown>;
+  /** Position as sent, to keep the service's order among equals. */
+  index: number;
+}
+
+function statusOf(passed: unknown): CheckStatus {
+  if (passed === true || passed === 1 || passed === '1' || passed === 'true') return 'passed';
+  if (passed === false || passed === 0 || passed === '0' || passed === 'false') return 'failed';
+  return 'unknown';
+}
+
+/** Errors of a check: `{kind: detail}` (the real service), or a list of kinds or messages. */
+function errorsOf(errors: unknown): { list: CheckError[]; understood: boolean } {
+  if (errors === undefined || errors === null) return { list: [], understood: true };
+  if (isRecord(errors)) {
+    const list = Object.entries(errors).map(([kind, detail]) => {
+      const words = errorWords(kind, detail);
+      return words.detailSaid ? { kind, text: words.text } : { kind, text: words.text, detail };
+    });
+    return { list, understood: true };
+  }
+  if (Array.isArray(errors) && errors.every((e) => typeof e === 'string')) {
+    return { list: errors.map((kind: string) => ({ kind, text: errorWords(kind, undefined).text })), understood: true };
+  }
+  return { list: [], understood: false };
+}
+
+const ARRAY_FIELDS = new Set(['key', 'name', 'category', 'passed', 'value', 'advice', 'importance', 'errors']);
+
+function hasValue(value: unknown): boolean {
+  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+}
+
+function toCheck(item: unknown, index: number, key: string | undefined): Check {
+  if (!isRecord(item)) {
+    // A bare value under a name (object shape) is that check's value; a bare array item is a name.
+    const name = key !== undefined ? checkName(key) : (asText(item) ?? `Check ${index + 1}`);
+    const value = key !== undefined ? item : undefined;
+    return { key, name, status: 'unknown', value, hasValue: hasValue(value), errors: [], extra: {}, index };
+  }
+  const ownKey = key ?? asText(item.key);
+  const extra: Record<string, unknown> = {};
+  for (const field of Object.keys(item)) if (!ARRAY_FIELDS.has(field) || (field === 'key' && key !== undefined)) extra[field] = item[field];
+  const errors = errorsOf(item.errors);
+  if (!errors.understood) extra.errors = item.errors;
+  const importance = asText(item.importance)?.toLowerCase();
+  return {
+    key: ownKey,
+    name: asText(item.name) ?? (ownKey !== undefined ? checkName(ownKey) : `Check ${index + 1}`),
+    status: statusOf(item.passed),
+    importance,
+    category: asText(item.category)?.toLowerCase(),
+    value: item.value,
+    hasValue: hasValue(item.value),
+    advice: asText(item.advice),
+    errors: errors.list,
+    extra,
+    index,
+  };
+}
+
+/** The checks of `results`, or undefined when `results` is neither an array nor an object. */
+export function checksOf(results: unknown): Check[] | undefined {
+  if (Array.isArray(results)) return results.map((item, i) => toCheck(item, i, undefined));
+  if (isRecord(results)) return Object.entries(results).map(([key, item], i) => toCheck(item, i, key));
+  return undefined;
+}
+
+const STATUS_RANK: Record<CheckStatus, number> = { failed: 0, unknown: 1, passed: 2 };
+
+function importanceRank(importance: string | undefined): number {
+  const i = IMPORTANCE_ORDER.indexOf(importance as Importance);
+  return i >= 0 ? i : IMPORTANCE_ORDER.length;
+}
+
+/** Failed first, then not rated, then passed; within each, high importance first, then as sent. */
+export function orderChecks(checks: readonly Check[]): Check[] {
+  return [...checks].sort(
+    (a, b) =>
+      STATUS_RANK[a.status] - STATUS_RANK[b.status] || importanceRank(a.importance) - importanceRank(b.importance) || a.index - b.index,
+  );
+}
+
+export interface CheckCounts {
+  total: number;
+  passed: number;
+  failed: number;
+  unknown: number;
+}
+
+export function countChecks(checks: readonly Check[]): CheckCounts {
+  const passed = checks.filter((c) => c.status === 'passed').length;
+  const failed = checks.filter((c) => c.status === 'failed').length;
+  return { total: checks.length, passed, failed, unknown: checks.length - passed - failed };
+}

@@ -1,0 +1,172 @@
+import * as assert from 'node:assert/strict';
+import { renderReportBody } from '../../../src/webviews/render/reportView';
+import { checkName, CHECK_NAMES, errorWords } from '../../../src/webviews/render/checkNames';
+import { checksOf, orderChecks } from '../../../src/webviews/render/checks';
+import { REAL_CHECKS, REAL_REPORT } from './realShapeReport';
+import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
+
+const OPTS = { now: new Date('2024-05-03T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };
+
+function checkItems(markup: string) {
+  return parseHtml(markup)
+    .querySelectorAll('li.check')
+    .map((li) => ({
+      name: li.querySelector('.check-name')?.text ?? '',
+      key: li.querySelector('.check-name')?.getAttribute('title'),
+      status: li.querySelector('.status-text')?.text,
+      importance: li.querySelector('.check-importance')?.text,
+      errors: li.querySelectorAll('.check-error').map((e) => e.text),
+      value: li.querySelector('.check-value')?.text ?? '',
+      li,
+    }));
+}
+
+describe("the analysis of a report in the real service's shape", () => {
+  const out = renderReportBody(REAL_REPORT, OPTS);
+  const items = checkItems(out);
+  const byKey = (key: string) => items.find((i) => i.key === key)!;
+
+  it('renders safely and leaks no "undefined" or "[object Object]"', () => {
+    assertSafeMarkup(out);
+    assert.doesNotMatch(textOf(out), LEAK_RE);
+  });
+
+  it('shows every one of the 40 checks, unknown ones included', () => {
+    assert.equal(Object.keys(REAL_CHECKS).length, 40);
+    assert.deepEqual(items.map((i) => i.key).sort(), Object.keys(REAL_CHECKS).sort());
+  });
+
+  it('says how many passed', () => {
+    const passed = Object.values(REAL_CHECKS).filter((c) => c.passed === true).length;
+    const failed = Object.values(REAL_CHECKS).filter((c) => c.passed === false).length;
+    assert.equal(passed + failed, 39, 'one check has no `passed`');
+    assert.equal(parseHtml(out).querySelector('.analysis-summary')?.text, `${passed} of 40 checks passed, ${failed} failed, 1 not rated`);
+  });
+
+  it('lists failed checks first, high importance before medium and low, then not rated, then passed', () => {
+    const statuses = items.map((i) => i.status);
+    const firstPassed = statuses.indexOf('Passed');
+    assert.ok(statuses.slice(0, firstPassed).every((s) => s !== 'Passed'));
+    assert.ok(statuses.slice(firstPassed).every((s) => s === 'Passed'));
+    const failed = items.filter((i) => i.status === 'Failed').map((i) => i.importance);
+    const rank = (label: string | undefined) => ['High importance', 'Medium importance', 'Low importance'].indexOf(label ?? '');
+    const known = failed.filter((f) => rank(f) >= 0).map(rank);
+    assert.deepEqual(
+      known,
+      [...known].sort((a, b) => a - b),
+    );
+    assert.deepEqual(
+      items.slice(0, 3).map((i) => i.key),
+      ['title', 'meta_description', 'headings'],
+    );
+    assert.equal(byKey('html_validation').status, 'Not rated');
+  });
+
+  it('names checks for people: the table, then words for names never seen', () => {
+    assert.equal(byKey('404_page').name, '404 page');
+    assert.equal(byKey('https_encryption').name, 'HTTPS encryption');
+    assert.equal(byKey('meta_description').name, 'Meta description');
+    assert.equal(byKey('text_html_ratio').name, 'Text to HTML ratio');
+    assert.equal(byKey('brand_new_check').name, 'Brand new check');
+    assert.equal(byKey('llms_txt').name, 'Llms txt');
+    for (const key of Object.keys(REAL_CHECKS).filter((k) => k in CHECK_NAMES)) {
+      assert.notEqual(byKey(key).name, key, `${key} has a readable name`);
+    }
+    assert.equal(Object.keys(CHECK_NAMES).length, 33, 'every check the notes name');
+  });
+
+  it('says each error in words, with its detail; unknown kinds by their name and detail', () => {
+    assert.deepEqual(byKey('title').errors, ['length must be 10–60']);
+    assert.deepEqual(byKey('meta_description').errors, ['missing']);
+    assert.deepEqual(byKey('in_page_links').errors, ['too many (at most 10)']);
+    assert.deepEqual(byKey('http_requests').errors, ['too many (at most 50)']);
+    assert.deepEqual(byKey('load_time').errors, ['too slow (at most 1)']);
+    assert.deepEqual(byKey('dom_size').errors, ['too large (at most 1500)']);
+    assert.deepEqual(byKey('content_length').errors, ['too few (at least 500)']);
+    assert.deepEqual(byKey('text_html_ratio').errors, ['too small (at least 10)']);
+    assert.deepEqual(byKey('unsafe_cross_origin_links').errors, ['failed']);
+    assert.match(byKey('headings').errors[0], /^duplicated: h1$/);
+    assert.match(byKey('image_format').errors[0], /^badly formatted: logo\.bmp$/);
+    assert.match(byKey('deprecated_html_tags').errors[0], /^uses tags it should not: fontcenter$/);
+    assert.match(byKey('structured_data').errors[0], /^missing: Schema\.org$/);
+    assert.match(byKey('render_blocking_resources').errors[0], /^blocking: Count\s*1$/);
+    assert.deepEqual(byKey('brand_new_check').errors, ['not indexable']);
+    assert.equal(byKey('brand_new_check').importance, 'Importance: critical');
+  });
+
+  it('shows values: lists as lists, link lists as lines, long lists folded with a count', () => {
+    const links = byKey('in_page_links').li;
+    const internals = links.querySelectorAll('.field').find((f) => f.querySelector('dt')?.text === 'Internals')!;
+    assert.equal(internals.querySelector('ul.value-list')?.querySelectorAll('li').length, 10);
+    assert.equal(internals.querySelector('ul.value-list li')?.text, 'Page 0 (https://example.com/page-0)');
+    assert.equal(internals.querySelector('details > summary')?.text, 'and 38 more');
+    assert.match(internals.querySelector('details')?.text ?? '', /Page 47 \(https:\/\/example\.com\/page-47\)/);
+    const nested = byKey('image_format').li.querySelectorAll('.check-value ul.value-list ul.value-list');
+    assert.equal(nested.length, 2, 'nested lists stay lists');
+    assert.match(byKey('brand_new_check').value, /Deeper/);
+    assert.equal(byKey('load_time').value, 'Value: 2.84');
+    assert.equal(byKey('nofollow_links').li.querySelector('.check-value'), null, 'a missing value leaves no gap');
+  });
+
+  it('rates the record by its fractional score: badge Decent, gauge 74, exact score listed', () => {
+    const root = parseHtml(out);
+    assert.ok(root.querySelector('.badge.result-decent'));
+    assert.equal(root.querySelector('svg.gauge')?.getAttribute('aria-label'), 'Score 74 of 100');
+    assert.equal(root.querySelector('dd.score')?.text, '73.68421052631578 of 100');
+  });
+});
+
+describe('check names and error words', () => {
+  it('keeps names that are not identifiers as they are', () => {
+    assert.equal(checkName('<svg onload=x>'), '<svg onload=x>');
+    assert.equal(checkName('defer_javascript'), 'Defer JavaScript');
+    assert.equal(checkName('constructor'), 'Constructor');
+    assert.equal(checkName('__proto__'), '__proto__');
+  });
+
+  it('reads bounds from numbers, numeric strings and {min, max}', () => {
+    assert.equal(errorWords('too_many', '10').text, 'too many (at most 10)');
+    assert.equal(errorWords('length', { min: 10 }).text, 'length must be at least 10');
+    assert.equal(errorWords('length', { max: 60 }).text, 'length must be at most 60');
+    assert.deepEqual(errorWords('length', 'odd'), { text: 'wrong length', detailSaid: false });
+    assert.deepEqual(errorWords('too_many', ['a', 'b']), { text: 'too many', detailSaid: false });
+    assert.deepEqual(errorWords('toString', null), { text: 'to string', detailSaid: true });
+  });
+
+  it('takes missing fields and odd shapes without dropping anything', () => {
+    const checks = checksOf({
+      a: null,
+      b: 'text',
+      c: { passed: 'yes', errors: 'broken' },
+      d: { errors: ['missing', 'too_many'] },
+      e: [1, 2],
+    })!;
+    assert.deepEqual(
+      checks.map((c) => [c.key, c.status]),
+      [
+        ['a', 'unknown'],
+        ['b', 'unknown'],
+        ['c', 'unknown'],
+        ['d', 'unknown'],
+        ['e', 'unknown'],
+      ],
+    );
+    assert.equal(checks[2].extra.errors, 'broken', 'errors it cannot read are listed as they came');
+    assert.deepEqual(
+      checks[3].errors.map((e) => e.text),
+      ['missing', 'too many'],
+    );
+    assert.equal(checksOf('none'), undefined);
+    assert.equal(checksOf(null), undefined);
+    assert.deepEqual(
+      orderChecks(
+        checksOf({ x: { passed: true }, y: { passed: false, importance: 'low' }, z: { passed: false, importance: 'high' } })!,
+      ).map((c) => c.key),
+      ['z', 'y', 'x'],
+    );
+    const out = renderReportBody({ results: { a: null, b: 'text', e: [1, 2], c: { passed: 'yes', errors: 'broken' } } }, OPTS);
+    assertSafeMarkup(out);
+    assert.doesNotMatch(textOf(out), LEAK_RE);
+    assert.match(textOf(out), /broken/);
+  });
+});
