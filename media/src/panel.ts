@@ -1,7 +1,8 @@
 // Browser-side script shared by the report and account webviews (bundled by esbuild into
-// media/dist/panel.js). It only posts typed messages and reflects 'busy'/'error'; the panel
-// re-renders the whole document when the data changes. Message data is only ever put into
-// the page with textContent, never as markup.
+// media/dist/panel.js). It posts typed messages, reflects 'busy'/'error', and puts the content of
+// a 'render' message into <main> keeping keyboard focus, scroll and open sections. That content
+// is markup made by the extension's escaping renderers; error text only ever goes in with
+// textContent. (The lint globals for media/ are window, document and acquireVsCodeApi.)
 
 import { isHostMessage, isWebviewAction, type WebviewMessage } from '../../src/webviews/render/messages';
 
@@ -65,6 +66,66 @@ function onScroll(): void {
   });
 }
 
+/** Where the keyboard is: a button by its action, else the n-th focusable element. */
+interface FocusSpot {
+  action?: string;
+  index: number;
+}
+
+const FOCUSABLE = 'button, summary, [tabindex]';
+
+function focusSpot(main: HTMLElement): FocusSpot | undefined {
+  const active = document.activeElement as HTMLElement | null;
+  if (!active || !main.contains(active)) return undefined;
+  return { action: active.dataset.action, index: Array.from(main.querySelectorAll(FOCUSABLE)).indexOf(active) };
+}
+
+function refocus(main: HTMLElement, spot: FocusSpot | undefined): void {
+  if (!spot) return;
+  const byAction = isWebviewAction(spot.action) ? main.querySelector<HTMLElement>(`button[data-action="${spot.action}"]`) : null;
+  const target = byAction ?? main.querySelectorAll<HTMLElement>(FOCUSABLE)[spot.index];
+  target?.focus({ preventScroll: true });
+}
+
+let firstRender = true;
+
+/** Elements the renderers never make: dropped should one ever arrive (the CSP would stop them too). */
+const NEVER = 'script, iframe, object, embed, style, link, meta, base, form, frame, frameset';
+
+/**
+ * The content of a render message as nodes: parsed in an inert document (nothing in it runs or
+ * loads while parsing), then cleaned of what the renderers never make, before it joins the page.
+ */
+function contentNodes(body: string): Node[] {
+  const parsed = new window.DOMParser().parseFromString(`<!DOCTYPE html><body>${body}`, 'text/html');
+  for (const element of Array.from(parsed.body.querySelectorAll(NEVER))) element.remove();
+  for (const element of Array.from(parsed.body.querySelectorAll('*'))) {
+    for (const name of element.getAttributeNames()) {
+      if (/^on/i.test(name) || name === 'style' || /^(href|src|action|formaction|xlink:href)$/i.test(name)) element.removeAttribute(name);
+    }
+  }
+  return Array.from(parsed.body.childNodes);
+}
+
+/** New content for <main>; focus, scroll and which sections are open stay as they were. */
+function render(body: string): void {
+  const main = document.getElementById('content');
+  if (!main) return;
+  const spot = focusSpot(main);
+  // The first content after a (re)load goes back to where the reader was before the reload.
+  const y = firstRender ? (vscode.getState()?.scrollY ?? 0) : window.scrollY;
+  firstRender = false;
+  const open = Array.from(main.querySelectorAll('details')).map((d) => d.open);
+  main.replaceChildren(...contentNodes(body));
+  const details = Array.from(main.querySelectorAll('details'));
+  // The same number of sections: the same structure, so the same ones stay open.
+  if (details.length === open.length) details.forEach((d, i) => (d.open = open[i]));
+  refocus(main, spot);
+  window.scrollTo(0, y);
+  const id = document.body.dataset.reportId;
+  if (id) vscode.setState({ ...(vscode.getState() ?? {}), id });
+}
+
 function onClick(event: MouseEvent): void {
   // Duck-typed rather than `instanceof Element`: the bundle may only use the globals that the
   // lint configuration declares for media/ (window, document, acquireVsCodeApi).
@@ -90,6 +151,10 @@ function onMessage(event: MessageEvent): void {
   }
   if (message.type === 'busy') {
     setBusy(message.busy);
+  } else if (message.type === 'render') {
+    const busy = document.body.classList.contains('busy');
+    render(message.body);
+    if (busy) setBusy(true);
   } else {
     showError(message.message);
   }

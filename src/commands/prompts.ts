@@ -1,6 +1,7 @@
 // Prompts shared by commands: privacy choice and a masked password asked twice.
 import * as vscode from 'vscode';
 import { Privacy } from '../api/types';
+import { readSettings } from '../platform/settings';
 
 const CHOICES: { privacy: Privacy; label: string; detail: string }[] = [
   { privacy: 0, label: '$(globe) Public', detail: 'Anyone with the link can view the report.' },
@@ -51,4 +52,13 @@ export async function askPassword(title: string): Promise<string | undefined> {
     if (first === second) return first;
     void vscode.window.showWarningMessage('Website Reports: the passwords did not match. Enter them again.');
   }
+}
+
+/** The modal "Delete …?" confirmation (unless `webReports.confirmDelete` is off); true to go on. */
+export async function confirmDeletion(labels: readonly string[]): Promise<boolean> {
+  if (!readSettings().confirmDelete) return true;
+  const names = labels.slice(0, 10).join('\n') + (labels.length > 10 ? `\n… and ${labels.length - 10} more` : '');
+  const verb = labels.length === 1 ? 'Delete this report?' : `Delete these ${labels.length} reports?`;
+  const ok = await vscode.window.showWarningMessage(verb, { modal: true, detail: `${names}\n\nThis cannot be undone.` }, 'Delete');
+  return ok === 'Delete';
 }

@@ -1,14 +1,14 @@
 // The account panel: the account record, the reports by result, the key source, and buttons to
-// change the key or sign out.
+// change the key or sign out. The document is set once; updates are posted to it.
 import * as vscode from 'vscode';
 import { RESULT_VALUES, ReportResult } from '../api/types';
 import { CommandContext } from '../commands/context';
 import { messageOf, reportFailure } from '../commands/feedback';
+import { setApiKey, signOut } from '../commands/auth';
 import { isWebviewMessage } from './render/messages';
-import { renderAccountPage } from './render/accountView';
+import { renderAccountBody, renderAccountPage } from './render/accountView';
 import { frameFor, webviewOptions } from './panelFrame';
 import { WebviewChannel } from './webviewChannel';
-import { withoutSecrets } from './render/secrets';
 
 export const ACCOUNT_VIEW_TYPE = 'webReports.account';
 
@@ -24,7 +24,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
   async show(): Promise<vscode.WebviewPanel | undefined> {
     if (this.panel) {
       this.panel.reveal();
-      await this.load(this.panel);
+      await this.load();
       return this.panel;
     }
     const panel = vscode.window.createWebviewPanel(
@@ -34,30 +34,35 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       webviewOptions(this.extensionUri),
     );
     this.adopt(panel);
-    const loaded = await this.load(panel);
+    const loaded = await this.load();
     return loaded ? panel : undefined;
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel): Promise<void> {
     panel.webview.options = webviewOptions(this.extensionUri);
     this.adopt(panel);
-    await this.load(panel);
+    await this.load();
   }
 
   private adopt(panel: vscode.WebviewPanel): void {
     this.panel = panel;
-    this.channel = new WebviewChannel(panel.webview);
-    // A shell with the toolbar (Refresh, Change API key) until the account arrives, so a failure
-    // still leaves something to act on.
-    this.channel.setHtml(
+    const channel = new WebviewChannel(panel.webview);
+    this.channel = channel;
+    // The shell, set once, with the toolbar (Refresh, Change API key) until the account arrives,
+    // so a failure still leaves something to act on.
+    channel.setShell(
       renderAccountPage(
         { account: {}, keySource: 'secret-storage' },
         frameFor(panel.webview, this.extensionUri, 'Website Reports Account'),
       ),
     );
     panel.onDidDispose(() => {
+      if (this.panel !== panel) return;
       this.panel = undefined;
       this.channel = undefined;
+    });
+    panel.onDidChangeViewState((e) => {
+      if (!e.webviewPanel.visible) channel.suspend();
     });
     panel.webview.onDidReceiveMessage((message: unknown) => void this.handleMessage(message));
   }
@@ -71,31 +76,28 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       return;
     }
     if (message.action === 'setApiKey') {
-      if (await vscode.commands.executeCommand('webReports.setApiKey')) await this.load(panel);
+      if (await setApiKey(this.ctx)) await this.load();
     } else if (message.action === 'signOut') {
-      await vscode.commands.executeCommand('webReports.signOut');
+      await signOut(this.ctx);
       panel.dispose();
     } else if (message.action === 'refresh') {
-      await this.load(panel);
+      await this.load();
     }
   }
 
-  private async load(panel: vscode.WebviewPanel): Promise<boolean> {
+  private async load(): Promise<boolean> {
     const channel = this.channel;
     channel?.post({ type: 'busy', busy: true });
     try {
       const client = this.ctx.connection.get();
-      const [account, totals, source] = await Promise.all([
+      const [account, totals, source, key] = await Promise.all([
         client.getAccount(),
         this.totals(),
         this.ctx.keys.source(this.ctx.connection.origin()),
+        this.ctx.connection.key().catch(() => undefined),
       ]);
-      channel?.setHtml(
-        renderAccountPage(
-          { account: withoutSecrets(account), totals, keySource: source ?? 'secret-storage' },
-          frameFor(panel.webview, this.extensionUri, 'Website Reports Account'),
-        ),
-      );
+      // The key goes to the renderer only to be masked wherever the account echoes it.
+      channel?.show(renderAccountBody({ account, totals, keySource: source ?? 'secret-storage' }, { secret: key }));
       return true;
     } catch (error) {
       channel?.post({ type: 'error', message: `Could not load the account: ${messageOf(error)}` });
@@ -117,6 +119,11 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       if (p.status === 'fulfilled' && p.value.total !== undefined) totals[RESULT_VALUES[i]] = p.value.total;
     });
     return totals;
+  }
+
+  /** The content of `<main>` last posted (for tests). */
+  content(): string | undefined {
+    return this.channel?.content();
   }
 
   dispose(): void {

@@ -1,5 +1,6 @@
-// One detail panel per report (revealed if already open). Its buttons send typed messages that
-// run the same commands as the tree; the panel follows the model, so both update together.
+// One detail panel per report (revealed if already open). It always shows the full record read
+// from the service (the tree keeps only a projection); its buttons call the typed report actions,
+// and it follows changes made from the tree. The document is set once; updates are posted.
 import * as vscode from 'vscode';
 import { Report, ReportId } from '../api/types';
 import { ApiError } from '../api/errors';
@@ -8,74 +9,88 @@ import { reportLabel } from '../model/vocabulary';
 import { CommandContext } from '../commands/context';
 import { messageOf, reportFailure } from '../commands/feedback';
 import { targetOrPick } from '../commands/targets';
-import { isWebviewMessage, WebviewAction, HostMessage } from './render/messages';
-import { renderReportPage } from './render/reportView';
+import { isWebviewMessage, HostMessage } from './render/messages';
+import { renderReportBody, renderReportPage } from './render/reportView';
 import { frameFor, webviewOptions } from './panelFrame';
 import { WebviewChannel } from './webviewChannel';
+import { runReportAction } from './reportPanelActions';
 
 export const REPORT_VIEW_TYPE = 'webReports.report';
 
-interface OpenPanel {
+export interface OpenPanel {
   panel: vscode.WebviewPanel;
   channel: WebviewChannel;
   report: Report;
-  /** What was last rendered, so a refresh that changed nothing does not re-render. */
-  rendered?: string;
+  /** Whether `report` is the full record from the service (not yet: only the id is known). */
+  loaded: boolean;
 }
+
+/** Fields of the tree's projection whose change means the analysis may have changed too. */
+const ANALYSIS_FIELDS = ['result', 'score', 'generated_at', 'updated_at'];
 
 export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknown }>, vscode.Disposable {
   private readonly panels = new Map<string, OpenPanel>();
+  private key?: string;
   private readonly unsubscribe: (() => void)[];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly ctx: CommandContext,
   ) {
-    // Follow changes made from the tree (privacy, re-run); close when the report is deleted.
     this.unsubscribe = [
-      ctx.model.onDidChange(() => {
-        for (const [id, open] of this.panels) {
-          const current = ctx.model.find(id);
-          if (current) this.render(open, { ...open.report, ...current });
-        }
-      }),
+      ctx.model.onDidChange(() => this.followTree()),
       ctx.model.onDidRemove((id) => this.panels.get(String(id))?.panel.dispose()),
     ];
   }
 
+  /**
+   * Follows changes made from the tree: a new privacy or project is merged in; a new rating or
+   * generation time means a new analysis, so the full record is read again.
+   */
+  private followTree(): void {
+    for (const [id, open] of this.panels) {
+      const current = this.ctx.model.find(id);
+      if (!current || !open.loaded) continue;
+      const changed = Object.keys(current).filter((k) => k !== 'id' && !sameScalar(current[k], open.report[k]));
+      if (changed.length === 0) continue;
+      if (changed.some((k) => ANALYSIS_FIELDS.includes(k))) void this.reload(open);
+      else this.render(open, { ...open.report, ...current });
+    }
+  }
+
   /** Closes every panel: the key or the service changed, so what they show may not be ours. */
   closeAll(): void {
+    this.key = undefined;
     for (const open of [...this.panels.values()]) open.panel.dispose();
   }
 
-  /** Opens (or reveals) the panel of a report; reads it fresh from the service. */
+  /** Opens (or reveals) the panel of a report; reads the full record from the service. */
   async open(target?: unknown): Promise<vscode.WebviewPanel | undefined> {
-    let report: Report | undefined;
-    // A bare id the tree does not hold: the panel reads it anyway, so do not fetch it twice.
-    const id = typeof target === 'number' || typeof target === 'string' ? normaliseId(target) : undefined;
+    let id: ReportId | undefined;
     try {
-      report =
-        id !== undefined && !this.ctx.model.find(id) ? { id } : await targetOrPick(this.ctx, target, 'Website Reports: Open which report?');
+      // A bare id needs no lookup: the panel reads the report anyway.
+      const bare = typeof target === 'number' || typeof target === 'string' ? normaliseId(target) : undefined;
+      id = bare ?? (await targetOrPick(this.ctx, target, 'Website Reports: Open which report?'))?.id;
     } catch (error) {
       await reportFailure(this.ctx, 'Opening the report', error);
       return undefined;
     }
-    if (!report) return undefined;
-    const key = String(report.id);
-    const existing = this.panels.get(key);
+    if (id === undefined) return undefined;
+    const existing = this.panels.get(String(id));
     if (existing) {
       existing.panel.reveal();
       return existing.panel;
     }
+    const known = this.ctx.model.find(id);
     const panel = vscode.window.createWebviewPanel(
       REPORT_VIEW_TYPE,
-      reportLabel(report),
+      reportLabel(known ?? { id }),
       vscode.ViewColumn.Active,
       webviewOptions(this.extensionUri),
     );
-    const open = this.adopt(panel, report);
+    const open = this.adopt(panel, id);
     await this.reload(open);
-    return this.panels.get(key)?.panel;
+    return this.panels.get(String(id))?.panel;
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: { id?: unknown } | undefined): Promise<void> {
@@ -85,8 +100,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
       return;
     }
     panel.webview.options = webviewOptions(this.extensionUri);
-    const open = this.adopt(panel, { id });
-    await this.reload(open);
+    await this.reload(this.adopt(panel, id));
   }
 
   /** The open panel of a report, for tests and the account view. */
@@ -94,13 +108,24 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     return this.panels.get(String(id))?.panel;
   }
 
-  private adopt(panel: vscode.WebviewPanel, report: Report): OpenPanel {
-    const open: OpenPanel = { panel, report, channel: new WebviewChannel(panel.webview) };
-    const key = String(report.id);
+  /** The content of `<main>` last posted to a report's panel (for tests). */
+  contentOf(id: ReportId): string | undefined {
+    return this.panels.get(String(id))?.channel.content();
+  }
+
+  private adopt(panel: vscode.WebviewPanel, id: ReportId): OpenPanel {
+    const open: OpenPanel = { panel, report: { id }, loaded: false, channel: new WebviewChannel(panel.webview) };
+    const key = String(id);
     this.panels.set(key, open);
-    panel.onDidDispose(() => this.panels.delete(key));
+    panel.onDidDispose(() => {
+      if (this.panels.get(key) === open) this.panels.delete(key);
+    });
+    panel.onDidChangeViewState((e) => {
+      if (!e.webviewPanel.visible) open.channel.suspend();
+    });
     panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(open, message));
-    this.render(open, report);
+    // The shell, set once: the id's heading and the toolbar until the record arrives.
+    open.channel.setShell(renderReportPage({ id }, frameFor(panel.webview, this.extensionUri, `Report ${String(id)}`)));
     return open;
   }
 
@@ -113,27 +138,43 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   private async receive(open: OpenPanel, message: unknown): Promise<void> {
     if (!isWebviewMessage(message)) return; // untrusted input: ignore anything unexpected
     if (message.type === 'ready') open.channel.markReady();
-    else await this.act(open, message.action);
+    else if (message.action === 'refresh') await this.reload(open);
+    else if (this.isOpen(open)) await runReportAction(this.ctx, open, message.action, this.hooks);
   }
 
+  private readonly hooks = {
+    render: (open: OpenPanel, report: Report) => this.render(open, report),
+    reload: (open: OpenPanel) => this.reload(open),
+    post: (open: OpenPanel, message: HostMessage) => this.post(open, message),
+    isOpen: (open: OpenPanel) => this.isOpen(open),
+  };
+
+  private isOpen(open: OpenPanel): boolean {
+    return this.panels.get(String(open.report.id)) === open;
+  }
+
+  /** Renders once per change: nothing is posted when the content is what the webview has. */
   private render(open: OpenPanel, report: Report): void {
+    if (!this.isOpen(open)) return;
     open.report = report;
-    const content = JSON.stringify(report);
-    if (content === open.rendered) return;
-    open.rendered = content;
-    open.panel.title = reportLabel(report);
-    open.channel.setHtml(renderReportPage(report, frameFor(open.panel.webview, this.extensionUri, `Report: ${reportLabel(report)}`)));
+    open.loaded = true;
+    const title = reportLabel(report);
+    if (open.panel.title !== title) open.panel.title = title;
+    open.channel.show(renderReportBody(report, { secret: this.key }));
   }
 
   private post(open: OpenPanel, message: HostMessage): void {
-    if (this.panels.get(String(open.report.id)) === open) open.channel.post(message);
+    if (this.isOpen(open)) open.channel.post(message);
   }
 
+  /** Reads the full record from the service and shows it. */
   private async reload(open: OpenPanel): Promise<void> {
     this.post(open, { type: 'busy', busy: true });
     try {
-      const fresh = await this.ctx.connection.get().getReport(open.report.id);
-      this.render(open, fresh);
+      const report = await this.ctx.connection.get().getReport(open.report.id);
+      // The key, to mask it should the service echo it; never shown, logged or kept elsewhere.
+      this.key = await this.ctx.connection.key().catch(() => undefined);
+      this.render(open, report);
     } catch (error) {
       if (error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'auth' || error.kind === 'not-configured')) {
         // Nothing to show: the report is gone, or we are not signed in to this service.
@@ -149,37 +190,14 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     }
   }
 
-  private async act(open: OpenPanel, action: WebviewAction): Promise<void> {
-    const report = open.report;
-    const commands: Partial<Record<WebviewAction, string>> = {
-      changePrivacy: 'webReports.changePrivacy',
-      rerun: 'webReports.rerunReport',
-      delete: 'webReports.deleteReport',
-      openSite: 'webReports.openReportUrl',
-      copyUrl: 'webReports.copyReportUrl',
-    };
-    if (action === 'refresh') return this.reload(open);
-    const command = commands[action];
-    if (!command) return;
-    this.post(open, { type: 'busy', busy: true });
-    try {
-      const outcome = await vscode.commands.executeCommand<unknown>(command, report);
-      if (
-        action === 'delete' &&
-        (outcome as { deleted?: ReportId[] } | undefined)?.deleted?.some((id) => String(id) === String(report.id))
-      ) {
-        open.panel.dispose();
-        return;
-      }
-      if ((action === 'changePrivacy' || action === 'rerun') && outcome && typeof outcome === 'object')
-        this.render(open, { ...report, ...(outcome as Report) });
-    } finally {
-      if (this.panels.has(String(report.id))) this.post(open, { type: 'busy', busy: false });
-    }
-  }
-
   dispose(): void {
     for (const unsubscribe of this.unsubscribe) unsubscribe();
     this.closeAll();
   }
+}
+
+/** Equal for the tree's projected fields (scalars); a nested value never counts as a change. */
+function sameScalar(a: unknown, b: unknown): boolean {
+  if (typeof a === 'object' && a !== null) return true;
+  return a === b || String(a) === String(b);
 }

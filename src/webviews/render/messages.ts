@@ -9,8 +9,16 @@ export type WebviewAction = (typeof WEBVIEW_ACTIONS)[number];
 /** Messages posted by the webview script to the extension. */
 export type WebviewMessage = { type: 'ready' } | { type: 'action'; action: WebviewAction };
 
-/** Messages posted by the extension to the webview script. */
-export type HostMessage = { type: 'busy'; busy: boolean } | { type: 'error'; message: string };
+/**
+ * Messages posted by the extension to the webview script. `render` carries the new content of
+ * `<main>`: markup made by the escaping renderers on the extension side (never server text as is).
+ */
+export type HostMessage = { type: 'busy'; busy: boolean } | { type: 'error'; message: string } | RenderMessage;
+
+export interface RenderMessage {
+  type: 'render';
+  body: string;
+}
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -38,6 +46,9 @@ export function isHostMessage(x: unknown): x is HostMessage {
   }
   if (x.type === 'busy') {
     return typeof x.busy === 'boolean';
+  }
+  if (x.type === 'render') {
+    return typeof x.body === 'string';
   }
   return x.type === 'error' && typeof x.message === 'string';
 }

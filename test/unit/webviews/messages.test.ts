@@ -39,7 +39,10 @@ describe('webview message protocol', () => {
     assert.ok(isHostMessage({ type: 'busy', busy: true }));
     assert.ok(isHostMessage({ type: 'busy', busy: false }));
     assert.ok(isHostMessage({ type: 'error', message: 'Oops' }));
+    assert.ok(isHostMessage({ type: 'render', body: '<p>x</p>' }));
     for (const m of [
+      { type: 'render' },
+      { type: 'render', body: { html: 'x' } },
       { type: 'busy' },
       { type: 'busy', busy: 'yes' },
       { type: 'error' },

@@ -96,8 +96,11 @@ describe('media (webview styles and script)', () => {
     assert.match(css, /:focus-visible/);
   });
 
-  it('the script never writes markup from messages', () => {
+  it('the script puts markup in only from render messages, parsed inert and cleaned', () => {
     assert.doesNotMatch(script, /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/);
+    assert.equal(script.match(/parseFromString/g)?.length, 1, 'one place turns markup into nodes');
+    assert.match(script, /querySelectorAll\(NEVER\)/);
+    assert.match(script, /removeAttribute/);
     assert.match(script, /textContent/);
     assert.match(script, /type: 'ready'/);
     assert.match(script, /isHostMessage/);

@@ -1,0 +1,66 @@
+// What the report panel's buttons do: the typed report actions (no command strings), with the
+// same prompts as the commands, and the outcome shown in the panel and, on failure, the way
+// every other surface shows it.
+import * as vscode from 'vscode';
+import { Report } from '../api/types';
+import { plainText } from '../model/plainText';
+import { describeRating, reportLabel } from '../model/vocabulary';
+import { CommandContext } from '../commands/context';
+import { messageOf, reportFailure } from '../commands/feedback';
+import { copyReportUrl, openReportUrl } from '../commands/manage';
+import { askPassword, askPrivacy, confirmDeletion } from '../commands/prompts';
+import { HostMessage, WebviewAction } from './render/messages';
+import type { OpenPanel } from './reportPanel';
+
+export interface PanelHooks {
+  render(open: OpenPanel, report: Report): void;
+  reload(open: OpenPanel): Promise<void>;
+  post(open: OpenPanel, message: HostMessage): void;
+  isOpen(open: OpenPanel): boolean;
+}
+
+export async function runReportAction(ctx: CommandContext, open: OpenPanel, action: WebviewAction, hooks: PanelHooks): Promise<void> {
+  const report = open.report;
+  if (action === 'openSite') {
+    await openReportUrl(ctx, report);
+    return;
+  }
+  if (action === 'copyUrl') {
+    await copyReportUrl(ctx, report);
+    return;
+  }
+  if (action !== 'changePrivacy' && action !== 'rerun' && action !== 'delete') return;
+  const label = plainText(reportLabel(report));
+  const fail = async (what: string, error: unknown): Promise<void> => {
+    hooks.post(open, { type: 'error', message: `${what} failed: ${messageOf(error)}` });
+    await reportFailure(ctx, what, error);
+  };
+  hooks.post(open, { type: 'busy', busy: true });
+  try {
+    if (action === 'changePrivacy') {
+      const privacy = await askPrivacy(`Website Reports: Privacy of ${label}`, Number(report.privacy ?? 0));
+      if (privacy === undefined) return;
+      const password = privacy === 2 ? await askPassword(`Website Reports: Password for ${label}`) : undefined;
+      if (privacy === 2 && password === undefined) return;
+      const outcome = await ctx.actions.changePrivacy(report, privacy, password);
+      if (outcome.kind === 'updated') hooks.render(open, { ...open.report, ...outcome.report });
+      else if (outcome.kind !== 'cancelled') await fail(`Changing the privacy of ${label}`, outcome.error);
+    } else if (action === 'rerun') {
+      const outcome = await ctx.actions.rerun(report);
+      if (outcome.kind === 'updated') {
+        // The answer to a re-run may be sparse: the panel shows the full record, read again.
+        await hooks.reload(open);
+        const before = describeRating(outcome.before);
+        const after = describeRating(outcome.after);
+        void vscode.window.showInformationMessage(`Website Reports: ${label} is ${after}${before !== after ? ` (was ${before})` : ''}.`);
+      } else if (outcome.kind !== 'cancelled') await fail(`Re-running ${label}`, outcome.error);
+    } else {
+      if (!(await confirmDeletion([label]))) return;
+      const outcome = await ctx.actions.delete([report]);
+      if (outcome.deleted.length) open.panel.dispose();
+      else if (outcome.failed.length) await fail(`Deleting ${label}`, outcome.failed[0].error);
+    }
+  } finally {
+    if (hooks.isOpen(open)) hooks.post(open, { type: 'busy', busy: false });
+  }
+}
