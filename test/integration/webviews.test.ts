@@ -1,14 +1,25 @@
 // The report and account panels in a real VS Code: opening, one panel per report, each action's
-// message handled through the same commands as the tree (checked on the service), the panel
-// following changes made from the tree, and restoring a panel from its saved state.
+// message handled through the typed report actions (checked on the service), the panel following
+// changes made from the tree, restoring a panel from its saved state, a report in the real
+// service's shape, and a hostile 10,000-deep record. The panels post their content to the
+// webview; `contentOf`/`content` return what was posted last.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
-import { activateExtension, apiKey, clearRequests, getRequests, serviceUrl, waitFor } from './helpers';
+import { ratingOf, roundedScore } from '../../src/model/rating';
+import { REAL_REPORT } from '../unit/webviews/realShapeReport';
+import { activateExtension, addFault, apiKey, clearFaults, clearRequests, getRequests, serviceUrl, waitFor } from './helpers';
 
 type Json = Record<string, unknown>;
+
+/** The gauge's label for a record in either shape: the score from the one rating function, rounded. */
+function gaugeLabel(record: Json): RegExp {
+  const score = ratingOf(record).score;
+  assert.ok(score !== undefined, `a score in ${JSON.stringify(record).slice(0, 120)}`);
+  return new RegExp(`aria-label="Score ${roundedScore(score)} of 100"`);
+}
 
 async function serviceReport(id: unknown): Promise<{ status: number; data?: Json }> {
   const res = await fetch(`${serviceUrl()}/api/v1/reports/${id}`, {
@@ -55,8 +66,9 @@ describe('report and account panels', function () {
     const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
     assert.ok(panel, 'the command returns the panel');
     assert.equal(panel.viewType, 'webReports.report');
-    assert.ok(panel.webview.html.includes(String(first.url).replace(/&/g, '&amp;')), 'the URL is shown');
+    assert.ok(internals.reports.contentOf(first.id as number)?.includes(String(first.url).replace(/&/g, '&amp;')), 'the URL is shown');
     assert.match(panel.webview.html, /Content-Security-Policy/);
+    assert.ok(!panel.webview.html.includes('class="analysis"'), 'the content is posted, not part of the HTML shell');
     assert.ok((await getRequests()).some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${first.id}`));
     const again = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
     assert.equal(again, panel, 'the same panel is revealed');
@@ -80,7 +92,9 @@ describe('report and account panels', function () {
       const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/panel-rerun`;
       const created = await vscode.commands.executeCommand<Json>('webReports.createReport', url, { privacy: 0 });
       const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', created.id);
-      assert.match(panel.webview.html, new RegExp(`aria-label="Score ${created.score} of 100"`));
+      assert.ok(panel);
+      const content = () => internals.reports.contentOf(created.id as number) ?? '';
+      assert.match(content(), gaugeLabel(created));
       html = '<html><head><meta name="robots" content="noindex"></head><body><h1>a</h1><h1>b</h1><img src="x.png"></body></html>';
       await clearRequests();
       await internals.reports.handleMessage(created.id as number, { type: 'action', action: 'rerun' });
@@ -89,8 +103,8 @@ describe('report and account panels', function () {
       assert.equal(puts[0].path, `/api/v1/reports/${created.id}`);
       assert.equal(puts[0].body, 'results=1');
       const stored = (await serviceReport(created.id)).data!;
-      assert.notEqual(stored.score, created.score, 'the re-run rated the changed page');
-      assert.match(panel.webview.html, new RegExp(`aria-label="Score ${stored.score} of 100"`), 'the panel shows the new score');
+      assert.notEqual(ratingOf(stored).score, ratingOf(created).score, 'the re-run rated the changed page');
+      assert.match(content(), gaugeLabel(stored), 'the panel shows the new score');
     } finally {
       page.closeAllConnections();
       await new Promise((resolve) => page.close(resolve));
@@ -118,7 +132,7 @@ describe('report and account panels', function () {
     }
     assert.equal((await serviceReport(first.id)).data?.privacy, 1);
     assert.equal(internals.ctx.model.find(first.id as number)?.privacy, 1);
-    assert.match(internals.reports.panelOf(first.id as number)!.webview.html, /Private/);
+    assert.match(internals.reports.contentOf(first.id as number) ?? '', /Private/);
   });
 
   it('copy URL and refresh from the panel', async () => {
@@ -139,10 +153,11 @@ describe('report and account panels', function () {
   });
 
   it('follows a privacy change made from the tree', async () => {
-    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
-    assert.match(panel.webview.html, /Public/);
+    await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    const content = () => internals.reports.contentOf(first.id as number) ?? '';
+    assert.match(content(), /Public/);
     await vscode.commands.executeCommand('webReports.changePrivacy', first.id, 2, 'pw-from-tree');
-    await waitFor(() => /Password protected/.test(panel.webview.html), 5000, 'the panel to show the new privacy');
+    await waitFor(() => /Password protected/.test(content()), 5000, 'the panel to show the new privacy');
   });
 
   it('ignores messages that are not part of the protocol', async () => {
@@ -163,7 +178,7 @@ describe('report and account panels', function () {
   it('restores a report panel from its saved state', async () => {
     const panel = vscode.window.createWebviewPanel('webReports.report', 'restoring', vscode.ViewColumn.Active, {});
     await internals.reports.deserializeWebviewPanel(panel, { id: first.id });
-    assert.ok(panel.webview.html.includes(String(first.url).replace(/&/g, '&amp;')));
+    assert.ok(internals.reports.contentOf(first.id as number)?.includes(String(first.url).replace(/&/g, '&amp;')));
     assert.equal(internals.reports.panelOf(first.id as number), panel);
   });
 
@@ -173,8 +188,62 @@ describe('report and account panels', function () {
     const account = (await (
       await fetch(`${serviceUrl()}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey()}` } })
     ).json()) as { data: Json };
-    assert.ok(panel.webview.html.includes(String(account.data.email)));
-    assert.match(panel.webview.html, /secret storage/);
-    assert.match(panel.webview.html, /<svg/);
+    const content = internals.account.content() ?? '';
+    assert.ok(content.includes(String(account.data.email)));
+    assert.match(content, /secret storage/);
+    assert.match(content, /<svg/);
+    assert.equal(content.includes(apiKey()), false, 'the key is never shown');
+  });
+
+  describe('records the service sends in other shapes', () => {
+    afterEach(() => clearFaults());
+
+    it("lists the checks of a report in the real service's shape, read in full from the service", async () => {
+      // The service answers this report's GET with a record written from the real service's notes.
+      await addFault({
+        method: 'GET',
+        path: `/api/v1/reports/${REAL_REPORT.id}`,
+        status: 200,
+        body: { data: REAL_REPORT, status: 200 },
+        times: 0,
+      });
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', REAL_REPORT.id);
+      assert.ok(panel);
+      const content = internals.reports.contentOf(REAL_REPORT.id) ?? '';
+      const passed = Object.values(REAL_REPORT.results).filter((c) => c.passed === true).length;
+      assert.match(content, new RegExp(`${passed} of 40 checks passed`));
+      for (const text of [
+        '404 page',
+        'HTTPS encryption',
+        'Meta description',
+        'too many (at most 10)',
+        'length must be 10–60',
+        'Brand new check',
+      ])
+        assert.ok(content.includes(text), `the panel shows "${text}"`);
+      assert.match(content, /aria-label="Score 74 of 100"/);
+      assert.match(content, /result-decent/);
+    });
+
+    it('a report nested 10,000 arrays deep renders, bounded, and the panel keeps working', async () => {
+      let deep = '"bottom"';
+      for (let i = 0; i < 10_000; i++) deep = `[${deep}]`;
+      const body = `{"data":{"id":9102,"url":"https://deep.example/","result":55,"deep":${deep},"results":{"title":{"passed":false,"value":${deep}}}}}`;
+      await addFault({ method: 'GET', path: '/api/v1/reports/9102', status: 200, body, contentType: 'application/json', times: 0 });
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', 9102);
+      assert.ok(panel, 'the panel opened');
+      const content = () => internals.reports.contentOf(9102) ?? '';
+      assert.ok(content().includes('https://deep.example/'), 'the report is shown');
+      assert.ok(content().includes('Title'), 'its check is listed');
+      assert.ok(!content().includes('bottom'), 'nesting is cut');
+      await clearRequests();
+      await internals.reports.handleMessage(9102, { type: 'action', action: 'refresh' });
+      assert.ok(
+        (await getRequests()).some((r) => r.path === '/api/v1/reports/9102'),
+        'refresh still reads it',
+      );
+      await vscode.commands.executeCommand('webReports.refresh');
+      assert.equal(internals.reports.panelOf(9102), panel, 'the panel is still open after a tree refresh');
+    });
   });
 });

@@ -5,11 +5,12 @@ import { poll, type Ui } from './harness';
 import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
 import { editorTab, runFromPalette, treeRow } from './workbench';
+import { ratingOf, roundedScore } from '../../../src/model/rating';
+import { RATING_LABELS } from '../../../src/model/vocabulary';
 
 export const ACCOUNT_TAB = 'Website Reports Account';
 const REPORT_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh'];
 const ACCOUNT_ACTIONS = ['setApiKey', 'signOut', 'refresh'];
-const RESULT_LABELS: Record<string, string> = { good: 'Good', decent: 'Decent', bad: 'Bad' };
 
 /** The data-action values of the visible buttons. */
 async function visibleActions(frame: Frame): Promise<string[]> {
@@ -31,7 +32,7 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
   await ui.check('clicking a report row opens its panel with the URL heading, result badge, score and actions', async () => {
     ui.needs('signing in', signedIn);
     const reports = await allReports(ui.service());
-    const report = reports.find((r) => r.result === 'good' && /^https:/.test(r.url)) ?? reports[0];
+    const report = reports.find((r) => ratingOf(r).band === 'good' && /^https:/.test(r.url)) ?? reports[0];
     if (!report) throw new Error('the service has no reports');
     await treeRow(page, report.url).click({ timeout: 10_000 });
     await editorTab(page, report.url)
@@ -41,14 +42,19 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
       });
     const frame = await webviewFrame(page, 'report', { heading: report.url });
     await expectStyledAndIdle(frame);
+    // Either shape of record: the word and the score come from the one rating function.
+    const rating = ratingOf(report);
     const badge = (await frame.locator('.badge.result').innerText({ timeout: 5000 })).trim();
-    if (!badge.includes(RESULT_LABELS[report.result]))
-      throw new Error(`result badge reads "${badge}", expected "${RESULT_LABELS[report.result]}"`);
-    const gauge = frame.locator(`svg[role="img"][aria-label="Score ${report.score} of 100"]`);
+    if (!badge.includes(RATING_LABELS[rating.band]))
+      throw new Error(`result badge reads "${badge}", expected "${RATING_LABELS[rating.band]}"`);
+    const score = rating.score === undefined ? '?' : roundedScore(rating.score);
+    const gauge = frame.locator(`svg[role="img"][aria-label="Score ${score} of 100"]`);
     if (!(await gauge.isVisible())) {
       const labels = await frame.locator('svg[role="img"]').evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')));
-      throw new Error(`no visible gauge "Score ${String(report.score)} of 100" (svg labels: ${labels.join(', ') || 'none'})`);
+      throw new Error(`no visible gauge "Score ${score} of 100" (svg labels: ${labels.join(', ') || 'none'})`);
     }
+    const summary = (await frame.locator('.analysis-summary').innerText()).trim();
+    if (!/^\d+ of \d+ checks? passed/.test(summary)) throw new Error(`analysis summary reads "${summary}"`);
     const actions = await visibleActions(frame);
     const missing = REPORT_ACTIONS.filter((a) => !actions.includes(a));
     if (missing.length) throw new Error(`toolbar lacks ${missing.join(', ')} (has ${actions.join(', ')})`);

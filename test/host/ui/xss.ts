@@ -212,7 +212,7 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
           names: text('.check-name'),
           values: text('.check-value'),
           advice: text('.check-advice'),
-          groups: text('.check-group h3'),
+          categories: text('.check-category'),
           detailKeys: Array.from(document.querySelectorAll('.details dt')).map((e) => e.getAttribute('title') ?? ''),
           detailValues: text('.details dd'),
           visible: (document.querySelector('main') as HTMLElement | null)?.offsetHeight ?? 0,
@@ -232,8 +232,8 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       );
       want(shown.advice.includes(first.advice!), `advice is ${JSON.stringify(shown.advice)}`);
       want(
-        shown.groups.some((g) => g.includes(second.category)),
-        `group headings are ${JSON.stringify(shown.groups)}`,
+        shown.categories.some((g) => g.includes(second.category)),
+        `check categories are ${JSON.stringify(shown.categories)}`,
       );
       const fieldKey = Object.keys(h).find((k) => k.startsWith('<b'))!;
       want(shown.detailKeys.includes(fieldKey), `details keys are ${JSON.stringify(shown.detailKeys)}`);
