@@ -23,6 +23,8 @@ export interface OpenPanel {
   report: Report;
   /** Whether `report` is the full record from the service (not yet: only the id is known). */
   loaded: boolean;
+  /** An action from this panel is running: it shows its own outcome, the tree's echo is skipped. */
+  acting?: boolean;
 }
 
 /** Fields of the tree's projection whose change means the analysis may have changed too. */
@@ -50,11 +52,14 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   private followTree(): void {
     for (const [id, open] of this.panels) {
       const current = this.ctx.model.find(id);
-      if (!current || !open.loaded) continue;
-      const changed = Object.keys(current).filter((k) => k !== 'id' && !sameScalar(current[k], open.report[k]));
+      if (!current || !open.loaded || open.acting) continue;
+      // Only what both know: a field the projection adds or leaves out is no change.
+      const changed = Object.keys(current).filter(
+        (k) => k !== 'id' && current[k] !== undefined && open.report[k] !== undefined && !sameScalar(current[k], open.report[k]),
+      );
       if (changed.length === 0) continue;
       if (changed.some((k) => ANALYSIS_FIELDS.includes(k))) void this.reload(open);
-      else this.render(open, { ...open.report, ...current });
+      else this.render(open, { ...open.report, ...Object.fromEntries(changed.map((k) => [k, current[k]])) });
     }
   }
 
@@ -103,7 +108,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     await this.reload(this.adopt(panel, id));
   }
 
-  /** The open panel of a report, for tests and the account view. */
+  /** The open panel of a report (for tests). */
   panelOf(id: ReportId): vscode.WebviewPanel | undefined {
     return this.panels.get(String(id))?.panel;
   }

@@ -36,6 +36,7 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
     await reportFailure(ctx, what, error);
   };
   hooks.post(open, { type: 'busy', busy: true });
+  open.acting = true;
   try {
     if (action === 'changePrivacy') {
       const privacy = await askPrivacy(`Website Reports: Privacy of ${label}`, Number(report.privacy ?? 0));
@@ -61,6 +62,7 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
       else if (outcome.failed.length) await fail(`Deleting ${label}`, outcome.failed[0].error);
     }
   } finally {
+    open.acting = false;
     if (hooks.isOpen(open)) hooks.post(open, { type: 'busy', busy: false });
   }
 }
