@@ -26,19 +26,6 @@ function actionButtons(): HTMLButtonElement[] {
   return Array.from(document.querySelectorAll<HTMLButtonElement>('button[data-action]'));
 }
 
-function setBusy(busy: boolean): void {
-  const main = document.getElementById('content');
-  if (busy) {
-    main?.setAttribute('aria-busy', 'true');
-  } else {
-    main?.removeAttribute('aria-busy');
-  }
-  document.body.classList.toggle('busy', busy);
-  for (const button of actionButtons()) {
-    button.disabled = busy;
-  }
-}
-
 function showError(message: string): void {
   const region = document.getElementById('error');
   if (region) {
@@ -87,6 +74,29 @@ function refocus(main: HTMLElement, spot: FocusSpot | undefined): void {
   target?.focus({ preventScroll: true });
 }
 
+/** Where the keyboard was when the buttons were disabled (a disabled button loses focus). */
+let busyFocus: FocusSpot | undefined;
+
+function setBusy(busy: boolean): void {
+  const main = document.getElementById('content');
+  if (!main) return;
+  if (busy) {
+    busyFocus = focusSpot(main) ?? busyFocus;
+    main.setAttribute('aria-busy', 'true');
+  } else {
+    main.removeAttribute('aria-busy');
+  }
+  document.body.classList.toggle('busy', busy);
+  for (const button of actionButtons()) {
+    button.disabled = busy;
+  }
+  if (!busy) {
+    const active = document.activeElement;
+    if (!active || active === document.body) refocus(main, busyFocus);
+    busyFocus = undefined;
+  }
+}
+
 let firstRender = true;
 
 /** Elements the renderers never make: dropped should one ever arrive (the CSP would stop them too). */
@@ -111,7 +121,7 @@ function contentNodes(body: string): Node[] {
 function render(body: string): void {
   const main = document.getElementById('content');
   if (!main) return;
-  const spot = focusSpot(main);
+  const spot = focusSpot(main) ?? busyFocus;
   // The first content after a (re)load goes back to where the reader was before the reload.
   const y = firstRender ? (vscode.getState()?.scrollY ?? 0) : window.scrollY;
   firstRender = false;

@@ -3,7 +3,7 @@
 // Messages wait for the script's `ready`, which it sends on every load of the document (VS Code
 // reloads a hidden webview's document when it is shown again): the latest content is posted
 // again then, so a reloaded document never stays empty.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { HostMessage } from './render/messages';
 
 const MAX_QUEUED = 20;

@@ -133,5 +133,12 @@ export async function reportPanelButtonCheck(ui: Ui, opened: OpenedReport | unde
         })`,
     );
     await expectStyledAndIdle(frame);
+    // The panel was busy (buttons disabled) and its content may have been posted again: the
+    // keyboard is still on the button that was used.
+    await poll(
+      () => frame.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.action === 'refresh'),
+      5000,
+      () => 'keyboard focus left the Refresh button after the refresh',
+    );
   });
 }
