@@ -33,9 +33,18 @@ function importanceClass(importance: string | undefined): string {
   return importance === 'high' || importance === 'medium' || importance === 'low' ? importance : 'other';
 }
 
+/** A short list of names or numbers reads on one line: "duplicated: h1, h2". */
+const INLINE_ITEMS = 10;
+
+function renderDetail(detail: unknown, opts: RenderOptions): TrustedHtml {
+  const scalars = Array.isArray(detail) && detail.every((d) => typeof d === 'string' || typeof d === 'number');
+  if (scalars && detail.length > 0 && detail.length <= INLINE_ITEMS) return html`${detail.map(String).join(', ')}`;
+  return renderValue(detail, opts, 2);
+}
+
 function renderError(error: CheckError, opts: RenderOptions): TrustedHtml {
   return html`<li class="check-error" title="${error.kind}">${error.text}${
-    'detail' in error && html`<span class="error-detail">: ${renderValue(error.detail, opts, 2)}</span>`
+    'detail' in error && html`<span class="error-detail">: ${renderDetail(error.detail, opts)}</span>`
   }</li>`;
 }
 

@@ -141,6 +141,10 @@ export function humanizeKey(key: string): string {
   if (known !== undefined) {
     return known;
   }
+  // Already written for people ("Internals", "JavaScripts", "CSS", "Open Graph"): as it is.
+  if (/^[A-Z][^_]*$/.test(key) && key.trim() === key) {
+    return key;
+  }
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-.]+/g, ' ')
