@@ -2,7 +2,7 @@
 //
 // Every interpolation in the `html` tagged template is escaped unless it is a TrustedHtml value,
 // which only the renderers themselves create (from other `html` templates). Server data must
-// never be passed to `trusted()`.
+// never be wrapped in a TrustedHtml.
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -27,14 +27,6 @@ export class TrustedHtml {
   toString(): string {
     return this.value;
   }
-}
-
-/**
- * Marks renderer-made markup as trusted. Never call this with server data or any other
- * outside input: use `html` (which escapes) instead.
- */
-export function trusted(markup: string): TrustedHtml {
-  return new TrustedHtml(markup);
 }
 
 /** The empty fragment. */

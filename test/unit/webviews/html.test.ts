@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeHtml, html, joinHtml, trusted, TrustedHtml, EMPTY } from '../../../src/webviews/render/html';
+import { escapeHtml, html, joinHtml, TrustedHtml, EMPTY } from '../../../src/webviews/render/html';
 import { humanizeKey, parseIsoDate, asNumber, asText } from '../../../src/webviews/render/format';
 
 describe('html helpers', () => {
@@ -29,7 +29,7 @@ describe('html helpers', () => {
     assert.ok(inner instanceof TrustedHtml);
     assert.equal(html`<p>${inner}</p>`.value, '<p><b>&lt;i&gt;</b></p>');
     assert.equal(html`<ul>${['<a>', html`<li>x</li>`]}</ul>`.value, '<ul>&lt;a&gt;<li>x</li></ul>');
-    assert.equal(html`${trusted('<hr>')}`.value, '<hr>');
+    assert.equal(html`${new TrustedHtml('<hr>')}`.value, '<hr>');
     assert.equal(`${html`<br>`}`, '<br>');
   });
 
