@@ -27,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
   const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
-  const model = new ReportsModel();
+  const model = new ReportsModel({ onListenerError: (error) => log('error', `A listener of the reports list failed: ${String(error)}`) });
   const view = new ReportsView(model, connection, context.workspaceState, channel);
   const ctx: CommandContext = { connection, keys, model, view, log: channel };
   const reports = new ReportPanels(context.extensionUri, ctx);
@@ -68,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     keys.onDidChange(() => void view.invalidate()),
     // Another service: nothing shown so far belongs to it, and actions must not reach it by id.
     connection.onDidChange(() => {
-      model.signOut();
+      model.clear();
       reports.closeAll();
       void view.invalidate();
     }),

@@ -66,6 +66,20 @@ export class PageTrail {
   }
 }
 
+/** Why a group was cut, for people (the group's tooltip and the view's message). */
+export function cutNotice(cut: CutReason, limits: PagingLimits): string {
+  switch (cut) {
+    case 'empty-page':
+      return 'the service announced another page and sent an empty one; refresh to try again';
+    case 'repeated-page':
+      return 'the service sent a page already shown instead of the next one; refresh to try again';
+    case 'page-limit':
+      return `a refresh reloads at most ${limits.maxPages} pages per group; "Load more" goes on`;
+    case 'report-limit':
+      return `at most ${limits.maxReports.toLocaleString('en-US')} reports per group are shown; search or filter by project to see others`;
+  }
+}
+
 /** Whether "Load more" may ask for the group's next page. */
 export function mayContinue(lastPage: ReportPage | undefined, cut: CutReason | undefined): boolean {
   return !!lastPage?.hasMore && (cut === undefined || cut === 'page-limit');

@@ -34,7 +34,7 @@ export class ReportsModel {
   loadedAt?: Date;
   private readonly changed: Listeners<[]>;
   private readonly removed: Listeners<[ReportId]>;
-  private readonly limits: PagingLimits;
+  readonly limits: PagingLimits;
   private trails = new Map<ReportResult, PageTrail>();
   /** Bumped by every reload and clear: a page that arrives for an older one is dropped. */
   private generation = 0;
