@@ -22,7 +22,6 @@ export class ReportsView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new ContextKeys();
   private timer?: NodeJS.Timeout;
-  private signedIn = false;
   private announcedAuthFailure = false;
 
   constructor(
@@ -68,10 +67,10 @@ export class ReportsView implements vscode.Disposable {
   async updateContext(): Promise<void> {
     const hasKey = (await this.connection.key()) !== undefined;
     const baseUrlSet = this.connection.baseUrlSet();
-    this.signedIn = hasKey && baseUrlSet && !(this.model.status === 'signed-out' && this.model.lastError);
+    const signedIn = hasKey && baseUrlSet && !(this.model.status === 'signed-out' && this.model.lastError);
     await this.context.set({
       [CONTEXT_KEYS.baseUrlSet]: baseUrlSet,
-      [CONTEXT_KEYS.signedIn]: this.signedIn,
+      [CONTEXT_KEYS.signedIn]: signedIn,
       [CONTEXT_KEYS.filtered]: isFiltered(this.filters, this.defaults()),
     });
   }
