@@ -154,11 +154,13 @@ export class ReportsModel {
   }
 
   find(id: ReportId): Report | undefined {
-    for (const result of RESULT_VALUES) {
-      const found = this.groups[result].items.find((r) => String(r.id) === String(id));
-      if (found) return found;
-    }
-    return undefined;
+    const key = String(id);
+    return RESULT_VALUES.flatMap((result) => this.groups[result].items).find((r) => String(r.id) === key);
+  }
+
+  /** The loaded reports for exactly this URL. */
+  reportsFor(url: string): Report[] {
+    return RESULT_VALUES.flatMap((result) => this.groups[result].items.filter((r) => r.url === url));
   }
 
   /** Puts a created or updated report where it belongs: in place, or moved to its new group. */

@@ -2,6 +2,7 @@
 // (this class is their only owner), loading when first shown, and the optional auto-refresh that
 // pauses while hidden or unfocused. The model's state is the model's: the view only reads it.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { Report, RESULT_VALUES } from '../api/types';
 import { ApiError } from '../api/errors';
 import { describeFilters, Filters, isFiltered, ListDefaults, toQuery, cleanFilters } from '../model/filters';
@@ -89,7 +90,7 @@ export class ReportsView implements vscode.Disposable {
     } catch (error) {
       this.model.signOut(error instanceof ApiError ? error : undefined);
       await this.updateContext();
-      void vscode.window.showErrorMessage(`Website Reports: ${(error as Error).message}`);
+      void vscode.window.showErrorMessage(`Website Reports: ${plainText((error as Error).message)}`);
       return;
     }
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () =>
@@ -108,7 +109,7 @@ export class ReportsView implements vscode.Disposable {
       this.announcedAuthFailure = true;
       this.log.warn(`Signed out: ${this.model.lastError.message}`);
       // Not awaited: the refresh is done; the notification waits for the user on its own.
-      void vscode.window.showErrorMessage(`Website Reports: ${this.model.lastError.message}`, 'Set API Key').then((choice) => {
+      void vscode.window.showErrorMessage(`Website Reports: ${plainText(this.model.lastError.message)}`, 'Set API Key').then((choice) => {
         if (choice) void vscode.commands.executeCommand(VIEW_COMMANDS.setApiKey);
       });
     }
