@@ -23,6 +23,7 @@ export class ReportsView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new ContextKeys();
   private timer?: NodeJS.Timeout;
+  private timerEvery?: number;
   private announcedAuthFailure = false;
 
   constructor(
@@ -149,12 +150,19 @@ export class ReportsView implements vscode.Disposable {
       known.length === 3 && this.model.status !== 'signed-out' ? `${known.reduce((a, b) => a + b, 0)} reports` : undefined;
   }
 
-  /** Runs the auto-refresh only while the view is visible and the window focused. */
+  /**
+   * Runs the auto-refresh only while the view is visible and the window focused. A window or
+   * visibility event that changes neither leaves a running timer alone: restarting it on every
+   * event (the window's `active` state flips with user inactivity) would postpone it forever.
+   */
   scheduleAutoRefresh(): void {
+    const every = readSettings().autoRefreshMs;
+    const run = every > 0 && this.treeView.visible && vscode.window.state.focused;
+    if (run && this.timer && this.timerEvery === every) return;
     clearInterval(this.timer);
     this.timer = undefined;
-    const every = readSettings().autoRefreshMs;
-    if (!every || !this.treeView.visible || !vscode.window.state.focused) return;
+    if (!run) return;
+    this.timerEvery = every;
     this.timer = setInterval(() => {
       if (this.model.status !== 'signed-out') void this.refresh();
     }, every);
