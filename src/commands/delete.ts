@@ -6,11 +6,11 @@ import { DeleteOutcome } from '../actions/outcomes';
 import { ReportId } from '../api/types';
 import { plainText } from '../model/plainText';
 import { reportLabel } from '../model/vocabulary';
-import { readSettings } from '../platform/settings';
 import { isReportNode } from '../views/nodes';
 import { CommandContext } from './context';
 import { messageOf, reportFailure } from './feedback';
 import { reportsFor } from './manage';
+import { confirmDeletion } from './prompts';
 import { pickReport } from './targets';
 
 /** What the delete command returns to its caller (a key binding, another extension, a test). */
@@ -28,16 +28,7 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
   if (!reports.length) reports = await pickReport(ctx, 'Website Reports: Delete which reports?', true);
   if (!reports.length) return undefined;
 
-  if (readSettings().confirmDelete) {
-    const names =
-      reports
-        .slice(0, 10)
-        .map((r) => plainText(reportLabel(r)))
-        .join('\n') + (reports.length > 10 ? `\n… and ${reports.length - 10} more` : '');
-    const verb = reports.length === 1 ? 'Delete this report?' : `Delete these ${reports.length} reports?`;
-    const ok = await vscode.window.showWarningMessage(verb, { modal: true, detail: `${names}\n\nThis cannot be undone.` }, 'Delete');
-    if (ok !== 'Delete') return undefined;
-  }
+  if (!(await confirmDeletion(reports.map(reportLabel)))) return undefined;
 
   const all = reports;
   const outcome = await vscode.window.withProgress(

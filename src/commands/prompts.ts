@@ -1,5 +1,6 @@
 // Prompts shared by commands: privacy choice and a masked password asked twice.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { Privacy } from '../api/types';
 import { readSettings } from '../platform/settings';
 
@@ -57,7 +58,11 @@ export async function askPassword(title: string): Promise<string | undefined> {
 /** The modal "Delete …?" confirmation (unless `webReports.confirmDelete` is off); true to go on. */
 export async function confirmDeletion(labels: readonly string[]): Promise<boolean> {
   if (!readSettings().confirmDelete) return true;
-  const names = labels.slice(0, 10).join('\n') + (labels.length > 10 ? `\n… and ${labels.length - 10} more` : '');
+  const names =
+    labels
+      .slice(0, 10)
+      .map((label) => plainText(label))
+      .join('\n') + (labels.length > 10 ? `\n… and ${labels.length - 10} more` : '');
   const verb = labels.length === 1 ? 'Delete this report?' : `Delete these ${labels.length} reports?`;
   const ok = await vscode.window.showWarningMessage(verb, { modal: true, detail: `${names}\n\nThis cannot be undone.` }, 'Delete');
   return ok === 'Delete';
