@@ -69,11 +69,25 @@ export function faultProblems(value: unknown): string[] {
   return problems;
 }
 
+export const REQUEST_LOG_SIZE = 500;
+export const RECORDED_BODY_BYTES = 4096;
+
+/**
+ * The requests the service received, for tests: a ring of the last 500, bodies cut at 4 KiB. The
+ * server records only when started for tests, and only after the key check: a request without the
+ * key is kept as a line (no body, no Authorization), so a flood of them costs a bounded few KB.
+ */
 export class RequestLog {
   private entries: RecordedRequest[] = [];
 
+  constructor(private readonly size = REQUEST_LOG_SIZE) {}
+
   add(entry: RecordedRequest): void {
-    this.entries.push(entry);
+    const bytes = Buffer.byteLength(entry.body, 'utf8');
+    const cut = bytes > RECORDED_BODY_BYTES;
+    const body = cut ? Buffer.from(entry.body, 'utf8').subarray(0, RECORDED_BODY_BYTES).toString('utf8') : entry.body;
+    this.entries.push(cut ? { ...entry, body, bodyTruncated: true } : entry);
+    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
   }
 
   all(): RecordedRequest[] {
