@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import type { ReportsNode } from '../../src/views/nodes';
-import { activateExtension, addFault, apiKey, clearFaults, getRequests, clearRequests, serviceUrl, waitFor } from './helpers';
+import { activateExtension, addFault, apiKey, clearFaults, controlToken, getRequests, clearRequests, serviceUrl, waitFor } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ async function api(method: string, path: string): Promise<{ status: number; body
 async function reset(seed?: number): Promise<void> {
   const res = await fetch(`${serviceUrl()}/__control/reset`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-control-token': controlToken() },
     body: JSON.stringify(seed === undefined ? {} : { seed }),
   });
   assert.equal(res.status, 204);

@@ -6,7 +6,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
-import { activateExtension, apiKey, clearRequests, getRequests, serviceUrl, waitFor } from './helpers';
+import { activateExtension, apiKey, clearRequests, controlToken, getRequests, serviceUrl, waitFor } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ async function serviceReport(id: unknown): Promise<{ status: number; data?: Json
 async function reset(seed: number): Promise<void> {
   const res = await fetch(`${serviceUrl()}/__control/reset`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-control-token': controlToken() },
     body: JSON.stringify({ seed }),
   });
   assert.equal(res.status, 204);
