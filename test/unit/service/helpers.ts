@@ -127,6 +127,12 @@ export async function startFixtures(): Promise<FixtureServer> {
       case '/loop':
         res.writeHead(302, { location: '/loop' });
         return res.end();
+      case '/redirect-to': {
+        // A redirect to the URL in ?to= (e.g. the report service itself, for the hostile tests).
+        const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
+        res.writeHead(302, { location: to });
+        return res.end();
+      }
       case '/to-ftp':
         res.writeHead(301, { location: 'ftp://example.com/' });
         return res.end();
