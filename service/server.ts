@@ -10,7 +10,7 @@ import { handleApi } from './api';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
 import { controlRefusal, isOwnHost } from './guard';
-import { headerRecord, message, parseTarget, readBody, send, type Answer } from './http';
+import { message, parseTarget, readBody, send, type Answer } from './http';
 import { answerFault } from './inject';
 import { guardedConnector } from './ownAddress';
 import { hashPassword } from './password';
@@ -116,22 +116,6 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (ms > 0) await sleep(ms, undefined, { signal: closing.signal });
   };
 
-  const record = (req: http.IncomingMessage, method: string, target: ReturnType<typeof parseTarget>, body: string, ok: boolean) => {
-    const headers = headerRecord(req);
-    if (!ok) delete headers.authorization; // a refused key (maybe another service's) is not kept
-    const at = new Date().toISOString();
-    requests.add({
-      method,
-      path: target.path,
-      query: target.query,
-      rawQuery: target.rawQuery,
-      headers,
-      body: ok ? body : '',
-      authenticated: ok,
-      at,
-    });
-  };
-
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = parseTarget(req.url ?? '/');
@@ -148,7 +132,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     }
 
     const ok = authorized(req.headers.authorization);
-    if (controlToken) record(req, method, target, body.text, ok);
+    if (controlToken) requests.record(req, method, target, body.text, ok);
     await wait(opts.latencyMs ?? 0);
 
     const fault = faults.take(method, target.path);

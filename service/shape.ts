@@ -32,7 +32,7 @@ export function toPublic(r: StoredReport, shape: Shape): RealReport | PlainRepor
       id: r.id,
       url: r.url,
       project: r.project,
-      result: bandOfScore(r.score),
+      result: r.result ?? bandOfScore(r.score),
       score: Math.round(r.score),
       privacy: r.privacy,
       generated_at: r.generated_at,

@@ -115,7 +115,7 @@ export interface RecordedRequest {
   /** the raw request body, cut at 4 KiB (`bodyTruncated` says so); '' for a refused key */
   body: string;
   bodyTruncated?: boolean;
-  /** false when the request did not carry the service's key (its Authorization is not kept) */
+  /** false when the request did not carry the service's key (then its body is not kept) */
   authenticated: boolean;
   at: string;
 }
