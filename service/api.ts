@@ -151,7 +151,7 @@ const MALFORMED_BODY = message(400, 'The request body is not valid JSON.');
 async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const fields = parseFields(req.body, req.contentType);
   if (!fields) return MALFORMED_BODY;
-  const v = validateCreate(fields);
+  const v = validateCreate(fields, ctx.shape);
   if (!v.ok) return invalid(v.errors, ctx.shape);
   let analysis: Analysis;
   try {

@@ -133,10 +133,11 @@ export interface CreateInput {
   password?: string;
 }
 
-export function validateCreate(body: Record<string, string>): Validated<CreateInput> {
+/** `privacy` when not sent: 0 in the plain reading (the spec), 1 (private) as the real service documents. */
+export function validateCreate(body: Record<string, string>, shape: Shape = 'plain'): Validated<CreateInput> {
   const errors: FieldErrors = {};
   const url = validateUrl(errors, body.url);
-  const privacy = parsePrivacy(errors, body.privacy) ?? 0;
+  const privacy = parsePrivacy(errors, body.privacy) ?? (shape === 'real' ? 1 : 0);
   const password = present(body.password) ? body.password : undefined;
   if (privacy === 2 && !password) addError(errors, 'password', 'The password field is required when privacy is 2.');
   if (password !== undefined && password.length > 255)

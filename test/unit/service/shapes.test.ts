@@ -73,6 +73,9 @@ describe('service shapes: real (default) and plain', () => {
     });
     const got = await call(real, 'GET', `/api/v1/reports/${r.id}`);
     assert.deepEqual(got.body, { data: r, status: 200 });
+    const unsent = await call(real, 'POST', '/api/v1/reports', { form: { url: `${fx.url}/good` } });
+    assert.equal(unsent.body.data.privacy, 1, 'privacy not sent: private, as the real service documents');
+    assert.equal(unsent.body.data.password, false);
   });
 
   it('list: envelope with status 200; result filter by the real bands; sort by the numeric result', async () => {
