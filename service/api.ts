@@ -2,9 +2,9 @@
 import { bandOfScore } from '../src/model/rating';
 import { AnalysisError, type Analysis } from './analyze';
 import { hashPassword } from './password';
-import { deleted, envelope, invalid, notFound, notYours, toPublic } from './shape';
+import { deleted, envelope, invalid, notFound, notYours, realAccount, toPublic } from './shape';
 import type { Store } from './store';
-import type { Rating, Shape, StoredReport } from './types';
+import type { Shape, StoredReport } from './types';
 import { json, message, parseFields, type Answer } from './http';
 import { validateCreate, validateListQuery, validateUpdate, type ListQuery } from './validate';
 
@@ -165,7 +165,7 @@ async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const created = await ctx.store.create({
     url: v.value.url,
     project: v.value.project,
-    result: bandOf(analysis.score),
+    result: bandOfScore(analysis.score), // the stored band: what result=good|decent|bad filters on
     score: analysis.score,
     privacy: v.value.privacy,
     generated_at: now,
@@ -198,7 +198,7 @@ async function updateReport(ctx: ApiContext, id: number, req: ApiRequest): Promi
       if (err instanceof AnalysisError) return analysisFailed(err, 'results', ctx.shape);
       throw err;
     }
-    Object.assign(patch, { result: bandOf(analysis.score), score: analysis.score, results: analysis.results, generated_at: now });
+    Object.assign(patch, { result: bandOfScore(analysis.score), score: analysis.score, results: analysis.results, generated_at: now });
   }
   patch.updated_at = now;
   const updated = await ctx.store.update(id, patch);
@@ -209,13 +209,8 @@ async function deleteReport(ctx: ApiContext, id: number): Promise<Answer> {
   return (await ctx.store.delete(id)) ? deleted(id, ctx.shape) : notFound(ctx.shape);
 }
 
-/** The stored band of a score: the list filter's `result=good|decent|bad` (src/model/rating.ts). */
-function bandOf(score: number): Rating {
-  return bandOfScore(score);
-}
-
 function account(ctx: ApiContext): Answer {
-  if (ctx.shape === 'real') return envelope(200, { data: realAccount() }, ctx.shape);
+  if (ctx.shape === 'real') return envelope(200, { data: realAccount(ACCOUNT_CREATED_AT) }, ctx.shape);
   const now = ctx.now?.() ?? new Date();
   const month = now.toISOString().slice(0, 7);
   const reports = ctx.store.scan();
@@ -231,18 +226,4 @@ function account(ctx: ApiContext): Answer {
       created_at: ACCOUNT_CREATED_AT,
     },
   });
-}
-
-/** The account as the real service sends it (real-service-notes.md). */
-function realAccount(): Record<string, unknown> {
-  return {
-    id: 1,
-    name: 'Demo User',
-    email: 'demo@example.test',
-    avatar_url: null,
-    locale: 'en',
-    timezone: 'UTC',
-    plan: { id: 2, name: 'Pro', features: { reports: 500, projects: -1, api: true } },
-    created_at: ACCOUNT_CREATED_AT,
-  };
 }

@@ -77,3 +77,17 @@ export function notYours(shape: Shape): Answer {
 export function deleted(id: number, shape: Shape): Answer {
   return shape === 'real' ? json(200, { id, object: 'report', deleted: true, status: 200 }) : { status: 204 };
 }
+
+/** The account as the real service sends it (real-service-notes.md). */
+export function realAccount(createdAt: string): Record<string, unknown> {
+  return {
+    id: 1,
+    name: 'Demo User',
+    email: 'demo@example.test',
+    avatar_url: null,
+    locale: 'en',
+    timezone: 'UTC',
+    plan: { id: 2, name: 'Pro', features: { reports: 500, projects: -1, api: true } },
+    created_at: createdAt,
+  };
+}
