@@ -2,7 +2,7 @@
 import { bandOfScore } from '../src/model/rating';
 import { AnalysisError, type Analysis } from './analyze';
 import { hashPassword } from './password';
-import { deleted, envelope, invalid, notFound, notYours, realAccount, toPublic } from './shape';
+import { deleted, envelope, invalid, notFound, notYours, realAccount, toPublic, withStatus } from './shape';
 import type { Store } from './store';
 import type { Shape, StoredReport } from './types';
 import { json, message, parseFields, type Answer } from './http';
@@ -37,7 +37,7 @@ const ACCOUNT = /^\/api\/v1\/account\/?$/;
 export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   let m: RegExpMatchArray | null;
   if (REPORTS.test(req.path)) {
-    if (req.method === 'GET') return listReports(ctx, req);
+    if (req.method === 'GET') return withStatus(listReports(ctx, req), ctx.shape);
     if (req.method === 'POST') return createReport(ctx, req);
     return notAllowed('GET, POST');
   }
@@ -117,28 +117,24 @@ function listReports(ctx: ApiContext, req: ApiRequest): Answer {
     params.append('page', String(page));
     return `${path}?${params.toString()}`;
   };
-  return envelope(
-    200,
-    {
-      data,
-      links: {
-        first: link(1),
-        last: link(lastPage),
-        prev: q.page > 1 ? link(Math.min(q.page - 1, lastPage)) : null,
-        next: q.page < lastPage ? link(q.page + 1) : null,
-      },
-      meta: {
-        current_page: q.page,
-        last_page: lastPage,
-        per_page: q.perPage,
-        total,
-        from: data.length ? start + 1 : null,
-        to: data.length ? start + data.length : null,
-        path,
-      },
+  return json(200, {
+    data,
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: q.page > 1 ? link(Math.min(q.page - 1, lastPage)) : null,
+      next: q.page < lastPage ? link(q.page + 1) : null,
     },
-    ctx.shape,
-  );
+    meta: {
+      current_page: q.page,
+      last_page: lastPage,
+      per_page: q.perPage,
+      total,
+      from: data.length ? start + 1 : null,
+      to: data.length ? start + data.length : null,
+      path,
+    },
+  });
 }
 
 function getReport(ctx: ApiContext, id: number): Answer {

@@ -60,6 +60,13 @@ export function envelope(status: number, body: Record<string, unknown>, shape: S
   return json(status, shape === 'real' ? { ...body, status } : body);
 }
 
+/** A JSON answer with the real shape's `"status"` added to a successful envelope. */
+export function withStatus(answer: Answer, shape: Shape): Answer {
+  const body = answer.body;
+  if (shape !== 'real' || answer.status >= 300 || !body || typeof body !== 'object' || Array.isArray(body)) return answer;
+  return { ...answer, body: { ...body, status: answer.status } };
+}
+
 /** 422: the real service puts the field errors under `message`; Laravel's default elsewhere. */
 export function invalid(errors: FieldErrors, shape: Shape): Answer {
   return shape === 'real' ? json(422, { message: errors, status: 422 }) : json(422, { message: errorMessage(errors), errors });
