@@ -28,7 +28,7 @@ async function timeIt(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const service = await startService({ apiKey: KEY });
+  const service = await startService({ apiKey: KEY, shape: 'plain', control: true });
   const client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, proxy: { env: {} } });
   try {
     const firstRender = async (count: number) => {

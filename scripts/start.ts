@@ -90,6 +90,9 @@ async function main(): Promise<void> {
     apiKey,
     dataFile: path.join(DATA, 'demo-reports.json'),
     seed: Number(process.env.WEBREPORTS_DEMO_SEED || 24),
+    // As the real service: its shapes (the default), about 60 requests a minute; no control endpoints.
+    shape: 'real',
+    rateLimitPerMinute: 60,
     log: (line) => console.log(`[service] ${line}`),
   });
   stoppers.push(() => service.close());

@@ -1,10 +1,12 @@
 // The /api/v1 handlers: reports (list, read, create, update, delete) and the account.
+import { bandOfScore } from '../src/model/rating';
 import { AnalysisError, type Analysis } from './analyze';
 import { hashPassword } from './password';
+import { deleted, envelope, invalid, notFound, notYours, realAccount, toPublic, withStatus } from './shape';
 import type { Store } from './store';
-import type { Rating, Report, StoredReport } from './types';
+import type { Shape, StoredReport } from './types';
 import { json, message, parseFields, type Answer } from './http';
-import { errorMessage, validateCreate, validateListQuery, validateUpdate, type FieldErrors, type ListQuery } from './validate';
+import { validateCreate, validateListQuery, validateUpdate, type ListQuery } from './validate';
 
 export interface ApiRequest {
   method: string;
@@ -19,6 +21,8 @@ export interface ApiRequest {
 
 export interface ApiContext {
   store: Store;
+  /** the shape of every answer; the stored records are the same either way */
+  shape: Shape;
   analyze(url: string): Promise<Analysis>;
   now?: () => Date;
 }
@@ -33,30 +37,26 @@ const ACCOUNT = /^\/api\/v1\/account\/?$/;
 export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   let m: RegExpMatchArray | null;
   if (REPORTS.test(req.path)) {
-    if (req.method === 'GET') return listReports(ctx, req);
+    if (req.method === 'GET') return withStatus(listReports(ctx, req), ctx.shape);
     if (req.method === 'POST') return createReport(ctx, req);
     return notAllowed('GET, POST');
   }
   if ((m = req.path.match(REPORT))) {
     const id = parseId(m[1]);
-    if (req.method === 'GET') return id === undefined ? reportNotFound() : getReport(ctx, id);
-    if (req.method === 'PUT' || req.method === 'PATCH') return id === undefined ? reportNotFound() : updateReport(ctx, id, req);
-    if (req.method === 'DELETE') return id === undefined ? reportNotFound() : deleteReport(ctx, id);
+    if (req.method === 'GET') return id === undefined ? notFound(ctx.shape) : getReport(ctx, id);
+    if (req.method === 'PUT' || req.method === 'PATCH') return id === undefined ? notYours(ctx.shape) : updateReport(ctx, id, req);
+    if (req.method === 'DELETE') return id === undefined ? notFound(ctx.shape) : deleteReport(ctx, id);
     return notAllowed('GET, PUT, PATCH, DELETE');
   }
   if (ACCOUNT.test(req.path)) {
     if (req.method === 'GET') return account(ctx);
     return notAllowed('GET');
   }
-  return message(404, 'Not found.');
+  return ctx.shape === 'real' ? notFound(ctx.shape) : message(404, 'Not found.');
 }
 
 function notAllowed(allow: string): Answer {
   return message(405, 'The method is not allowed for this path.', { Allow: allow });
-}
-
-function reportNotFound(): Answer {
-  return message(404, 'Report not found.');
 }
 
 function parseId(raw: string): number | undefined {
@@ -65,31 +65,11 @@ function parseId(raw: string): number | undefined {
   return id >= 1 ? id : undefined;
 }
 
-/** The public form of a stored report: fixed field order, never the password hash. */
-export function toPublic(r: StoredReport): Report {
-  return {
-    id: r.id,
-    url: r.url,
-    project: r.project,
-    result: r.result,
-    score: r.score,
-    privacy: r.privacy,
-    generated_at: r.generated_at,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    results: r.results,
-  };
-}
-
-function invalid(errors: FieldErrors): Answer {
-  return json(422, { message: errorMessage(errors), errors });
-}
-
-function analysisFailed(err: AnalysisError): Answer {
+/** 422 for a page that could not be fetched: the reason under `url` (create) or `results` (re-run, real shape). */
+function analysisFailed(err: AnalysisError, field: 'url' | 'results', shape: Shape): Answer {
+  if (shape === 'real') return invalid({ [field]: [err.message] }, shape);
   return json(422, { message: err.message, errors: { url: [err.reason] } });
 }
-
-const RESULT_RANK: Record<Rating, number> = { bad: 0, decent: 1, good: 2 };
 
 function compare(a: StoredReport, b: StoredReport, q: ListQuery): number {
   let c = 0;
@@ -104,7 +84,7 @@ function compare(a: StoredReport, b: StoredReport, q: ListQuery): number {
       c = cmp(a.url, b.url);
       break;
     case 'result':
-      c = RESULT_RANK[a.result] - RESULT_RANK[b.result];
+      c = a.score - b.score; // the score, as the real service sorts its numeric result
       break;
   }
   if (c === 0) c = a.id - b.id;
@@ -116,8 +96,8 @@ function cmp<T extends string | number>(a: T, b: T): number {
 }
 
 function listReports(ctx: ApiContext, req: ApiRequest): Answer {
-  const v = validateListQuery(req.query);
-  if (!v.ok) return invalid(v.errors);
+  const v = validateListQuery(req.query, ctx.shape);
+  if (!v.ok) return invalid(v.errors, ctx.shape);
   const q = v.value;
   const needle = q.search?.toLowerCase();
   const matching = ctx.store
@@ -129,7 +109,7 @@ function listReports(ctx: ApiContext, req: ApiRequest): Answer {
   const total = matching.length;
   const lastPage = Math.max(1, Math.ceil(total / q.perPage));
   const start = (q.page - 1) * q.perPage;
-  const data = matching.slice(start, start + q.perPage).map(toPublic);
+  const data = matching.slice(start, start + q.perPage).map((r) => toPublic(r, ctx.shape));
   const path = `${req.origin}/api/v1/reports`;
   const link = (page: number): string => {
     const params = new URLSearchParams(req.params);
@@ -159,7 +139,7 @@ function listReports(ctx: ApiContext, req: ApiRequest): Answer {
 
 function getReport(ctx: ApiContext, id: number): Answer {
   const r = ctx.store.get(id);
-  return r ? json(200, { data: toPublic(r) }) : reportNotFound();
+  return r ? envelope(200, { data: toPublic(r, ctx.shape) }, ctx.shape) : notFound(ctx.shape);
 }
 
 const MALFORMED_BODY = message(400, 'The request body is not valid JSON.');
@@ -167,13 +147,13 @@ const MALFORMED_BODY = message(400, 'The request body is not valid JSON.');
 async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const fields = parseFields(req.body, req.contentType);
   if (!fields) return MALFORMED_BODY;
-  const v = validateCreate(fields);
-  if (!v.ok) return invalid(v.errors);
+  const v = validateCreate(fields, ctx.shape);
+  if (!v.ok) return invalid(v.errors, ctx.shape);
   let analysis: Analysis;
   try {
     analysis = await ctx.analyze(v.value.url);
   } catch (err) {
-    if (err instanceof AnalysisError) return analysisFailed(err);
+    if (err instanceof AnalysisError) return analysisFailed(err, 'url', ctx.shape);
     throw err;
   }
   const passwordHash = v.value.password ? await hashPassword(v.value.password) : null;
@@ -181,7 +161,7 @@ async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   const created = await ctx.store.create({
     url: v.value.url,
     project: v.value.project,
-    result: analysis.result,
+    result: bandOfScore(analysis.score), // the stored band: what result=good|decent|bad filters on
     score: analysis.score,
     privacy: v.value.privacy,
     generated_at: now,
@@ -190,16 +170,16 @@ async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
     results: analysis.results,
     passwordHash,
   });
-  return json(201, { data: toPublic(created) });
+  return envelope(201, { data: toPublic(created, ctx.shape) }, ctx.shape);
 }
 
 async function updateReport(ctx: ApiContext, id: number, req: ApiRequest): Promise<Answer> {
   const existing = ctx.store.get(id);
-  if (!existing) return reportNotFound();
+  if (!existing) return notYours(ctx.shape);
   const fields = parseFields(req.body, req.contentType);
   if (!fields) return MALFORMED_BODY;
   const v = validateUpdate(fields, !!existing.passwordHash);
-  if (!v.ok) return invalid(v.errors);
+  if (!v.ok) return invalid(v.errors, ctx.shape);
   const patch: Partial<StoredReport> = {};
   const privacy = v.value.privacy ?? existing.privacy;
   if (v.value.privacy !== undefined) patch.privacy = v.value.privacy;
@@ -211,21 +191,22 @@ async function updateReport(ctx: ApiContext, id: number, req: ApiRequest): Promi
     try {
       analysis = await ctx.analyze(existing.url);
     } catch (err) {
-      if (err instanceof AnalysisError) return analysisFailed(err);
+      if (err instanceof AnalysisError) return analysisFailed(err, 'results', ctx.shape);
       throw err;
     }
-    Object.assign(patch, { result: analysis.result, score: analysis.score, results: analysis.results, generated_at: now });
+    Object.assign(patch, { result: bandOfScore(analysis.score), score: analysis.score, results: analysis.results, generated_at: now });
   }
   patch.updated_at = now;
   const updated = await ctx.store.update(id, patch);
-  return updated ? json(200, { data: toPublic(updated) }) : reportNotFound();
+  return updated ? envelope(200, { data: toPublic(updated, ctx.shape) }, ctx.shape) : notYours(ctx.shape);
 }
 
 async function deleteReport(ctx: ApiContext, id: number): Promise<Answer> {
-  return (await ctx.store.delete(id)) ? { status: 204 } : reportNotFound();
+  return (await ctx.store.delete(id)) ? deleted(id, ctx.shape) : notFound(ctx.shape);
 }
 
 function account(ctx: ApiContext): Answer {
+  if (ctx.shape === 'real') return envelope(200, { data: realAccount(ACCOUNT_CREATED_AT) }, ctx.shape);
   const now = ctx.now?.() ?? new Date();
   const month = now.toISOString().slice(0, 7);
   const reports = ctx.store.scan();

@@ -1,7 +1,7 @@
 // `node out/service/cli.js [options]`: runs the local report service until SIGINT/SIGTERM.
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
-import { startService, type RunningService } from './server';
+import { startService, type RunningService, type Shape } from './server';
 
 const USAGE = `Usage: node out/service/cli.js [options]
 
@@ -14,6 +14,10 @@ Options:
   --data FILE    data file (default .data/reports.json under the current directory)
   --seed N       demo reports to create when the data is empty (default 0)
   --latency MS   latency added to every API request (default 0)
+  --shape S      real (default): answer as the real service does (numeric result, checks object);
+                 plain: the spec's plain reading (rating words, a checks array)
+  --rate-limit N requests per minute per key, 429 beyond (default 0 = unlimited; the real service: 60)
+  --control      started for tests: /__control endpoints (token printed) and the request log
   --help         show this help
 `;
 
@@ -24,6 +28,9 @@ export interface CliOptions {
   data: string;
   seed: number;
   latency: number;
+  shape: Shape;
+  rateLimit: number;
+  control: boolean;
   help: boolean;
 }
 
@@ -31,14 +38,19 @@ export interface CliOptions {
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CliOptions {
   const values = new Map<string, string>();
   let help = false;
-  const known = ['port', 'host', 'key', 'data', 'seed', 'latency'];
+  let control = false;
+  const known = ['port', 'host', 'key', 'data', 'seed', 'latency', 'shape', 'rate-limit'];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {
       help = true;
       continue;
     }
-    const m = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
+    if (arg === '--control') {
+      control = true;
+      continue;
+    }
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!m || !known.includes(m[1])) throw new Error(`Unknown option: ${arg}`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
@@ -49,6 +61,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Error(`--${name} must be an integer between 0 and ${max}`);
     return Number(raw);
   };
+  const shape = values.get('shape') ?? 'real';
+  if (shape !== 'real' && shape !== 'plain') throw new Error('--shape must be real or plain');
   return {
     port: int('port', values.get('port') ?? env.PORT, 0, 65535),
     host: values.get('host') ?? '127.0.0.1',
@@ -56,6 +70,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     data: path.resolve(cwd, values.get('data') ?? path.join('.data', 'reports.json')),
     seed: int('seed', values.get('seed'), 0, 100_000),
     latency: int('latency', values.get('latency'), 0, 600_000),
+    shape,
+    rateLimit: int('rate-limit', values.get('rate-limit'), 0, 1_000_000),
+    control,
     help,
   };
 }
@@ -82,6 +99,9 @@ async function main(): Promise<void> {
       dataFile: options.data,
       seed: options.seed,
       latencyMs: options.latency,
+      shape: options.shape,
+      rateLimitPerMinute: options.rateLimit,
+      control: options.control,
       log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (err) {
@@ -90,6 +110,7 @@ async function main(): Promise<void> {
     return;
   }
   process.stdout.write(`Website Reports service listening on ${service.url}\nAPI key: ${service.apiKey}\n`);
+  if (service.controlToken) process.stdout.write(`Control token (X-Control-Token): ${service.controlToken}\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

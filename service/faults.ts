@@ -1,4 +1,6 @@
 // Fault injection and request recording, for the reliability tests.
+import type { IncomingMessage } from 'node:http';
+import { headerRecord, type ParsedTarget } from './http';
 import type { Fault, RecordedRequest } from './types';
 
 interface ActiveFault {
@@ -69,11 +71,32 @@ export function faultProblems(value: unknown): string[] {
   return problems;
 }
 
+export const REQUEST_LOG_SIZE = 500;
+export const RECORDED_BODY_BYTES = 4096;
+
+/**
+ * The requests the service received, for tests: a ring of the last 500, bodies cut at 4 KiB. The
+ * server records only when started for tests, and only after the key check: a request without the
+ * key is kept without its body, so a flood of them costs a bounded few KB each.
+ */
 export class RequestLog {
   private entries: RecordedRequest[] = [];
 
+  constructor(private readonly size = REQUEST_LOG_SIZE) {}
+
+  /** Records a request whose key was checked: without the key, its body is not kept. */
+  record(req: IncomingMessage, method: string, target: ParsedTarget, body: string, authenticated: boolean): void {
+    const headers = headerRecord(req);
+    const { path, query, rawQuery } = target;
+    this.add({ method, path, query, rawQuery, headers, body: authenticated ? body : '', authenticated, at: new Date().toISOString() });
+  }
+
   add(entry: RecordedRequest): void {
-    this.entries.push(entry);
+    const bytes = Buffer.byteLength(entry.body, 'utf8');
+    const cut = bytes > RECORDED_BODY_BYTES;
+    const body = cut ? Buffer.from(entry.body, 'utf8').subarray(0, RECORDED_BODY_BYTES).toString('utf8') : entry.body;
+    this.entries.push(cut ? { ...entry, body, bodyTruncated: true } : entry);
+    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
   }
 
   all(): RecordedRequest[] {

@@ -1,20 +1,25 @@
-// startService: the HTTP server, the key check, request recording, latency and fault injection.
+// startService: the HTTP server, the Host and key checks, rate limiting, latency and fault
+// injection, and (started for tests only) the control endpoints and the request log.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
 import { analyzeUrl, DEFAULT_TIMEOUT_MS } from './analyze';
 import { handleApi } from './api';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
-import { headerRecord, isLoopback, message, parseTarget, readBody, send, sendRaw, type Answer } from './http';
+import { controlRefusal, isOwnHost } from './guard';
+import { message, parseTarget, readBody, send, type Answer } from './http';
+import { answerFault } from './inject';
+import { guardedConnector } from './ownAddress';
 import { hashPassword } from './password';
+import { RateLimiter } from './rateLimit';
 import { seedReports } from './seed';
 import { Store } from './store';
-import type { Fault, RecordedRequest, StoredReport } from './types';
+import type { Fault, RecordedRequest, Shape, StoredReport } from './types';
 
-export type { Fault, RecordedRequest };
+export type { Fault, RecordedRequest, Shape };
 
 export interface ServiceOptions {
   apiKey: string;
@@ -30,6 +35,14 @@ export interface ServiceOptions {
   latencyMs?: number;
   /** timeout of the page fetch of an analysis; default 10 s */
   analysisTimeoutMs?: number;
+  /** 'real' (default): the real service's shapes; 'plain': the spec's plain reading (words) */
+  shape?: Shape;
+  /** requests per minute per key (per address without a key); 0 (default) = unlimited */
+  rateLimitPerMinute?: number;
+  /** started for tests: the /__control endpoints (with `controlToken`) and the request log */
+  control?: boolean;
+  /** Host names (any port) it answers to besides its own address, e.g. when reached through a proxy */
+  hostNames?: string[];
   log?: (line: string) => void;
 }
 
@@ -38,8 +51,12 @@ export interface RunningService {
   url: string;
   apiKey: string;
   port: number;
+  shape: Shape;
+  /** the token /__control requests must send as X-Control-Token; undefined without `control` */
+  controlToken: string | undefined;
   addFault(f: Fault): void;
   clearFaults(): void;
+  /** Recorded requests (only with `control`), oldest first. */
   requests(): RecordedRequest[];
   clearRequests(): void;
   /** Back to the seed state (or `seed` demo reports), no faults, no recorded requests. */
@@ -56,8 +73,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   if (!opts.apiKey) throw new Error('startService: apiKey is required');
   const log = opts.log ?? ((): void => undefined);
   const host = opts.host ?? '127.0.0.1';
+  const shape: Shape = opts.shape ?? 'real';
+  if (shape !== 'real' && shape !== 'plain') throw new Error(`startService: shape must be 'real' or 'plain'`);
   const seedCount = Math.max(0, Math.floor(opts.seed ?? 0));
   const timeoutMs = opts.analysisTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controlToken = opts.control ? randomBytes(24).toString('base64url') : undefined;
 
   const store = await Store.open(opts.dataFile);
   let demoHash: string | undefined;
@@ -68,9 +88,12 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   };
   if (seedCount > 0 && store.size === 0) await store.replaceAll(await seeded());
 
+  let port = -1; // known once listening
+  const own = { host, port: () => (port < 0 ? undefined : port) };
   const faults = new FaultSet();
   const requests = new RequestLog();
-  const agent = new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 2000, connections: 16 });
+  const limiter = new RateLimiter(Math.max(0, Math.floor(opts.rateLimitPerMinute ?? 0)));
+  const agent = new Agent({ connect: guardedConnector(timeoutMs, own), keepAliveTimeout: 2000, connections: 16 });
   const closing = new AbortController();
   const keyDigest = digest(opts.apiKey);
 
@@ -82,10 +105,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await store.replaceAll(count > 0 ? await seeded(count) : []);
   };
 
-  const apiContext = {
-    store,
-    analyze: (url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent }),
-  };
+  const apiContext = { store, shape, analyze: (url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own }) };
 
   const authorized = (header: string | undefined): boolean => {
     const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
@@ -101,45 +121,32 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     const target = parseTarget(req.url ?? '/');
     const body = await readBody(req);
 
-    if (target.path === '/__control' || target.path.startsWith('/__control/')) {
-      if (!isLoopback(req.socket.remoteAddress)) return send(res, message(403, 'Control endpoints answer only loopback clients.'));
+    // DNS rebinding: a page on another name that resolves here sends that name as Host.
+    if (!isOwnHost(req.headers.host, host, port, opts.hostNames))
+      return send(res, message(421, 'This service answers only requests addressed to its own address.'));
+
+    if (controlToken && (target.path === '/__control' || target.path.startsWith('/__control/'))) {
+      const refused = controlRefusal(req, method, controlToken);
+      if (refused) return send(res, message(403, refused));
       return send(res, await handleControl({ faults, requests, reset }, method, target.path, body.text));
     }
 
-    requests.add({
-      method,
-      path: target.path,
-      query: target.query,
-      rawQuery: target.rawQuery,
-      headers: headerRecord(req),
-      body: body.text,
-      at: new Date().toISOString(),
-    });
+    const ok = authorized(req.headers.authorization);
+    if (controlToken) requests.record(req, method, target, body.text, ok);
     await wait(opts.latencyMs ?? 0);
 
     const fault = faults.take(method, target.path);
     const extra: Record<string, string> = { ...fault?.headers };
     if (fault) {
       await wait(fault.delayMs ?? 0);
-      if (fault.drop) {
-        req.socket.destroy();
-        return;
-      }
-      if (fault.oversizeBytes !== undefined) {
-        const padding = 'x'.repeat(Math.max(0, fault.oversizeBytes));
-        const payload = Buffer.from(JSON.stringify({ data: [], padding }), 'utf8');
-        return sendRaw(res, 200, payload, { 'Content-Type': 'application/json', ...extra });
-      }
-      if (fault.status !== undefined || fault.body !== undefined) {
-        const status = fault.status ?? 500;
-        const raw = fault.body === undefined ? { message: 'Injected fault' } : fault.body;
-        const payload = raw === null ? undefined : Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw), 'utf8');
-        return sendRaw(res, status, payload, { 'Content-Type': fault.contentType ?? 'application/json', ...extra });
-      }
+      if (answerFault(res, fault, extra)) return;
     }
 
     if (body.tooLarge) return send(res, message(413, 'The request body is too large (at most 1 MiB).', { Connection: 'close' }), extra);
-    if (!authorized(req.headers.authorization)) return send(res, message(401, 'Unauthenticated.', { 'WWW-Authenticate': 'Bearer' }), extra);
+    const rate = limiter.hit(ok ? 'key' : `address ${req.socket.remoteAddress}`);
+    Object.assign(extra, rate?.headers);
+    if (rate?.retryAfter !== undefined) return send(res, message(429, 'Too Many Attempts.'), extra);
+    if (!ok) return send(res, message(401, 'Unauthenticated.', { 'WWW-Authenticate': 'Bearer' }), extra);
 
     const hostHeader = req.headers.host && HOST_HEADER.test(req.headers.host) ? req.headers.host : undefined;
     const answer: Answer = await handleApi(apiContext, {
@@ -177,7 +184,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const authority = `${urlHost}:${port}`;
 
@@ -186,6 +193,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     url: `http://${authority}`,
     apiKey: opts.apiKey,
     port,
+    shape,
+    controlToken,
     addFault: (f) => void faults.add(f),
     clearFaults: () => faults.clear(),
     requests: () => requests.all(),

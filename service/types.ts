@@ -2,19 +2,38 @@
 
 export type Rating = 'good' | 'decent' | 'bad';
 export type Privacy = 0 | 1 | 2;
+export type Importance = 'high' | 'medium' | 'low';
 export type CheckCategory = 'availability' | 'seo' | 'accessibility' | 'performance' | 'security';
+/** 'real': as the real service (phpRank) answers; 'plain': the spec's plain reading (rating words). */
+export type Shape = 'real' | 'plain';
 
-export interface Check {
+/** One check of an analysis, as the real service keeps it in `results` (keyed by the check's name). */
+export interface RealCheck {
+  passed: boolean;
+  importance: Importance;
+  value: unknown;
+  /** error kind → detail, e.g. {missing: null}, {length: {min: 10, max: 60}}; absent when passed */
+  errors?: Record<string, unknown>;
+}
+
+export type Checks = Record<string, RealCheck>;
+
+/** One check in the plain shape's `results` array. */
+export interface PlainCheck {
   key: string;
   name: string;
   category: CheckCategory;
   passed: boolean;
-  value: string | number | boolean | null;
+  value: unknown;
   advice: string;
 }
 
-/** A report as the API returns it. */
-export interface Report {
+/**
+ * A report as the store keeps it: one canonical record whatever shape the service answers in.
+ * `score` is the exact percent (points / total points * 100); `result` is its band (derived from
+ * `score` by src/model/rating.ts, kept for the list filter); the password hash never leaves.
+ */
+export interface StoredReport {
   id: number;
   url: string;
   project: string;
@@ -24,13 +43,41 @@ export interface Report {
   generated_at: string;
   created_at: string;
   updated_at: string;
-  results: Check[];
-}
-
-/** A report as the store keeps it: the password hash never leaves the service. */
-export interface StoredReport extends Report {
+  /** The checks; an array only in data files written before the real shapes (read tolerantly). */
+  results: Checks | PlainCheck[];
   passwordHash?: string | null;
 }
+
+/** A report in the plain shape. */
+export interface PlainReport {
+  id: number;
+  url: string;
+  project: string;
+  result: Rating;
+  score: number;
+  privacy: Privacy;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+  results: PlainCheck[];
+}
+
+/** A report in the real shape. */
+export interface RealReport {
+  id: number;
+  url: string;
+  project: string;
+  result: number;
+  results: Checks;
+  privacy: Privacy;
+  password: boolean;
+  generated_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** @deprecated the plain shape's name from before the real shapes; use PlainReport. */
+export type Report = PlainReport;
 
 export interface Fault {
   /** match only this HTTP method */
@@ -65,7 +112,10 @@ export interface RecordedRequest {
   rawQuery: string;
   /** header names in lower case; repeated headers joined with ', ' */
   headers: Record<string, string>;
-  /** the raw request body */
+  /** the raw request body, cut at 4 KiB (`bodyTruncated` says so); '' for a refused key */
   body: string;
+  bodyTruncated?: boolean;
+  /** false when the request did not carry the service's key (then its body is not kept) */
+  authenticated: boolean;
   at: string;
 }

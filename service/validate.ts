@@ -1,10 +1,12 @@
 // Input validation with Laravel-style messages: one key per bad field, a list of messages each.
-import type { Privacy, Rating } from './types';
+import type { Privacy, Rating, Shape } from './types';
 
 export type FieldErrors = Record<string, string[]>;
 
 export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
 export const SORT_BY_VALUES = ['id', 'generated_at', 'url', 'result'] as const;
+/** What the real service sorts by; anything else (generated_at included) silently means id. */
+export const REAL_SORT_BY_VALUES = ['id', 'url', 'result'] as const;
 export const SORT_VALUES = ['asc', 'desc'] as const;
 export const RESULT_VALUES = ['good', 'decent', 'bad'] as const;
 export const MAX_URL_LENGTH = 2048;
@@ -49,8 +51,18 @@ function oneOf(errors: FieldErrors, field: string, value: string | undefined, al
   if (present(value) && !allowed.includes(value)) addError(errors, field, `The selected ${label(field)} is invalid.`);
 }
 
-export function validateListQuery(q: Record<string, string>): Validated<ListQuery> {
+/**
+ * The list parameters. In the real shape, as the real service: a `sort_by` it does not sort by
+ * falls back to id and a `per_page` outside 10/25/50/100 to the default, silently; in the plain
+ * reading both are 422s.
+ */
+export function validateListQuery(raw: Record<string, string>, shape: Shape = 'plain'): Validated<ListQuery> {
   const errors: FieldErrors = {};
+  const q = { ...raw };
+  if (shape === 'real') {
+    if (present(q.sort_by) && !(REAL_SORT_BY_VALUES as readonly string[]).includes(q.sort_by)) q.sort_by = 'id';
+    if (present(q.per_page) && !PER_PAGE_VALUES.map(String).includes(q.per_page)) delete q.per_page;
+  }
   oneOf(errors, 'search_by', q.search_by, ['url']);
   oneOf(errors, 'result', q.result, RESULT_VALUES);
   oneOf(errors, 'sort_by', q.sort_by, SORT_BY_VALUES);
@@ -121,10 +133,11 @@ export interface CreateInput {
   password?: string;
 }
 
-export function validateCreate(body: Record<string, string>): Validated<CreateInput> {
+/** `privacy` when not sent: 0 in the plain reading (the spec), 1 (private) as the real service documents. */
+export function validateCreate(body: Record<string, string>, shape: Shape = 'plain'): Validated<CreateInput> {
   const errors: FieldErrors = {};
   const url = validateUrl(errors, body.url);
-  const privacy = parsePrivacy(errors, body.privacy) ?? 0;
+  const privacy = parsePrivacy(errors, body.privacy) ?? (shape === 'real' ? 1 : 0);
   const password = present(body.password) ? body.password : undefined;
   if (privacy === 2 && !password) addError(errors, 'password', 'The password field is required when privacy is 2.');
   if (password !== undefined && password.length > 255)

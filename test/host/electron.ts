@@ -11,7 +11,17 @@
 // supported engine). The UI checks of run.ts are Playwright-only and do not run here.
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { checkBuild, createFixture, ENV_API_KEY, ENV_SEED, ENV_SERVICE_URL, hostEnv, ROOT, SUITE_INDEX } from './fixtures';
+import {
+  checkBuild,
+  createFixture,
+  ENV_API_KEY,
+  ENV_CONTROL_TOKEN,
+  ENV_SEED,
+  ENV_SERVICE_URL,
+  hostEnv,
+  ROOT,
+  SUITE_INDEX,
+} from './fixtures';
 
 async function main(): Promise<number> {
   checkBuild();
@@ -26,6 +36,7 @@ async function main(): Promise<number> {
         [ENV_SERVICE_URL]: env[ENV_SERVICE_URL],
         [ENV_API_KEY]: env[ENV_API_KEY],
         [ENV_SEED]: env[ENV_SEED],
+        [ENV_CONTROL_TOKEN]: env[ENV_CONTROL_TOKEN],
         WEBREPORTS_API_KEY: undefined,
       },
       launchArgs: [

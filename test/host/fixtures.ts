@@ -17,6 +17,7 @@ export const RESULTS_DIR = path.join(ROOT, 'test-results');
 export const ENV_SERVICE_URL = 'WEBREPORTS_TEST_SERVICE_URL';
 export const ENV_API_KEY = 'WEBREPORTS_TEST_API_KEY';
 export const ENV_SEED = 'WEBREPORTS_TEST_SEED';
+export const ENV_CONTROL_TOKEN = 'WEBREPORTS_TEST_CONTROL_TOKEN';
 
 /** Demo reports in the service at the start of a run (and after each reset), spread over good/decent/bad. */
 export const SEED = Number(process.env.WEBREPORTS_IT_SEED ?? 6);
@@ -98,7 +99,7 @@ export function writeUserSettings(userDataDir: string, serviceUrl: string): void
 /** The real local report service, in-process, with a random key and its own data file. */
 function startReportService(dataFile: string): Promise<RunningService> {
   const apiKey = `wr-test-${randomBytes(18).toString('hex')}`;
-  return startService({ apiKey, port: 0, host: '127.0.0.1', dataFile, seed: SEED });
+  return startService({ apiKey, port: 0, host: '127.0.0.1', dataFile, seed: SEED, shape: 'plain', control: true });
 }
 
 export async function createFixture(): Promise<Fixture> {
@@ -141,5 +142,6 @@ export function hostEnv(service: RunningService): NodeJS.ProcessEnv {
   env[ENV_SERVICE_URL] = service.url;
   env[ENV_API_KEY] = service.apiKey;
   env[ENV_SEED] = String(SEED);
+  env[ENV_CONTROL_TOKEN] = service.controlToken ?? '';
   return env;
 }

@@ -1,5 +1,5 @@
 // Helpers for the in-host suites: where the local report service is (the host runners pass it in
-// the env), its control endpoints (loopback, no key), and waiting for things to happen.
+// the env), its control endpoints (loopback, the run's token), and waiting for things to happen.
 import * as vscode from 'vscode';
 import type { Fault, RecordedRequest } from '../../service/server';
 
@@ -26,12 +26,17 @@ export function seedCount(): number {
   return Number(process.env.WEBREPORTS_TEST_SEED ?? 0);
 }
 
+/** The token the service's /__control endpoints want (X-Control-Token), passed in like the URL. */
+export function controlToken(): string {
+  return requiredEnv('WEBREPORTS_TEST_CONTROL_TOKEN');
+}
+
 export type { Fault, RecordedRequest };
 
 async function control(method: string, pathname: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${serviceUrl()}/__control/${pathname}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-control-token': controlToken() },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { ratingOf, roundedScore } from '../../src/model/rating';
 import { REAL_REPORT } from '../unit/webviews/realShapeReport';
-import { activateExtension, addFault, apiKey, clearFaults, clearRequests, getRequests, serviceUrl, waitFor } from './helpers';
+import { activateExtension, addFault, apiKey, clearFaults, clearRequests, controlToken, getRequests, serviceUrl, waitFor } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ async function serviceReport(id: unknown): Promise<{ status: number; data?: Json
 async function reset(seed: number): Promise<void> {
   const res = await fetch(`${serviceUrl()}/__control/reset`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-control-token': controlToken() },
     body: JSON.stringify({ seed }),
   });
   assert.equal(res.status, 204);

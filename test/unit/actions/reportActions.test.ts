@@ -22,7 +22,7 @@ describe('ReportActions', () => {
   const posts = () => service.requests().filter((r) => r.method === 'POST' && r.path === '/api/v1/reports');
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 12 });
+    service = await startService({ apiKey: KEY, seed: 12, control: true });
     fixtures = await startFixtures();
   });
   after(async () => {
@@ -119,13 +119,32 @@ describe('ReportActions', () => {
     );
   });
 
-  it('says a report the service no longer has is gone and takes it out of the model', async () => {
+  it('says a report the service no longer has is gone (404, the plain reading) and takes it out of the model', async () => {
+    const plain = await startService({ apiKey: KEY, seed: 6, shape: 'plain' });
+    const plainClient = new ReportsClient({ baseUrl: plain.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
+    try {
+      const plainActions = new ReportActions(() => plainClient, model);
+      await model.reload(plainClient, {});
+      const report = model.find(3)!;
+      await plainClient.deleteReport(3);
+      const outcome = await plainActions.changePrivacy(report, 1);
+      assert.equal(outcome.kind, 'gone');
+      assert.equal(model.find(3), undefined);
+    } finally {
+      await plainClient.dispose();
+      await plain.close();
+    }
+  });
+
+  it('a 403 on a report (the real service: missing or not yours) fails that action only, and keeps the model', async () => {
     await model.reload(client, {});
     const report = model.find(3)!;
     await client.deleteReport(3);
     const outcome = await actions.changePrivacy(report, 1);
-    assert.equal(outcome.kind, 'gone');
-    assert.equal(model.find(3), undefined);
+    assert.equal(outcome.kind, 'failed');
+    assert.equal(outcome.kind === 'failed' && outcome.error.status, 403);
+    assert.notEqual(outcome.kind === 'failed' && outcome.error.kind, 'auth', 'a 403 is not a rejected key');
+    assert.equal(model.status, 'ready', 'the list stays as it was');
   });
 
   it('deletes a multi-selection with an exact partial outcome: each failure with its own reason', async () => {

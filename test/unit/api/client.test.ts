@@ -47,8 +47,8 @@ describe('api client against the local service', function () {
   }
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 30 });
-    other = await startService({ apiKey: 'other-key' });
+    service = await startService({ apiKey: KEY, seed: 30, shape: 'plain', control: true });
+    other = await startService({ apiKey: 'other-key', shape: 'plain', control: true });
     fixtures = await startFixtures();
   });
   after(async () => {

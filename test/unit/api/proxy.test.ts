@@ -17,7 +17,7 @@ describe('api client through a proxy', () => {
   const connects: string[] = [];
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 3 });
+    service = await startService({ apiKey: KEY, seed: 3, shape: 'plain', control: true, hostNames: ['reports.example.test'] });
     proxy = http.createServer((_req, res) => res.writeHead(405).end());
     proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
       connects.push(req.url ?? '');

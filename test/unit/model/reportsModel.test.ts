@@ -12,7 +12,7 @@ describe('model: reports grouped by result', () => {
   let client: ReportsClient;
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 60 });
+    service = await startService({ apiKey: KEY, seed: 60, shape: 'plain', control: true });
     client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
   });
   after(async () => {

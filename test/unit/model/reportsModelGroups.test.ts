@@ -19,7 +19,7 @@ describe('model: one id in one group', () => {
   let other: ReportsClient;
 
   before(async () => {
-    service = await startService({ apiKey: KEY });
+    service = await startService({ apiKey: KEY, control: true });
     fixtures = await startFixtures();
     const options = { baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } };
     client = new ReportsClient(options);

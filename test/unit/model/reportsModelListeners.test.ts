@@ -16,7 +16,7 @@ describe('model: listeners and hostile records', () => {
   let client: ReportsClient;
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 30 });
+    service = await startService({ apiKey: KEY, seed: 30, control: true });
     client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
   });
   after(async () => {

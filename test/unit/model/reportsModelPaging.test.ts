@@ -17,7 +17,7 @@ describe('model: paging stops on a service that never ends', () => {
   const lists = () => service.requests().filter((r) => r.path === '/api/v1/reports').length;
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 60 });
+    service = await startService({ apiKey: KEY, seed: 60, control: true });
     client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
   });
   after(async () => {

@@ -24,7 +24,21 @@ describe('service/cli', () => {
       { PORT: '1' },
       '/w',
     );
-    assert.deepEqual(o, { port: 9000, host: '0.0.0.0', key: 'k', data: path.resolve('/w/x.json'), seed: 40, latency: 15, help: false });
+    assert.deepEqual(o, {
+      port: 9000,
+      host: '0.0.0.0',
+      key: 'k',
+      data: path.resolve('/w/x.json'),
+      seed: 40,
+      latency: 15,
+      shape: 'real',
+      rateLimit: 0,
+      control: false,
+      help: false,
+    });
+    const t = parseArgs(['--shape', 'plain', '--rate-limit=60', '--control'], {}, '/w');
+    assert.deepEqual([t.shape, t.rateLimit, t.control], ['plain', 60, true]);
+    assert.throws(() => parseArgs(['--shape', 'words'], {}, '/w'), /--shape must be real or plain/);
     assert.equal(parseArgs(['--help'], {}, '/w').help, true);
     assert.throws(() => parseArgs(['--port', 'abc'], {}, '/w'), /--port/);
     assert.throws(() => parseArgs(['--bogus'], {}, '/w'), /Unknown option/);

@@ -9,8 +9,9 @@ import { startService, type RunningService, type ServiceOptions } from '../../..
 
 export const KEY = 'test-key-0123456789';
 
+/** The service as these suites start it: the plain shape and control unless told otherwise. */
 export function start(opts: Partial<ServiceOptions> = {}): Promise<RunningService> {
-  return startService({ apiKey: KEY, ...opts });
+  return startService({ apiKey: KEY, shape: 'plain', control: true, ...opts });
 }
 
 export interface CallOptions {
@@ -21,6 +22,8 @@ export interface CallOptions {
   json?: unknown;
   body?: string;
   headers?: Record<string, string>;
+  /** for /__control paths: the token to send; default the service's own, null = none */
+  controlToken?: string | null;
 }
 
 export interface CallResult {
@@ -38,6 +41,11 @@ export async function call(base: string | RunningService, method: string, pathna
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const key = opts.key === undefined ? KEY : opts.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
+  if (pathname.startsWith('/__control')) {
+    const token = opts.controlToken === undefined && typeof base !== 'string' ? base.controlToken : opts.controlToken;
+    if (token) headers['x-control-token'] = token;
+    headers['content-type'] ??= 'application/json';
+  }
   let body: string | undefined = opts.body;
   if (opts.form) {
     body = new URLSearchParams(Object.entries(opts.form).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -119,6 +127,12 @@ export async function startFixtures(): Promise<FixtureServer> {
       case '/loop':
         res.writeHead(302, { location: '/loop' });
         return res.end();
+      case '/redirect-to': {
+        // A redirect to the URL in ?to= (e.g. the report service itself, for the hostile tests).
+        const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
+        res.writeHead(302, { location: to });
+        return res.end();
+      }
       case '/to-ftp':
         res.writeHead(301, { location: 'ftp://example.com/' });
         return res.end();
