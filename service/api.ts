@@ -2,9 +2,9 @@
 import { AnalysisError, type Analysis } from './analyze';
 import { hashPassword } from './password';
 import type { Store } from './store';
-import type { Rating, Report, StoredReport } from './types';
+import type { Report, StoredReport } from './types';
 import { json, message, parseFields, type Answer } from './http';
-import { errorMessage, validateCreate, validateListQuery, validateUpdate, type FieldErrors, type ListQuery } from './validate';
+import { errorMessage, validateCreate, validateListQuery, validateUpdate, type FieldErrors } from './validate';
 
 export interface ApiRequest {
   method: string;
@@ -89,47 +89,23 @@ function analysisFailed(err: AnalysisError): Answer {
   return json(422, { message: err.message, errors: { url: [err.reason] } });
 }
 
-const RESULT_RANK: Record<Rating, number> = { bad: 0, decent: 1, good: 2 };
-
-function compare(a: StoredReport, b: StoredReport, q: ListQuery): number {
-  let c = 0;
-  switch (q.sortBy) {
-    case 'id':
-      c = a.id - b.id;
-      break;
-    case 'generated_at':
-      c = cmp(Date.parse(a.generated_at) || 0, Date.parse(b.generated_at) || 0);
-      break;
-    case 'url':
-      c = cmp(a.url, b.url);
-      break;
-    case 'result':
-      c = RESULT_RANK[a.result] - RESULT_RANK[b.result];
-      break;
-  }
-  if (c === 0) c = a.id - b.id;
-  return q.sort === 'asc' ? c : -c;
-}
-
-function cmp<T extends string | number>(a: T, b: T): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function listReports(ctx: ApiContext, req: ApiRequest): Answer {
   const v = validateListQuery(req.query);
   if (!v.ok) return invalid(v.errors);
   const q = v.value;
-  const needle = q.search?.toLowerCase();
-  const matching = ctx.store
-    .scan()
-    .filter((r) => needle === undefined || r.url.toLowerCase().includes(needle))
-    .filter((r) => q.project === undefined || r.project === q.project)
-    .filter((r) => q.result === undefined || r.result === q.result)
-    .sort((a, b) => compare(a, b, q));
-  const total = matching.length;
+  // Filtered, sorted and paged in SQL (service/storeQuery.ts); sorting by result is by score.
+  const { items, total } = ctx.store.list({
+    band: q.result,
+    search: q.search,
+    project: q.project,
+    sortBy: q.sortBy === 'result' ? 'score' : q.sortBy,
+    sort: q.sort,
+    page: q.page,
+    perPage: q.perPage,
+  });
   const lastPage = Math.max(1, Math.ceil(total / q.perPage));
   const start = (q.page - 1) * q.perPage;
-  const data = matching.slice(start, start + q.perPage).map(toPublic);
+  const data = items.map(toPublic);
   const path = `${req.origin}/api/v1/reports`;
   const link = (page: number): string => {
     const params = new URLSearchParams(req.params);

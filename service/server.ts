@@ -199,6 +199,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         await done;
         await agent.destroy().catch(() => undefined);
         await store.flush();
+        store.close();
       })()),
   };
 }

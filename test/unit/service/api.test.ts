@@ -210,12 +210,12 @@ describe('service API: auth, routing, list, account', () => {
       assert.ok(body.data.every((r) => r.result === 'good' && r.project === 'www.example.com'));
     });
 
-    const rank = { bad: 0, decent: 1, good: 2 } as const;
+    // Sorting by result is by score, as the real service (whose result is the score) sorts.
     const keyOf: Record<string, (r: Report) => string | number> = {
       id: (r) => r.id,
       generated_at: (r) => r.generated_at,
       url: (r) => r.url,
-      result: (r) => rank[r.result],
+      result: (r) => r.score,
     };
     for (const sortBy of Object.keys(keyOf)) {
       for (const sort of ['asc', 'desc'] as const) {
