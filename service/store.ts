@@ -160,7 +160,9 @@ export class Store {
 
   async create(data: Omit<StoredReport, 'id'>): Promise<StoredReport> {
     return this.db.transaction(() => {
-      const report = { id: (this.lastId.get() as number) + 1, ...copy(data) } as StoredReport;
+      const id = (this.lastId.get() as number) + 1;
+      const report = { id, ...copy(data) } as StoredReport;
+      report.id = id; // a stray id in the data never wins (the key keeps its first place)
       this.insert.run(columnsOf(report));
       return report;
     })();
