@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
-import { analyzeUrl, DEFAULT_TIMEOUT_MS } from './analyze';
+import { analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
 import { handleApi } from './api';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
@@ -31,6 +31,8 @@ export interface ServiceOptions {
   /** timeout of the page fetch of an analysis; default 10 s */
   analysisTimeoutMs?: number;
   log?: (line: string) => void;
+  /** replaces the page fetch and rating of creates and re-runs (benchmarks: a constant analysis) */
+  analyze?: (url: string) => Promise<Analysis>;
 }
 
 export interface RunningService {
@@ -84,7 +86,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   const apiContext = {
     store,
-    analyze: (url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent }),
+    analyze: opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent })),
   };
 
   const authorized = (header: string | undefined): boolean => {

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { ratingOf } from '../src/model/rating';
 import { configure, migrate, type Db } from './storeSchema';
 import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';
-import { listStatement, type ListQuery, type ListResult } from './storeQuery';
+import { ftsString, listStatement, PROBE_CAP, PROBE_SQL, trigramsOf, type ListQuery, type ListResult } from './storeQuery';
 import type { StoredReport } from './types';
 
 export { StoreLoadError, type StoreFile } from './storeImport';
@@ -123,12 +123,23 @@ export class Store {
 
   /** One page of the list and the total, filtered, sorted and paged in SQL (storeQuery.ts). */
   list(q: ListQuery): ListResult {
-    const { count, page, pageParams, countParams } = listStatement(q);
+    const { count, page, pageParams, countParams } = listStatement(q, q.search ? this.rareTrigram(q.search.toLowerCase()) : undefined);
     const total = this.prepared(count).get(...countParams) as number;
     const offset = (q.page - 1) * q.perPage;
     if (offset >= total) return { items: [], total };
     const rows = this.prepared(page).all(...pageParams, q.perPage, offset) as string[];
     return { items: rows.map(parse), total };
+  }
+
+  /** The needle's trigram with the fewest postings, if it has fewer than PROBE_CAP (storeQuery.ts). */
+  private rareTrigram(needle: string): string | undefined {
+    let best: { trigram: string; n: number } | undefined;
+    for (const trigram of trigramsOf(needle)) {
+      const n = this.prepared(PROBE_SQL).get(ftsString(trigram)) as number;
+      if (n < PROBE_CAP && (!best || n < best.n)) best = { trigram, n };
+      if (n === 0) break;
+    }
+    return best?.trigram;
   }
 
   /** Reports created in a month ('2026-01'), for the account's usage. */

@@ -18,10 +18,9 @@ export type Db = Database.Database;
  * transaction as the row, so a total without a search is a lookup of at most four rows.
  *
  * Search (case-insensitive substring of the URL): `url_lower` is the URL lowercased by JS (the
- * same folding as the old in-memory filter) and is indexed by an FTS5 trigram table, kept in step
- * by the same triggers. A needle of three or more characters is looked up there (cost follows the
- * trigram posting lists, not the table: 0.2 ms for a rare needle at 100,000 rows, against 8 to
- * 50 ms for an instr() scan); shorter needles match most rows anyway and use an instr() scan.
+ * same folding as the old in-memory filter), and an FTS5 trigram table kept in step by the same
+ * triggers lists, per trigram, the reports whose URL contains it. How a search uses it: see
+ * storeQuery.ts (rarest trigram first; an instr() scan when the needle has no rare trigram).
  */
 const MIGRATIONS: readonly string[] = [
   `
@@ -49,7 +48,7 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX reports_project_band ON reports (project, band);
   CREATE INDEX reports_created ON reports (created_at);
 
-  CREATE VIRTUAL TABLE reports_url_search USING fts5 (u, tokenize = 'trigram case_sensitive 1');
+  CREATE VIRTUAL TABLE reports_url_search USING fts5 (u, tokenize = 'trigram case_sensitive 1', detail = none);
 
   CREATE TABLE band_counts (band TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE project_counts (project TEXT, band TEXT, n INTEGER NOT NULL, PRIMARY KEY (project, band)) WITHOUT ROWID;
