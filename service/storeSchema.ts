@@ -47,6 +47,9 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX reports_generated ON reports (generated_ms);
   CREATE INDEX reports_project_band ON reports (project, band);
   CREATE INDEX reports_created ON reports (created_at);
+  -- A search without a rare trigram reads url_lower from these (covering) instead of the rows.
+  CREATE INDEX reports_band_search ON reports (band, url_lower);
+  CREATE INDEX reports_search ON reports (url_lower);
 
   CREATE VIRTUAL TABLE reports_url_search USING fts5 (u, tokenize = 'trigram case_sensitive 1', detail = none);
 
@@ -93,6 +96,9 @@ export function configure(db: Db): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // 16 MiB of page cache (default 2 MiB): the upper levels of a dozen indexes stay in memory at
+  // 100,000 reports, so a create does not read them from the file each time.
+  db.pragma('cache_size = -16384');
 }
 
 /** Brings the schema to SCHEMA_VERSION, each migration in its own transaction. */
