@@ -75,6 +75,11 @@ export function machine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown cpu'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
 
+/** The 1-minute load average: a shared machine's other work shows in every number. */
+export function load(): string {
+  return `load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
+}
+
 export function markdownTable(rows: Row[]): string {
   const lines = ['| measurement | value | ratio | goal | result |', '|---|---|---|---|---|'];
   for (const r of rows) {
