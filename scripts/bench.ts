@@ -6,11 +6,13 @@
 //   bench/firstRender.ts   the tree's first render vs one round trip
 //   bench/serviceRows.ts   the service's list and create at scale, its resident memory
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
+//   bench/modelRows.ts     bytes per report held by the tree's model
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { clientRows } from './bench/clientRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
+import { modelRows } from './bench/modelRows';
 import { load, machine, markdownTable, printRow, type Row, type Settings } from './bench/measure';
 import { serviceRows } from './bench/serviceRows';
 
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     add(await firstRenderRows(datasets, LATENCIES, SETTINGS));
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
+    add(await modelRows(SETTINGS));
   } finally {
     await root.remove();
   }
