@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   console.log(`
 Website Reports demo is running.
 
-  Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.json)
+  Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.db)
   Demo web site:  ${site.url}
   VS Code:        open this address in a browser (log in .data/code-server.log):
 

@@ -6,7 +6,7 @@ import { deleted, envelope, invalid, notFound, notYours, realAccount, toPublic, 
 import type { Store } from './store';
 import type { Shape, StoredReport } from './types';
 import { json, message, parseFields, type Answer } from './http';
-import { validateCreate, validateListQuery, validateUpdate, type ListQuery } from './validate';
+import { validateCreate, validateListQuery, validateUpdate } from './validate';
 
 export interface ApiRequest {
   method: string;
@@ -71,45 +71,23 @@ function analysisFailed(err: AnalysisError, field: 'url' | 'results', shape: Sha
   return json(422, { message: err.message, errors: { url: [err.reason] } });
 }
 
-function compare(a: StoredReport, b: StoredReport, q: ListQuery): number {
-  let c = 0;
-  switch (q.sortBy) {
-    case 'id':
-      c = a.id - b.id;
-      break;
-    case 'generated_at':
-      c = cmp(Date.parse(a.generated_at) || 0, Date.parse(b.generated_at) || 0);
-      break;
-    case 'url':
-      c = cmp(a.url, b.url);
-      break;
-    case 'result':
-      c = a.score - b.score; // the score, as the real service sorts its numeric result
-      break;
-  }
-  if (c === 0) c = a.id - b.id;
-  return q.sort === 'asc' ? c : -c;
-}
-
-function cmp<T extends string | number>(a: T, b: T): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 function listReports(ctx: ApiContext, req: ApiRequest): Answer {
   const v = validateListQuery(req.query, ctx.shape);
   if (!v.ok) return invalid(v.errors, ctx.shape);
   const q = v.value;
-  const needle = q.search?.toLowerCase();
-  const matching = ctx.store
-    .scan()
-    .filter((r) => needle === undefined || r.url.toLowerCase().includes(needle))
-    .filter((r) => q.project === undefined || r.project === q.project)
-    .filter((r) => q.result === undefined || r.result === q.result)
-    .sort((a, b) => compare(a, b, q));
-  const total = matching.length;
+  // Filtered, sorted and paged in SQL (service/storeQuery.ts); sorting by result is by score.
+  const { items, total } = ctx.store.list({
+    band: q.result,
+    search: q.search,
+    project: q.project,
+    sortBy: q.sortBy === 'result' ? 'score' : q.sortBy,
+    sort: q.sort,
+    page: q.page,
+    perPage: q.perPage,
+  });
   const lastPage = Math.max(1, Math.ceil(total / q.perPage));
   const start = (q.page - 1) * q.perPage;
-  const data = matching.slice(start, start + q.perPage).map((r) => toPublic(r, ctx.shape));
+  const data = items.map((r) => toPublic(r, ctx.shape));
   const path = `${req.origin}/api/v1/reports`;
   const link = (page: number): string => {
     const params = new URLSearchParams(req.params);
@@ -209,7 +187,6 @@ function account(ctx: ApiContext): Answer {
   if (ctx.shape === 'real') return envelope(200, { data: realAccount(ACCOUNT_CREATED_AT) }, ctx.shape);
   const now = ctx.now?.() ?? new Date();
   const month = now.toISOString().slice(0, 7);
-  const reports = ctx.store.scan();
   return json(200, {
     data: {
       id: 1,
@@ -217,8 +194,8 @@ function account(ctx: ApiContext): Answer {
       email: 'demo@example.test',
       plan: 'pro',
       limits: { reports_per_month: 500 },
-      usage: { reports_this_month: reports.filter((r) => r.created_at.slice(0, 7) === month).length },
-      reports_count: reports.length,
+      usage: { reports_this_month: ctx.store.countCreatedIn(month) },
+      reports_count: ctx.store.size,
       created_at: ACCOUNT_CREATED_AT,
     },
   });

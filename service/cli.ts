@@ -11,7 +11,9 @@ Options:
   --port N       port to listen on (default: env PORT, else 0 = a free port)
   --host H       address to listen on (default 127.0.0.1)
   --key KEY      API key (default: env WEBREPORTS_API_KEY, else a random key)
-  --data FILE    data file (default .data/reports.json under the current directory)
+  --data FILE    database file (default .data/reports.json under the current directory:
+                 a .json path means the .db beside it; an existing JSON data file of
+                 earlier versions is imported once and renamed aside)
   --seed N       demo reports to create when the data is empty (default 0)
   --latency MS   latency added to every API request (default 0)
   --shape S      real (default): answer as the real service does (numeric result, checks object);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
-import { analyzeUrl, DEFAULT_TIMEOUT_MS } from './analyze';
+import { analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
 import { handleApi } from './api';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
@@ -44,6 +44,8 @@ export interface ServiceOptions {
   /** Host names (any port) it answers to besides its own address, e.g. when reached through a proxy */
   hostNames?: string[];
   log?: (line: string) => void;
+  /** replaces the page fetch and rating of creates and re-runs (benchmarks: a constant analysis) */
+  analyze?: (url: string) => Promise<Analysis>;
 }
 
 export interface RunningService {
@@ -105,7 +107,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await store.replaceAll(count > 0 ? await seeded(count) : []);
   };
 
-  const apiContext = { store, shape, analyze: (url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own }) };
+  const apiContext = {
+    store,
+    shape,
+    analyze: opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own })),
+  };
 
   const authorized = (header: string | undefined): boolean => {
     const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
@@ -208,6 +214,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         await done;
         await agent.destroy().catch(() => undefined);
         await store.flush();
+        store.close();
       })()),
   };
 }

@@ -1,160 +1,223 @@
-// The reports, in memory, optionally persisted to a JSON file. Every write goes to a temp file in
-// the same directory and is renamed over the data file (atomic); writes are serialised through a
-// promise queue, and each one writes the latest state, so concurrent requests lose nothing.
+// The reports, in SQLite (better-sqlite3, synchronous): a list query runs in SQL on indexes, and
+// every write is one transaction, so a write that fails changes nothing (not even in memory: the
+// database is the only copy) and one that returned is committed. Schema and durability settings:
+// storeSchema.ts; the data file option and the JSON import: storeImport.ts.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { ratingOf } from '../src/model/rating';
+import { configure, migrate, type Db } from './storeSchema';
+import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';
+import { ftsString, listStatement, PROBE_CAP, PROBE_SQL, trigramsOf, type ListQuery, type ListResult } from './storeQuery';
 import type { StoredReport } from './types';
 
-export interface StoreFile {
-  version: 1;
-  nextId: number;
-  reports: StoredReport[];
+export { StoreLoadError, type StoreFile } from './storeImport';
+export type { ListQuery, ListResult, SortKey } from './storeQuery';
+
+type Columns = Record<string, string | number | null>;
+
+/** The indexed columns of a record, and the record itself as JSON (round-trips exactly). */
+function columnsOf(r: StoredReport): Columns {
+  const band = ratingOf(r).band;
+  return {
+    id: r.id,
+    url: r.url,
+    url_lower: r.url.toLowerCase(),
+    project: r.project ?? '',
+    score: typeof r.score === 'number' && Number.isFinite(r.score) ? r.score : null,
+    band: band === 'unknown' ? null : band,
+    privacy: r.privacy ?? 0,
+    generated_ms: Date.parse(r.generated_at) || 0,
+    created_at: r.created_at ?? '',
+    updated_at: r.updated_at ?? '',
+    password_hash: r.passwordHash ?? null,
+    record: JSON.stringify(r),
+  };
 }
 
-export class StoreLoadError extends Error {
-  constructor(file: string, detail: string) {
-    super(`Cannot load the data file ${file}: ${detail}. Fix or remove the file and start again.`);
-    this.name = 'StoreLoadError';
-  }
-}
+const COLUMNS = 'id, url, url_lower, project, score, band, privacy, generated_ms, created_at, updated_at, password_hash, record';
+const VALUES = COLUMNS.split(', ')
+  .map((c) => `@${c}`)
+  .join(', ');
+const SETS = COLUMNS.split(', ')
+  .filter((c) => c !== 'id')
+  .map((c) => `${c} = @${c}`)
+  .join(', ');
 
 export class Store {
-  private reports = new Map<number, StoredReport>();
-  private nextId = 1;
-  private queue: Promise<void> = Promise.resolve();
-  /** A queued write that has not started yet: later changes join it instead of queueing another. */
-  private pendingWrite: Promise<void> | undefined;
+  private readonly insert;
+  private readonly replace;
+  private readonly remove;
+  private readonly byId;
+  private readonly lastId;
+  private readonly setLastId;
+  private closed = false;
+  /** Prepared statements by SQL text: the list has a few dozen shapes, each prepared once. */
+  private readonly statements = new Map<string, Database.Statement>();
 
-  private constructor(readonly dataFile: string | undefined) {}
-
-  /** Opens the store; a missing file is an empty store, a corrupt one an error (StoreLoadError). */
-  static async open(dataFile?: string): Promise<Store> {
-    const store = new Store(dataFile ? path.resolve(dataFile) : undefined);
-    if (store.dataFile) await store.load(store.dataFile);
-    return store;
-  }
-
-  private async load(file: string): Promise<void> {
-    let text: string;
-    try {
-      text = await fsp.readFile(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw new StoreLoadError(file, (err as Error).message);
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (err) {
-      throw new StoreLoadError(file, `not valid JSON (${(err as Error).message})`);
-    }
-    const d = data as Partial<StoreFile> | null;
-    if (!d || typeof d !== 'object' || d.version !== 1 || !Array.isArray(d.reports) || !Number.isSafeInteger(d.nextId)) {
-      throw new StoreLoadError(file, 'not a version 1 data file ({version: 1, nextId, reports: [...]})');
-    }
-    let maxId = 0;
-    for (const r of d.reports) {
-      if (!r || typeof r !== 'object' || !Number.isSafeInteger(r.id) || r.id < 1 || typeof r.url !== 'string') {
-        throw new StoreLoadError(file, 'a report without a valid id and url');
-      }
-      this.reports.set(r.id, r);
-      maxId = Math.max(maxId, r.id);
-    }
-    this.nextId = Math.max(d.nextId as number, maxId + 1);
-  }
-
-  get size(): number {
-    return this.reports.size;
+  /** `dataFile`: the database file (see storeImport.ts for `.json` paths); undefined in memory. */
+  private constructor(
+    readonly dataFile: string | undefined,
+    private readonly db: Db,
+  ) {
+    this.insert = db.prepare(`INSERT INTO reports (${COLUMNS}) VALUES (${VALUES})`);
+    this.replace = db.prepare(`UPDATE reports SET ${SETS} WHERE id = @id`);
+    this.remove = db.prepare('DELETE FROM reports WHERE id = ?');
+    this.byId = db.prepare('SELECT record FROM reports WHERE id = ?').pluck();
+    this.lastId = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'reports'), 0)").pluck();
+    this.setLastId = db.transaction((id: number) => {
+      db.prepare("DELETE FROM sqlite_sequence WHERE name = 'reports'").run();
+      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('reports', ?)").run(id);
+    });
   }
 
   /**
-   * Every report, read-only and not copied: for listing, which filters and sorts thousands of
-   * records per request and copies only the page it returns.
+   * Opens (creating if needed) the database; imports a JSON data file once (storeImport.ts).
+   * A corrupt or invalid file is a StoreLoadError naming it, and nothing is changed.
    */
-  scan(): readonly Readonly<StoredReport>[] {
-    return [...this.reports.values()];
+  static async open(dataFile?: string): Promise<Store> {
+    const paths = dataPaths(dataFile);
+    const json = paths.json ? await readJsonData(paths.json) : undefined; // validated before anything is written
+    const memory = paths.database === ':memory:';
+    if (!memory) await fsp.mkdir(path.dirname(paths.database), { recursive: true });
+    let db: Db | undefined;
+    try {
+      db = new Database(paths.database);
+      configure(db);
+      migrate(db);
+    } catch (err) {
+      db?.close();
+      throw new StoreLoadError(paths.database, (err as Error).message);
+    }
+    const store = new Store(memory ? undefined : paths.database, db);
+    if (json) {
+      try {
+        await store.importJson(json, paths.database);
+      } catch (err) {
+        store.close();
+        throw err;
+      }
+    }
+    return store;
   }
 
-  /** Every report, in id order (copies). */
+  private async importJson(json: JsonData, database: string): Promise<void> {
+    const done = this.db.prepare('SELECT 1 FROM imports WHERE sha256 = ?').get(json.sha256);
+    if (!done) {
+      if (this.size > 0 || (this.lastId.get() as number) > 0) {
+        throw new StoreLoadError(json.file, `the database ${database} already holds reports; move one of the two aside`);
+      }
+      this.db.transaction(() => {
+        for (const r of json.reports) this.insert.run(columnsOf(r));
+        this.setLastId(json.nextId - 1);
+        this.db.prepare('INSERT INTO imports VALUES (?, ?, ?)').run(json.sha256, json.file, new Date().toISOString());
+      })();
+    }
+    // Committed: only now is the file moved aside (a crash in between finishes it next start).
+    await moveAside(json.file);
+  }
+
+  get size(): number {
+    return this.prepared('SELECT coalesce(sum(n), 0) FROM band_counts').get() as number;
+  }
+
+  /** One page of the list and the total, filtered, sorted and paged in SQL (storeQuery.ts). */
+  list(q: ListQuery): ListResult {
+    const { count, page, pageParams, countParams } = listStatement(q, q.search ? this.rareTrigram(q.search.toLowerCase()) : undefined);
+    const total = this.prepared(count).get(...countParams) as number;
+    const offset = (q.page - 1) * q.perPage;
+    if (offset >= total) return { items: [], total };
+    const rows = this.prepared(page).all(...pageParams, q.perPage, offset) as string[];
+    return { items: rows.map(parse), total };
+  }
+
+  /** The needle's trigram with the fewest postings, if it has fewer than PROBE_CAP (storeQuery.ts). */
+  private rareTrigram(needle: string): string | undefined {
+    let best: { trigram: string; n: number } | undefined;
+    for (const trigram of trigramsOf(needle)) {
+      const n = this.prepared(PROBE_SQL).get(ftsString(trigram)) as number;
+      if (n < PROBE_CAP && (!best || n < best.n)) best = { trigram, n };
+      if (n === 0) break;
+    }
+    return best?.trigram;
+  }
+
+  /** Reports created in a month ('2026-01'), for the account's usage. */
+  countCreatedIn(month: string): number {
+    return this.prepared('SELECT count(*) FROM reports WHERE created_at >= ? AND created_at < ?').get(month, `${month}\uffff`) as number;
+  }
+
+  /** Every report, in id order (copies). Reads the whole table: not for requests that must scale. */
   all(): StoredReport[] {
-    return [...this.reports.values()].sort((a, b) => a.id - b.id).map(clone);
+    return (this.db.prepare('SELECT record FROM reports ORDER BY id').pluck().all() as string[]).map(parse);
+  }
+
+  /** A cached statement returning the first column (pluck). */
+  private prepared(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql).pluck()));
+    return statement;
   }
 
   get(id: number): StoredReport | undefined {
-    const r = this.reports.get(id);
-    return r && clone(r);
+    const record = this.byId.get(id) as string | undefined;
+    return record === undefined ? undefined : parse(record);
   }
 
   async create(data: Omit<StoredReport, 'id'>): Promise<StoredReport> {
-    const report: StoredReport = { id: this.nextId++, ...clone(data) };
-    this.reports.set(report.id, report);
-    await this.persist();
-    return clone(report);
+    return this.db.transaction(() => {
+      const id = (this.lastId.get() as number) + 1;
+      const report = { id, ...copy(data) } as StoredReport;
+      report.id = id; // a stray id in the data never wins (the key keeps its first place)
+      this.insert.run(columnsOf(report));
+      return report;
+    })();
   }
 
   async update(id: number, patch: Partial<Omit<StoredReport, 'id'>>): Promise<StoredReport | undefined> {
-    const current = this.reports.get(id);
-    if (!current) return undefined;
-    const next: StoredReport = { ...current, ...clone(patch), id };
-    this.reports.set(id, next);
-    await this.persist();
-    return clone(next);
+    return this.db.transaction(() => {
+      const current = this.get(id);
+      if (!current) return undefined;
+      const next: StoredReport = { ...current, ...copy(patch), id };
+      this.replace.run(columnsOf(next));
+      return parse(JSON.stringify(next));
+    })();
   }
 
   async delete(id: number): Promise<boolean> {
-    if (!this.reports.delete(id)) return false;
-    await this.persist();
-    return true;
+    return this.remove.run(id).changes > 0;
   }
 
-  /** Replaces everything (reset/seed); ids continue after the highest given one. */
+  /** Replaces everything (reset, seed, bulk load) in one transaction; ids continue after the highest. */
   async replaceAll(reports: StoredReport[]): Promise<void> {
-    this.reports = new Map(reports.map((r) => [r.id, clone(r)]));
-    this.nextId = reports.reduce((m, r) => Math.max(m, r.id), 0) + 1;
-    await this.persist();
-  }
-
-  /** Resolves when every write queued so far is on disk. */
-  flush(): Promise<void> {
-    return this.queue;
-  }
-
-  private persist(): Promise<void> {
-    const file = this.dataFile;
-    if (!file) return Promise.resolve();
-    if (this.pendingWrite) return this.pendingWrite;
-    const write = this.queue.then(() => {
-      this.pendingWrite = undefined; // from here on, the snapshot is taken: later changes need a new write
-      return this.writeFile(file);
-    });
-    this.pendingWrite = write;
-    // The queue itself never rejects, so one failed write does not block the next ones.
-    this.queue = write.catch(() => undefined);
-    return write;
-  }
-
-  private async writeFile(file: string): Promise<void> {
-    const data: StoreFile = { version: 1, nextId: this.nextId, reports: this.all() };
-    const dir = path.dirname(file);
-    await fsp.mkdir(dir, { recursive: true });
-    const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      const handle = await fsp.open(tmp, 'w', 0o600);
-      try {
-        await handle.writeFile(JSON.stringify(data, null, 2) + '\n', 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM reports').run();
+      let maxId = 0;
+      for (const r of reports) {
+        this.insert.run(columnsOf(r));
+        maxId = Math.max(maxId, r.id);
       }
-      await fsp.rename(tmp, file);
-    } catch (err) {
-      await fsp.rm(tmp, { force: true }).catch(() => undefined);
-      throw err;
-    }
+      this.setLastId(maxId);
+    })();
+  }
+
+  /** Every write is committed when its promise resolves; kept for callers that wait for disk. */
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Closes the database (checkpointing the WAL into the file). Idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
   }
 }
 
-function clone<T>(value: T): T {
-  return structuredClone(value);
+function parse(record: string): StoredReport {
+  return JSON.parse(record) as StoredReport;
+}
+
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }

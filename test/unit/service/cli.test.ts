@@ -4,6 +4,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from '../../../service/cli';
 import { call, tempDir } from './helpers';
+import { storedRecords } from './storedRecords';
 
 const CLI = path.join(__dirname, '..', '..', '..', 'service', 'cli.js');
 
@@ -79,8 +80,8 @@ describe('service/cli', () => {
       assert.ok(!stderr.includes('cli-secret-key'));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
-      const file = JSON.parse(await fsp.readFile(path.join(dir, '.data', 'reports.json'), 'utf8'));
-      assert.equal(file.reports.length, 3);
+      // --data defaults to .data/reports.json, which names the database .data/reports.db
+      assert.equal(storedRecords(path.join(dir, '.data', 'reports.db')).length, 3);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await fsp.rm(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { RunningService } from '../../../service/server';
 import { verifyPassword } from '../../../service/password';
+import { storedRecords } from './storedRecords';
 import { call, freePort, POOR_HTML, GOOD_HTML, start, startFixtures, tempDir, type FixtureServer } from './helpers';
 
 describe('service API: create, read, update, delete', () => {
@@ -131,8 +132,7 @@ describe('service API: create, read, update, delete', () => {
 
   describe('passwords and privacy', () => {
     async function storedHash(id: number): Promise<string | null | undefined> {
-      const file = JSON.parse(await fsp.readFile(dataFile, 'utf8'));
-      return file.reports.find((r: { id: number }) => r.id === id)?.passwordHash;
+      return storedRecords(dataFile.replace(/\.json$/, '.db')).find((r) => r.id === id)?.passwordHash;
     }
 
     it('a password is stored as a scrypt hash and never returned', async () => {

@@ -5,6 +5,7 @@ import { Store, StoreLoadError } from '../../../service/store';
 import { seedReports } from '../../../service/seed';
 import type { StoredReport } from '../../../service/types';
 import { call, start, startFixtures, tempDir, type FixtureServer } from './helpers';
+import { nextIdOf, storedRecords } from './storedRecords';
 
 function draft(url: string): Omit<StoredReport, 'id'> {
   const now = new Date().toISOString();
@@ -57,10 +58,10 @@ describe('service/store: persistence', () => {
     } finally {
       await again.close();
     }
-    const file = JSON.parse(await fsp.readFile(dataFile, 'utf8'));
-    assert.equal(file.version, 1);
-    assert.equal(file.nextId, c.id + 2);
-    assert.equal(file.reports.length, 3);
+    // reports.json names the database reports.db beside it
+    const database = path.join(dir, 'nested', 'reports.db');
+    assert.equal(nextIdOf(database), c.id + 2);
+    assert.equal(storedRecords(database).length, 3);
   });
 
   it('20 parallel creates are all stored with distinct ids, and present after a restart', async () => {
@@ -74,9 +75,8 @@ describe('service/store: persistence', () => {
     assert.equal(new Set(ids).size, 20);
     await svc.close();
 
-    const file = JSON.parse(await fsp.readFile(dataFile, 'utf8'));
     assert.deepEqual(
-      file.reports.map((r: StoredReport) => r.id).sort((x: number, y: number) => x - y),
+      storedRecords(path.join(dir, 'reports.db')).map((r) => r.id),
       [...ids].sort((x, y) => x - y),
     );
 
@@ -93,25 +93,29 @@ describe('service/store: persistence', () => {
     }
   });
 
-  it('writes atomically: concurrent writes leave one complete file and no temp files', async () => {
+  it('concurrent writes all land; a closed store leaves one database file (the WAL checkpointed)', async () => {
     const dataFile = path.join(dir, 'reports.json');
     const store = await Store.open(dataFile);
     await Promise.all(Array.from({ length: 50 }, (_, i) => store.create(draft(`https://example.com/${i}`))));
     await Promise.all([store.delete(1), store.update(2, { privacy: 1 }), store.create(draft('https://example.com/last'))]);
     await store.flush();
-    assert.deepEqual(await fsp.readdir(dir), ['reports.json']);
+    store.close();
+    assert.deepEqual(await fsp.readdir(dir), ['reports.db']);
     const reopened = await Store.open(dataFile);
     assert.equal(reopened.size, 50);
     assert.equal(reopened.get(1), undefined);
     assert.equal(reopened.get(2)?.privacy, 1);
     assert.equal(reopened.get(51)?.url, 'https://example.com/last');
+    reopened.close();
   });
 
-  it('a missing file is an empty store; nothing is written until something changes', async () => {
+  it('a missing file is an empty store in a new database beside it; nothing is imported', async () => {
     const dataFile = path.join(dir, 'none.json');
     const store = await Store.open(dataFile);
     assert.equal(store.size, 0);
-    assert.deepEqual(await fsp.readdir(dir), []);
+    assert.equal(store.dataFile, path.join(dir, 'none.db'));
+    store.close();
+    assert.deepEqual(await fsp.readdir(dir), ['none.db']);
   });
 
   it('a corrupt file fails the start with a clear error', async () => {
@@ -124,8 +128,19 @@ describe('service/store: persistence', () => {
     await assert.rejects(start({ dataFile }), /Cannot load the data file/);
     await fsp.writeFile(dataFile, '{"version":2,"reports":[]}');
     await assert.rejects(Store.open(dataFile), /not a version 1 data file/);
-    // the corrupt file is left as it was
+    // the corrupt file is left as it was, and no database was made from it
     assert.equal(await fsp.readFile(dataFile, 'utf8'), '{"version":2,"reports":[]}');
+    assert.deepEqual(await fsp.readdir(dir), ['reports.json']);
+  });
+
+  it('a database file that is not a database fails the start with a clear error, untouched', async () => {
+    const database = path.join(dir, 'reports.db');
+    await fsp.writeFile(database, 'this is not a database, but it is long enough to look at its header');
+    await assert.rejects(
+      Store.open(database),
+      (e: unknown) => e instanceof StoreLoadError && e.message.includes(database) && /not a database/.test(e.message),
+    );
+    assert.match(await fsp.readFile(database, 'utf8'), /^this is not a database/);
   });
 
   it('an in-memory store (no dataFile) writes nothing', async () => {
@@ -133,6 +148,7 @@ describe('service/store: persistence', () => {
     await store.create(draft('https://example.com/'));
     assert.equal(store.size, 1);
     assert.equal(store.dataFile, undefined);
+    assert.deepEqual(await fsp.readdir(dir), []);
   });
 
   it('seeds only an empty store', async () => {

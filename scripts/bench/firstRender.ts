@@ -1,0 +1,40 @@
+// The tree's first render (three groups, one request each, in parallel) vs one round trip (one
+// list page), against the service in its own process, at each size and latency.
+import { ReportsClient } from '../../src/api/client';
+import { ReportsModel } from '../../src/model/reportsModel';
+import { startServiceChild } from './child';
+import type { Dataset } from './data';
+import { ms, timePair, type Row, type Settings } from './measure';
+import { BENCH_KEY } from './serviceProcess';
+
+export async function firstRenderRows(datasets: Dataset[], latencies: number[], settings: Settings): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const data of datasets) {
+    for (const latency of latencies) {
+      const child = await startServiceChild(data.file, latency);
+      const client = new ReportsClient({ baseUrl: child.url, apiKey: () => BENCH_KEY, proxy: { env: {} } });
+      try {
+        // A failed reload would be fast and look good: every timed one must have loaded.
+        const [render, oneTrip] = await timePair(
+          settings.rounds,
+          async () => {
+            const model = new ReportsModel();
+            await model.reload(client, { perPage: 25 });
+            if (model.status !== 'ready') throw new Error(`a reload failed: ${model.lastError?.message}`);
+          },
+          () => client.listReports({ result: 'good', perPage: 25 }),
+        );
+        rows.push({
+          name: `tree first render vs one round trip, ${data.count / 1000}k reports, ${latency} ms latency`,
+          value: `${ms(render)} / ${ms(oneTrip)}`,
+          ratio: render / oneTrip,
+          goal: 1.3,
+        });
+      } finally {
+        await client.dispose();
+        await child.stop();
+      }
+    }
+  }
+  return rows;
+}

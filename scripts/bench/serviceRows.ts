@@ -1,0 +1,97 @@
+// The service at scale: a list page (filtered by band, sorted, searched) and a create (constant
+// analysis, no page fetch) at the large dataset vs the small one, and the resident memory. Both
+// services run at once, each in its own process, and are measured alternately.
+import { Agent, request } from 'undici';
+import { startServiceChild, type ServiceChild } from './child';
+import { hostOf, type Dataset } from './data';
+import { ms, timePair, type Row, type Settings } from './measure';
+import { BENCH_KEY } from './serviceProcess';
+
+const HEADERS = { authorization: `Bearer ${BENCH_KEY}`, accept: 'application/json' };
+
+/** The list requests, by name; the search is a site's host name as typed (its first 12 letters). */
+function listQueries(count: number): Record<string, string> {
+  const site = hostOf(7, count).slice(0, 12);
+  return {
+    'band + sort by result': 'result=good&sort_by=result&sort=desc&per_page=25',
+    'band + search a site + sort by url': `result=decent&search=${site}&sort_by=url&sort=asc&per_page=25`,
+    'band + sort by generated_at, page 3': 'result=bad&sort_by=generated_at&sort=desc&per_page=25&page=3',
+    'search a site, no band': `search=${site}&per_page=25`,
+  };
+}
+
+/** A broad search (a third of all reports match): no goal, its result grows with the data. */
+const BROAD = 'result=good&search=example&per_page=25';
+
+interface Side {
+  data: Dataset;
+  child: ServiceChild;
+  dispatcher: Agent;
+  created: number;
+}
+
+async function list(side: Side, query: string): Promise<void> {
+  const res = await request(`${side.child.url}/api/v1/reports?${query}`, { headers: HEADERS, dispatcher: side.dispatcher });
+  const body = JSON.parse(await res.body.text());
+  if (res.statusCode !== 200 || body.data.length === 0) throw new Error(`list ${query}: ${res.statusCode}, ${body.data?.length} items`);
+}
+
+async function create(side: Side): Promise<void> {
+  const n = side.created++;
+  const res = await request(`${side.child.url}/api/v1/reports`, {
+    method: 'POST',
+    headers: { ...HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `url=${encodeURIComponent(`https://${hostOf(n, side.data.count)}/new/${n}`)}`,
+    dispatcher: side.dispatcher,
+  });
+  await res.body.text();
+  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode}`);
+}
+
+export async function serviceRows(small: Dataset, large: Dataset, settings: Settings): Promise<Row[]> {
+  const sides: Side[] = [];
+  try {
+    for (const data of [small, large]) {
+      sides.push({ data, child: await startServiceChild(data.file, 0), dispatcher: new Agent({ connections: 1 }), created: 0 });
+    }
+    const [a, b] = sides;
+    const label = `${large.count / 1000}k vs ${small.count / 1000}k`;
+    const rows: Row[] = [];
+    for (const [name, query] of Object.entries(listQueries(small.count))) {
+      const largeQuery = listQueries(large.count)[name];
+      const [tb, ta] = await timePair(
+        settings.rounds,
+        () => list(b, largeQuery),
+        () => list(a, query),
+      );
+      rows.push({ name: `service list: ${name}, ${label}`, value: `${ms(tb)} / ${ms(ta)}`, ratio: tb / ta, goal: 2 });
+    }
+    const [broadB, broadA] = await timePair(
+      Math.min(settings.rounds, 10),
+      () => list(b, BROAD),
+      () => list(a, BROAD),
+    );
+    rows.push({
+      name: `service list: broad search (a third match; no goal), ${label}`,
+      value: `${ms(broadB)} / ${ms(broadA)}`,
+      ratio: broadB / broadA,
+    });
+    const [cb, ca] = await timePair(
+      settings.rounds,
+      () => create(b),
+      () => create(a),
+    );
+    rows.push({ name: `service create (constant analysis), ${label}`, value: `${ms(cb)} / ${ms(ca)}`, ratio: cb / ca, goal: 2 });
+    const mb = (bytes?: number): string => (bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
+    rows.push({
+      name: `service resident memory at ${large.count / 1000}k (at ${small.count / 1000}k)`,
+      value: `${mb(await b.child.rss())} (${mb(await a.child.rss())})`,
+    });
+    return rows;
+  } finally {
+    for (const side of sides) {
+      await side.dispatcher.close();
+      await side.child.stop();
+    }
+  }
+}
