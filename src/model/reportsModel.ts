@@ -180,6 +180,11 @@ export class ReportsModel {
     return undefined;
   }
 
+  /** The loaded reports for exactly this URL. */
+  reportsFor(url: string): Report[] {
+    return RESULT_VALUES.flatMap((result) => this.groups[result].items.filter((r) => r.url === url));
+  }
+
   /** Puts a created or updated report where it belongs: in place, or moved to its new group. */
   upsert(report: Report): void {
     this.mutations++;
