@@ -39,7 +39,9 @@ export async function exportReports(
   for (let n = 0; n < (options.maxPages ?? 10_000); n++) {
     if (signal?.aborted) throw new ApiError('cancelled', 'The export was cancelled.');
     const previous = page;
-    page = await budgetedCall(budget, 'interactive', signal, () => (previous ? source.nextPage(previous, call) : source.listReports(first, call)));
+    page = await budgetedCall(budget, 'interactive', signal, () =>
+      previous ? source.nextPage(previous, call) : source.listReports(first, call),
+    );
     let chunk = '';
     for (const report of page.items) {
       chunk += format === 'csv' ? csvReport(report) : `${written === 0 ? '\n' : ',\n'}${JSON.stringify(report)}`;

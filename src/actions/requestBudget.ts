@@ -104,9 +104,9 @@ export class RequestBudget {
       next.resolve();
     }
     if (!this.queue.length) return;
-    // Wake when the oldest grant leaves the window (then look again), or when a pause ends.
+    // Wake when a pause ends, else when the oldest grant leaves the window (then look again).
     const oldest = this.granted.length ? this.granted[0].at + this.windowMs : now;
-    const wake = Math.max(this.pausedUntil, oldest) - now;
+    const wake = (now < this.pausedUntil ? this.pausedUntil : oldest) - now;
     this.timer = setTimeout(() => this.drain(), Math.max(1, wake));
   }
 }

@@ -59,7 +59,12 @@ describe('actions: URL lookup engine', () => {
     assert.equal(found.get('https://docs.alpha.test/page-3')?.url, 'https://docs.alpha.test/page-3');
     assert.equal(found.get('https://docs.alpha.test/none'), undefined);
     assert.equal(found.get('https://beta.test/b/4')?.url, 'https://beta.test/b/4/', 'trailing slash ignored');
-    assert.deepEqual(lists().map((r) => `${r.query.search}#${r.query.page ?? 1}`).sort(), ['beta.test#1', 'docs.alpha.test#1', 'docs.alpha.test#2']);
+    assert.deepEqual(
+      lists()
+        .map((r) => `${r.query.search}#${r.query.page ?? 1}`)
+        .sort(),
+      ['beta.test#1', 'docs.alpha.test#1', 'docs.alpha.test#2'],
+    );
   });
 
   it('returns the latest report of a URL that has several', async () => {
@@ -68,7 +73,11 @@ describe('actions: URL lookup engine', () => {
   });
 
   it('matches the way the service compares: scheme/host case, default port, fragment; the query kept', async () => {
-    const found = await lookup.lookupAll(['https://gamma.test/Case/Path?q=1', 'https://gamma.test/case/path?q=1', 'https://gamma.test/Case/Path?q=2']);
+    const found = await lookup.lookupAll([
+      'https://gamma.test/Case/Path?q=1',
+      'https://gamma.test/case/path?q=1',
+      'https://gamma.test/Case/Path?q=2',
+    ]);
     assert.equal(found.get('https://gamma.test/Case/Path?q=1')?.score, 70);
     assert.equal(found.get('https://gamma.test/case/path?q=1'), undefined, 'the path is case-sensitive');
     assert.equal(found.get('https://gamma.test/Case/Path?q=2'), undefined);

@@ -19,15 +19,27 @@ describe('model: URLs in whole documents', () => {
       '<a href="https://a.test/x?a=1&amp;b=2">x</a><img src=\'http://b.test/y.png\'>',
       ['https://a.test/x?a=1&b=2', 'http://b.test/y.png'],
     ],
-    ['JSX', 'const A = () => <a href={"https://a.test/jsx"} data-x={`https://a.test/tpl`}>hi</a>;', ['https://a.test/jsx', 'https://a.test/tpl']],
+    [
+      'JSX',
+      'const A = () => <a href={"https://a.test/jsx"} data-x={`https://a.test/tpl`}>hi</a>;',
+      ['https://a.test/jsx', 'https://a.test/tpl'],
+    ],
     [
       'sitemap',
       '<urlset><url><loc>https://a.test/</loc></url><url><loc>https://a.test/b?x=1&amp;y=2</loc></url></urlset>',
       ['https://a.test/', 'https://a.test/b?x=1&y=2'],
     ],
-    ['YAML', "home: https://a.test/home\nlinks:\n  - 'https://a.test/q'\n  - \"https://a.test/d\"", ['https://a.test/home', 'https://a.test/q', 'https://a.test/d']],
+    [
+      'YAML',
+      'home: https://a.test/home\nlinks:\n  - \'https://a.test/q\'\n  - "https://a.test/d"',
+      ['https://a.test/home', 'https://a.test/q', 'https://a.test/d'],
+    ],
     ['JSON', '{"url": "https://a.test/j", "list": ["http://b.test:8080/k"]}', ['https://a.test/j', 'http://b.test:8080/k']],
-    ['redirects file', '/old   https://a.test/new   301\n/docs/*  https://docs.a.test/:splat  302!', ['https://a.test/new', 'https://docs.a.test/:splat']],
+    [
+      'redirects file',
+      '/old   https://a.test/new   301\n/docs/*  https://docs.a.test/:splat  302!',
+      ['https://a.test/new', 'https://docs.a.test/:splat'],
+    ],
     [
       'plain text',
       'Visit https://a.test/page. Or (https://en.wikipedia.org/wiki/Foo_(bar)), or https://a.test/x?!',
@@ -56,9 +68,26 @@ describe('model: URLs in whole documents', () => {
     // A path segment may hold `_` but not end with it (a trailing `_` or `*` closes Markdown emphasis).
     const segment = fc.stringMatching(/^[a-z0-9_-]{0,7}[a-z0-9]$/);
     const url = fc
-      .tuple(fc.constantFrom('http', 'https'), fc.stringMatching(/^[a-z][a-z0-9-]{0,8}\.[a-z]{2,4}$/), fc.array(segment, { maxLength: 3 }), fc.option(segment))
+      .tuple(
+        fc.constantFrom('http', 'https'),
+        fc.stringMatching(/^[a-z][a-z0-9-]{0,8}\.[a-z]{2,4}$/),
+        fc.array(segment, { maxLength: 3 }),
+        fc.option(segment),
+      )
       .map(([s, host, path, q]) => `${s}://${host}${path.map((p) => `/${p}`).join('')}${q ? `?q=${q}` : ''}`);
-    const wrapper = fc.constantFrom(['', ''], ['"', '"'], ["'", "'"], ['<', '>'], ['(', ')'], ['[x](', ')'], ['<loc>', '</loc>'], ['{`', '`}'], ['', '.'], ['', ','], ['', ';']);
+    const wrapper = fc.constantFrom(
+      ['', ''],
+      ['"', '"'],
+      ["'", "'"],
+      ['<', '>'],
+      ['(', ')'],
+      ['[x](', ')'],
+      ['<loc>', '</loc>'],
+      ['{`', '`}'],
+      ['', '.'],
+      ['', ','],
+      ['', ';'],
+    );
     const filler = fc.stringMatching(/^[a-z .\n]{0,12}$/);
     fc.assert(
       fc.property(filler, wrapper, url, filler, (before, [open, close], u, after) => {
