@@ -14,6 +14,8 @@ import { createReport } from './commands/create';
 import { changePrivacy, copyReportUrl, deleteReport, openReportUrl, rerunReport, setPrivacyQuick } from './commands/manage';
 import { ReportPanels } from './webviews/reportPanel';
 import { AccountPanel } from './webviews/accountPanel';
+import { ReportActions } from './actions/reportActions';
+import { registerDocumentUrls } from './documentUrls/registerDocumentUrls';
 
 /** What activate returns: the extension's parts, for the integration tests (not a public API). */
 export interface ExtensionInternals {
@@ -54,6 +56,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     'webReports.loadMore': (node) => loadMore(ctx, node),
   };
   for (const [id, handler] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, handler));
+  // URLs in documents: hover, badges, Problems, report-all and export (issue 12).
+  const actions = new ReportActions(() => connection.get(), model);
+  context.subscriptions.push(...registerDocumentUrls(ctx, actions));
 
   context.subscriptions.push(
     channel,

@@ -14,7 +14,14 @@ function linkTargets(markdown: string): string[] {
 
 describe('model: hover text of a URL in a document', () => {
   it('shows the rating, score, privacy and project, with Open, Re-run and Copy links', () => {
-    const text = hoverText('https://a.test/', { id: 7, url: 'https://a.test/', result: '73.6', privacy: 1, project: 'a.test', generated_at: '2026-01-01T00:00:00Z' });
+    const text = hoverText('https://a.test/', {
+      id: 7,
+      url: 'https://a.test/',
+      result: '73.6',
+      privacy: 1,
+      project: 'a.test',
+      generated_at: '2026-01-01T00:00:00Z',
+    });
     assert.match(text.markdown, /\*\*Decent\*\* · score 74/);
     assert.match(text.markdown, /Privacy: Private/);
     assert.match(text.markdown, /Project: `a\.test`/);
@@ -33,7 +40,14 @@ describe('model: hover text of a URL in a document', () => {
   });
 
   it('lets no server value become a link, HTML, icon or command', () => {
-    const text = hoverText(hostile, { id: `1) ${hostile}`, url: hostile, result: hostile, privacy: 0, project: hostile, generated_at: hostile });
+    const text = hoverText(hostile, {
+      id: `1) ${hostile}`,
+      url: hostile,
+      result: hostile,
+      privacy: 0,
+      project: hostile,
+      generated_at: hostile,
+    });
     const targets = linkTargets(text.markdown);
     assert.equal(targets.length, 3);
     for (const t of targets) assert.match(t, /^command:webReports\.(openReport|rerunReport|copyReportUrl)\?[^()\s]*$/);
