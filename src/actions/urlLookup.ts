@@ -169,7 +169,9 @@ export class UrlLookup {
       }
       const last = level === levels.length - 1;
       const incomplete = await Promise.all(
-        [...groups].map(([search, wanted]) => this.search(search, wanted, found, priority, last ? this.maxPages * 3 : this.maxPages)),
+        [...groups].map(([search, wanted]) =>
+          this.search(search, wanted, found, priority, last ? this.maxPages * 3 : this.maxPages, !last),
+        ),
       );
       open = incomplete.flat();
       if (!open.length) break;
@@ -184,6 +186,7 @@ export class UrlLookup {
     found: Map<string, Report | undefined>,
     priority: Priority,
     maxPages: number,
+    narrowable: boolean,
   ): Promise<string[]> {
     const open = new Set([...wanted].filter((k) => !found.has(k)));
     // TODO(api-client): `priority` joins CallOptions in the API client's branch; cast until then.
@@ -207,6 +210,8 @@ export class UrlLookup {
         for (const key of open) found.set(key, undefined);
         return [];
       }
+      // More than `maxPages` pages in all: a narrower search costs less than paging on.
+      if (narrowable && page.total !== undefined && page.total > page.items.length * maxPages) break;
     }
     return [...open];
   }
