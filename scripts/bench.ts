@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { ReportsClient } from '../src/api/client';
 import { ReportsModel } from '../src/model/reportsModel';
 import { startService } from '../service/server';
+import { benchDocumentUrls } from './benchDocumentUrls';
 
 const KEY = 'bench-key-000000';
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 30);
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     await client.dispose();
     await service.close();
   }
+  await benchDocumentUrls();
 }
 
 main().catch((err) => {
