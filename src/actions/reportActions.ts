@@ -18,9 +18,14 @@ export interface ActionOptions {
   signal?: AbortSignal;
 }
 
+/** The state of one connection: replaced, not cleared, when the service or key changes. */
+class Session {
+  readonly inFlight = new Map<string, Promise<CreateOutcome>>();
+  readonly lost = new LostCreates();
+}
+
 export class ReportActions {
-  private readonly inFlight = new Map<string, Promise<CreateOutcome>>();
-  private readonly lost = new LostCreates();
+  private session = new Session();
   private readonly writeListeners = new Set<(event: WriteEvent) => void>();
 
   constructor(
@@ -35,50 +40,60 @@ export class ReportActions {
     return () => this.writeListeners.delete(listener);
   }
 
+  /**
+   * Another service or key: creates in flight and lost answers belong to the old one. A create
+   * still running for it finishes without touching the model.
+   */
+  reset(): void {
+    this.session = new Session();
+  }
+
   /** Creates a report; a second create of the same URL while one runs joins it. */
   create(input: CreateInput, options: ActionOptions = {}): Promise<CreateOutcome> {
-    const running = this.inFlight.get(input.url);
+    const session = this.session;
+    const running = session.inFlight.get(input.url);
     if (running) return running;
-    const outcome = this.createOnce(input, options).finally(() => this.inFlight.delete(input.url));
-    this.inFlight.set(input.url, outcome);
+    const outcome = this.createOnce(session, input, options).finally(() => session.inFlight.delete(input.url));
+    session.inFlight.set(input.url, outcome);
     return outcome;
   }
 
   /** Whether a create of this URL is running now. */
   isCreating(url: string): boolean {
-    return this.inFlight.has(url);
+    return this.session.inFlight.has(url);
   }
 
-  private async createOnce({ url, privacy, password }: CreateInput, options: ActionOptions): Promise<CreateOutcome> {
+  private async createOnce(session: Session, { url, privacy, password }: CreateInput, options: ActionOptions): Promise<CreateOutcome> {
     let client: ReportsClient;
+    const lost = session.lost;
+    const settle = (outcome: CreateOutcome & { report: Report }): CreateOutcome => {
+      lost.settle(url);
+      if (session !== this.session) return outcome;
+      this.model.upsert(outcome.report);
+      this.emit({ kind: 'created', report: outcome.report });
+      return outcome;
+    };
     try {
       client = this.client();
       // An earlier attempt lost its answer: the service may have stored it after all.
-      const earlier = await this.lost.find(client, url, options.signal);
-      if (earlier) return this.settleCreate(url, { kind: 'recovered', report: earlier });
+      const earlier = await lost.find(client, url, options.signal);
+      if (earlier) return settle({ kind: 'recovered', report: earlier });
     } catch (error) {
       return { kind: 'failed', error: toApiError(error) };
     }
     const attempt = { startedAt: Date.now(), knownIds: this.knownIds(url) };
     try {
       const report = await client.createReport({ url, privacy, password }, { signal: options.signal });
-      return this.settleCreate(url, { kind: 'created', report });
+      return settle({ kind: 'created', report });
     } catch (caught) {
       const error = toApiError(caught);
       if (!AMBIGUOUS.includes(error.kind)) return { kind: 'failed', error };
-      this.lost.remember(url, attempt);
+      lost.remember(url, attempt);
       // Look now: the report may already be there (a timeout after the service stored it).
-      const stored = await this.lost.find(client, url).catch(() => undefined);
-      if (stored) return this.settleCreate(url, { kind: 'recovered', report: stored });
+      const stored = await lost.find(client, url).catch(() => undefined);
+      if (stored) return settle({ kind: 'recovered', report: stored });
       return error.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error };
     }
-  }
-
-  private settleCreate(url: string, outcome: CreateOutcome & { report: Report }): CreateOutcome {
-    this.lost.settle(url);
-    this.model.upsert(outcome.report);
-    this.emit({ kind: 'created', report: outcome.report });
-    return outcome;
   }
 
   /** Ids of the reports for this exact URL that this extension knows of now. */

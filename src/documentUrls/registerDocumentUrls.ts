@@ -1,8 +1,8 @@
 // Everything for URLs in documents, registered in one call from the composition root: the shared
 // lookup service, the hover, badges, Problems and their quick fixes, and the two commands.
 import * as vscode from 'vscode';
-import { ReportActions } from '../actions/reportActions';
 import { CommandContext } from '../commands/context';
+import { registerCommands } from '../commands/register';
 import { BadUrlDiagnostics } from './badUrlDiagnostics';
 import { BadUrlQuickFixes } from './badUrlQuickFixes';
 import { DocumentUrlsService } from './documentUrlsService';
@@ -12,8 +12,8 @@ import { reportUrlsInFile } from './reportUrlsInFile';
 import { UrlHoverProvider } from './urlHoverProvider';
 import { VisibleDocumentScanner } from './visibleDocumentScanner';
 
-export function registerDocumentUrls(ctx: CommandContext, actions: ReportActions): vscode.Disposable[] {
-  const service = new DocumentUrlsService(ctx.connection, ctx.model, actions);
+export function registerDocumentUrls(ctx: CommandContext): vscode.Disposable[] {
+  const service = new DocumentUrlsService(ctx.connection, ctx.model, ctx.actions);
   const scanner = new VisibleDocumentScanner(service, ctx.log);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';
@@ -26,11 +26,9 @@ export function registerDocumentUrls(ctx: CommandContext, actions: ReportActions
     vscode.languages.registerCodeActionsProvider(everyDocument, new BadUrlQuickFixes(), {
       providedCodeActionKinds: BadUrlQuickFixes.kinds,
     }),
-    vscode.commands.registerCommand('webReports.reportUrlsInFile', (uri, options) =>
-      reportUrlsInFile(ctx, service, actions, uri, (options ?? {}) as object),
-    ),
-    vscode.commands.registerCommand('webReports.exportReports', (format, target) =>
-      exportReportsCommand(ctx, service.budget, format, target),
-    ),
+    ...registerCommands(ctx, {
+      'webReports.reportUrlsInFile': (uri, options) => reportUrlsInFile(ctx, service, ctx.actions, uri, (options ?? {}) as object),
+      'webReports.exportReports': (format, target) => exportReportsCommand(ctx, service.budget, format, target),
+    }),
   ];
 }

@@ -12,12 +12,11 @@ import {
   privacyName,
   RATING_ICONS,
   RATING_LABELS,
-  ratingText,
   relativeTime,
   reportLabel,
 } from '../model/vocabulary';
 import { codeSpan, plainText } from '../model/plainText';
-import { ratingOf } from '../model/rating';
+import { ratingOf, roundedScore } from '../model/rating';
 
 export type ReportsNode =
   | { kind: 'group'; result: ReportResult }
@@ -54,9 +53,10 @@ function tooltip(report: Report): vscode.MarkdownString {
   md.isTrusted = false;
   md.supportHtml = false;
   md.appendMarkdown(codeSpan(reportLabel(report))).appendMarkdown('\n\n');
+  const rating = ratingOf(report);
   const rows: [string, unknown][] = [
-    ['Result', ratingText(report)],
-    ['Score', ratingOf(report).score],
+    ['Result', RATING_LABELS[rating.band]],
+    ['Score', rating.score === undefined ? undefined : roundedScore(rating.score)],
     ['Privacy', PRIVACY_LABELS[privacyName(report.privacy)]],
     ['Project', report.project],
     ['Generated', fullTime(report.generated_at)],
