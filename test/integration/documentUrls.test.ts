@@ -166,4 +166,35 @@ describe('URLs in documents', function () {
       await reset();
     }
   });
+
+  it('sends nothing for documents with the settings off, or while signed out', async () => {
+    const report = await firstReport('good');
+    await settings().update('decorations', false, vscode.ConfigurationTarget.Global);
+    await settings().update('hover', false, vscode.ConfigurationTarget.Global);
+    try {
+      await clearRequests();
+      const editor = await showText(`Off: ${report.url}\n`);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        new vscode.Position(0, 8),
+      );
+      assert.ok(!hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Website Reports'))));
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.deepEqual(await getRequests(), [], 'settings off');
+    } finally {
+      await settings().update('decorations', undefined, vscode.ConfigurationTarget.Global);
+      await settings().update('hover', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await signOut();
+    try {
+      await clearRequests();
+      const editor = await showText(`Signed out: ${report.url}\n`);
+      await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(0, 16));
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.deepEqual(await getRequests(), [], 'signed out');
+    } finally {
+      await signIn();
+    }
+  });
 });
