@@ -1,5 +1,6 @@
 // A person types a URL that has a report into an editor and sees its rating badge after it: the
-// rounded score, drawn by the decoration after the URL.
+// rounded score, drawn by the decoration after the URL (VS Code draws after-text as the CSS
+// `::after` content of a span in the line, so that is where the check reads it).
 import type { Ui } from './harness';
 import { poll } from './harness';
 import { allReports } from './service';
@@ -16,15 +17,22 @@ export async function badgeCheck(ui: Ui, signedIn: boolean): Promise<void> {
     const lines = page.locator('.part.editor .monaco-editor .view-lines').first();
     await lines.waitFor({ state: 'visible', timeout: 10_000 });
     await page.keyboard.type(`Our page: ${report.url}\n`);
-    let seen = '';
+    let seen: string[] = [];
     try {
       await poll(
-        async () => (seen = await lines.innerText().catch(() => '')).includes(badge),
+        async () => {
+          seen = await lines.evaluate((root) =>
+            [...root.querySelectorAll('span')]
+              .flatMap((span) => [span.textContent ?? '', getComputedStyle(span, '::after').content])
+              .filter((text) => text && text !== 'none' && text !== 'normal'),
+          );
+          return seen.some((text) => text.includes(badge));
+        },
         15_000,
-        () => `no "${badge}" after ${report.url}; the editor shows ${JSON.stringify(seen.slice(0, 200))}`,
+        () => `no "${badge}" after ${report.url}; the line shows ${JSON.stringify(seen.slice(-6))}`,
       );
-      await ui.shot('document-url-badge');
     } finally {
+      await ui.shot('document-url-badge');
       await runFromPalette(page, 'View: Revert and Close Editor').catch(() => undefined);
     }
   });
