@@ -22,7 +22,7 @@ export async function badgeCheck(ui: Ui, signedIn: boolean): Promise<void> {
       await poll(
         async () => {
           seen = await lines.evaluate((root) =>
-            [...root.querySelectorAll('span')]
+            Array.from(root.querySelectorAll('span'))
               .flatMap((span) => [span.textContent ?? '', getComputedStyle(span, '::after').content])
               .filter((text) => text && text !== 'none' && text !== 'normal'),
           );
