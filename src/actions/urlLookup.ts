@@ -7,8 +7,8 @@
 // segment, then the URL itself). Every request goes through the request budget. Only URLs (as
 // search text) ever leave the machine.
 import { ListQuery, Report, ReportPage } from '../api/types';
+import { latestByHost } from './hostSearch';
 import { urlKey } from '../model/urlKey';
-import { budgetedCall } from './budgetedCall';
 import { Priority, RequestBudget } from './requestBudget';
 
 /** What the engine needs of the API client. */
@@ -144,7 +144,12 @@ export class UrlLookup {
     this.batches.delete(host);
     const generation = this.generation;
     try {
-      const found = await this.resolve(host, new Set(batch.keys.keys()), batch.priority);
+      const found = await latestByHost(
+        { source: this.options.source, budget: this.options.budget, maxPages: this.maxPages },
+        host,
+        new Set(batch.keys.keys()),
+        batch.priority,
+      );
       for (const [key, waiter] of batch.keys) {
         const report = found.get(key);
         this.store(key, report, generation);
@@ -155,82 +160,10 @@ export class UrlLookup {
     }
   }
 
-  /** Searches host-wide, then narrower for what stayed open because a search had too many pages. */
-  private async resolve(host: string, keys: Set<string>, priority: Priority): Promise<Map<string, Report | undefined>> {
-    const found = new Map<string, Report | undefined>();
-    const levels: ((key: string) => string)[] = [() => host, (key) => firstSegment(key), (key) => withoutScheme(key)];
-    let open = [...keys];
-    for (const [level, searchOf] of levels.entries()) {
-      const groups = new Map<string, Set<string>>();
-      for (const key of open) {
-        const search = searchOf(key);
-        if (!groups.has(search)) groups.set(search, new Set());
-        groups.get(search)?.add(key);
-      }
-      const last = level === levels.length - 1;
-      const incomplete = await Promise.all(
-        [...groups].map(([search, wanted]) =>
-          this.search(search, wanted, found, priority, last ? this.maxPages * 3 : this.maxPages, !last),
-        ),
-      );
-      open = incomplete.flat();
-      if (!open.length) break;
-    }
-    return found; // keys still open (a URL with thousands of reports under it) count as not found
-  }
-
-  /** Reads pages of `search` until every wanted key is answered or the list ends; returns the keys left open. */
-  private async search(
-    search: string,
-    wanted: Set<string>,
-    found: Map<string, Report | undefined>,
-    priority: Priority,
-    maxPages: number,
-    narrowable: boolean,
-  ): Promise<string[]> {
-    const open = new Set([...wanted].filter((k) => !found.has(k)));
-    // TODO(api-client): `priority` joins CallOptions in the API client's branch; cast until then.
-    const call = { priority } as object;
-    let page: ReportPage | undefined;
-    for (let n = 0; n < maxPages && open.size; n++) {
-      const previous = page;
-      page = await budgetedCall(this.options.budget, priority, undefined, () =>
-        previous
-          ? this.options.source().nextPage(previous, call)
-          : this.options.source().listReports({ search, searchBy: 'url', perPage: 100, sortBy: 'id', sort: 'desc' }, call),
-      );
-      for (const report of page.items) {
-        const key = typeof report.url === 'string' ? urlKey(report.url) : undefined;
-        if (key !== undefined && open.has(key)) {
-          found.set(key, report); // newest first: the first one seen is the latest
-          open.delete(key);
-        }
-      }
-      if (!page.hasMore) {
-        for (const key of open) found.set(key, undefined);
-        return [];
-      }
-      // More than `maxPages` pages in all: a narrower search costs less than paging on.
-      if (narrowable && page.total !== undefined && page.total > page.items.length * maxPages) break;
-    }
-    return [...open];
-  }
-
   private store(key: string, report: Report | undefined, generation: number): void {
     if (generation !== this.generation) return; // invalidated while the request ran
     this.cache.delete(key);
     this.cache.set(key, { report, at: this.now(), generation });
     if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
   }
-}
-
-/** `host/first-segment` of a key: a narrower search text for a host with many reports. */
-function firstSegment(key: string): string {
-  const url = new URL(key);
-  const segment = url.pathname.split('/')[1] ?? '';
-  return segment ? `${url.host}/${segment}` : withoutScheme(key);
-}
-
-function withoutScheme(key: string): string {
-  return key.replace(/^https?:\/\//, '');
 }

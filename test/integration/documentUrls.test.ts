@@ -40,9 +40,11 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 
 const settings = () => vscode.workspace.getConfiguration('webReports.documentUrls');
 
+/** Shows `content` in an editor: a file on disk, so closing it asks nothing (an untitled one would be dirty). */
 async function showText(content: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ content, language: 'markdown' });
-  return vscode.window.showTextDocument(document);
+  const file = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-doc-')), 'links.md');
+  await fsp.writeFile(file, content);
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
 }
 
 async function firstReport(result: 'good' | 'bad'): Promise<Json> {
