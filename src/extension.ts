@@ -31,7 +31,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
   const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
-  const model = new ReportsModel();
+  const model = new ReportsModel({ onListenerError: (error) => log('error', `A listener of the reports list failed: ${String(error)}`) });
   const view = new ReportsView(model, connection, context.workspaceState, channel);
   const actions = new ReportActions(() => connection.get(), model);
   const ctx: CommandContext = { connection, keys, model, view, actions, log: channel };
@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     // Another service: nothing shown so far belongs to it, and actions must not reach it by id.
     connection.onDidChange(() => {
       actions.reset();
-      model.signOut();
+      model.clear();
       reports.closeAll();
       void view.invalidate();
     }),

@@ -64,7 +64,7 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
 /** Stores a checked key, bound to the origin it was checked on, and reloads. */
 async function accept(ctx: CommandContext, key: string, origin: string): Promise<void> {
   await ctx.keys.store(key, origin);
-  ctx.model.signOut(); // forget the last auth failure and the old key's list
+  ctx.model.clear(); // forget the last auth failure and the old key's list
   ctx.log.info(`API key checked with ${origin} and stored in secret storage.`);
   await ctx.view.updateContext();
   void ctx.view.invalidate(); // loads now only if the view is shown

@@ -1,7 +1,9 @@
 // The tree's nodes: a group per result, its reports, and "Load more…" or an error row at its end.
 import * as vscode from 'vscode';
 import { Report, ReportResult } from '../api/types';
+import { cutNotice, PagingLimits } from '../model/paging';
 import { GroupState } from '../model/reportsModel';
+import { VIEW_COMMANDS } from './ids';
 import {
   accessibleLabel,
   contextValue,
@@ -28,17 +30,21 @@ export function isReportNode(value: unknown): value is Extract<ReportsNode, { ki
   return typeof value === 'object' && value !== null && (value as ReportsNode).kind === 'report';
 }
 
-export function groupItem(group: GroupState): vscode.TreeItem {
+export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeItem {
   const item = new vscode.TreeItem(RATING_LABELS[group.result], vscode.TreeItemCollapsibleState.Expanded);
   item.id = `group:${group.result}`;
   const shown = group.items.length;
-  item.description = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
+  const count = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
+  // A list the model stopped paging (a service that never ends, or a cap) says so on its group.
+  item.description = group.cut ? [count, `${shown} shown, list cut`].filter(Boolean).join(' · ') : count;
   const { icon, color } = RATING_ICONS[group.result];
   item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
   item.contextValue = `group:${group.result}`;
-  item.tooltip = group.total !== undefined ? countOf(group.total, group.result) : undefined;
+  const counted = group.total !== undefined ? countOf(group.total, group.result) : undefined;
+  const cut = group.cut ? `List cut after ${shown}: ${cutNotice(group.cut, limits)}.` : undefined;
+  item.tooltip = [counted, cut].filter(Boolean).join('\n\n') || undefined;
   item.accessibilityInformation = {
-    label: `${RATING_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}`,
+    label: `${RATING_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}${group.cut ? `, list cut after ${shown}` : ''}`,
     role: 'treeitem',
   };
   return item;
@@ -78,7 +84,7 @@ export function reportItem(report: Report, result: ReportResult): vscode.TreeIte
   item.contextValue = contextValue(report);
   item.tooltip = tooltip(report);
   item.accessibilityInformation = { label: accessibleLabel(report), role: 'treeitem' };
-  item.command = { command: 'webReports.openReport', title: 'Open Report', arguments: [{ kind: 'report', result, report }] };
+  item.command = { command: VIEW_COMMANDS.openReport, title: 'Open Report', arguments: [{ kind: 'report', result, report }] };
   return item;
 }
 
@@ -89,7 +95,7 @@ export function loadMoreItem(group: GroupState): vscode.TreeItem {
   item.contextValue = 'loadMore';
   const left = group.total !== undefined ? group.total - group.items.length : undefined;
   item.description = left !== undefined && left > 0 ? `${left} more` : '';
-  item.command = { command: 'webReports.loadMore', title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
+  item.command = { command: VIEW_COMMANDS.loadMore, title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
   item.accessibilityInformation = { label: `Load more ${RATING_LABELS[group.result].toLowerCase()} reports`, role: 'button' };
   return item;
 }
@@ -100,6 +106,6 @@ export function errorItem(message: string, result: ReportResult): vscode.TreeIte
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   item.tooltip = plainText(message);
   item.contextValue = 'error';
-  item.command = { command: 'webReports.refresh', title: 'Retry' };
+  item.command = { command: VIEW_COMMANDS.refresh, title: 'Retry' };
   return item;
 }
