@@ -24,7 +24,7 @@ export interface UrlLookupOptions {
   ttlMs?: number;
   /** Pages read for one search before it is narrowed instead; default 3. */
   maxPages?: number;
-  /** Lookups for one host made within this time share one request; default 10 ms. */
+  /** Lookups for one host made within this time share one request; default 0 (the same turn of the event loop). */
   batchDelayMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -56,7 +56,7 @@ export class UrlLookup {
   constructor(private readonly options: UrlLookupOptions) {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
     this.maxPages = Math.max(1, options.maxPages ?? 3);
-    this.batchDelayMs = options.batchDelayMs ?? 10;
+    this.batchDelayMs = options.batchDelayMs ?? 0;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
   }
