@@ -7,6 +7,7 @@
 //   bench/serviceRows.ts   the service's list and create at scale, its resident memory
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
+//   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { clientRows } from './bench/clientRows';
@@ -15,6 +16,7 @@ import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
 import { load, machine, markdownTable, printRow, type Row, type Settings } from './bench/measure';
 import { serviceRows } from './bench/serviceRows';
+import { benchDocumentUrls } from './benchDocumentUrls';
 
 const QUICK = process.argv.includes('--quick');
 const SIZES = QUICK ? [200, 1000, 2000] : [1000, 10_000, 100_000];
@@ -41,6 +43,8 @@ async function main(): Promise<void> {
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
+    // URLs in documents: prints its own lines (requests to decorate, time vs back-to-back requests).
+    await benchDocumentUrls(QUICK);
   } finally {
     await root.remove();
   }

@@ -17,6 +17,7 @@ import { ReportPanels } from './webviews/reportPanel';
 import { ReportActions } from './actions/reportActions';
 import { Handler, registerCommands } from './commands/register';
 import { AccountPanel } from './webviews/accountPanel';
+import { registerDocumentUrls } from './documentUrls/registerDocumentUrls';
 
 /** What activate returns: the extension's parts, for the integration tests (not a public API). */
 export interface ExtensionInternals {
@@ -58,6 +59,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     'webReports.loadMore': (node) => loadMore(ctx, node),
   };
   context.subscriptions.push(...registerCommands(ctx, commands));
+  // URLs in documents: hover, badges, Problems, report-all and export (issue 12).
+  context.subscriptions.push(...registerDocumentUrls(ctx));
 
   context.subscriptions.push(
     channel,

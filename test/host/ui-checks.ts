@@ -14,6 +14,7 @@ import { createFromPaletteCheck, deleteWithConfirmationCheck } from './ui/create
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
 import { neutralisedChecks } from './ui/neutralised';
+import { badgeCheck } from './ui/badges';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
 
@@ -27,6 +28,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const signedIn = await signInCheck(ui, welcome);
   await contextMenuCheck(ui, signedIn);
   await tooltipChecks(ui, signedIn);
+  await badgeCheck(ui, signedIn);
   const opened = await reportPanelCheck(ui, signedIn);
   await reportPanelButtonCheck(ui, opened);
   const account = await accountPanelCheck(ui, signedIn);

@@ -95,6 +95,8 @@ describe('activation', () => {
       'webReports.openReportUrl',
       'webReports.copyReportUrl',
       'webReports.loadMore',
+      'webReports.reportUrlsInFile',
+      'webReports.exportReports',
     ];
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
     assert.deepEqual([...contributed].sort(), [...contract].sort());

@@ -1,0 +1,93 @@
+// The searches behind one batch of lookups: `search` = the host, newest first, 100 a page, read
+// only while some URL is unanswered. When a search would take more than `maxPages` pages (its
+// total says so), the URLs left are searched narrower instead — by host and first path segment,
+// then by the URL itself — so a host with many reports costs a few narrow searches, not many pages.
+import { Report, ReportPage } from '../api/types';
+import { urlKey } from '../model/urlKey';
+import { budgetedCall } from './budgetedCall';
+import { Priority, RequestBudget } from './requestBudget';
+import type { ListSource } from './urlLookup';
+
+export interface HostSearchDeps {
+  source: () => ListSource;
+  budget: RequestBudget;
+  maxPages: number;
+}
+
+/** The latest report of each key (comparison keys of URLs on `host`); undefined = none. */
+export async function latestByHost(
+  deps: HostSearchDeps,
+  host: string,
+  keys: Set<string>,
+  priority: Priority,
+): Promise<Map<string, Report | undefined>> {
+  const found = new Map<string, Report | undefined>();
+  const levels: ((key: string) => string)[] = [() => host, (key) => firstSegment(key), (key) => withoutScheme(key)];
+  let open = [...keys];
+  for (const [level, searchOf] of levels.entries()) {
+    const groups = new Map<string, Set<string>>();
+    for (const key of open) {
+      const search = searchOf(key);
+      if (!groups.has(search)) groups.set(search, new Set());
+      groups.get(search)?.add(key);
+    }
+    const last = level === levels.length - 1;
+    const incomplete = await Promise.all(
+      [...groups].map(([search, wanted]) =>
+        searchPages(deps, search, wanted, found, priority, last ? deps.maxPages * 3 : deps.maxPages, !last),
+      ),
+    );
+    open = incomplete.flat();
+    if (!open.length) break;
+  }
+  return found; // keys still open (a URL with thousands of reports under it) count as not found
+}
+
+/** Reads pages of `search` until every wanted key is answered or the list ends; returns the keys left open. */
+async function searchPages(
+  deps: HostSearchDeps,
+  search: string,
+  wanted: Set<string>,
+  found: Map<string, Report | undefined>,
+  priority: Priority,
+  maxPages: number,
+  narrowable: boolean,
+): Promise<string[]> {
+  const open = new Set([...wanted].filter((k) => !found.has(k)));
+  // TODO(api-client): `priority` joins CallOptions in the API client's branch; cast until then.
+  const call = { priority } as object;
+  let page: ReportPage | undefined;
+  for (let n = 0; n < maxPages && open.size; n++) {
+    const previous = page;
+    page = await budgetedCall(deps.budget, priority, undefined, () =>
+      previous
+        ? deps.source().nextPage(previous, call)
+        : deps.source().listReports({ search, searchBy: 'url', perPage: 100, sortBy: 'id', sort: 'desc' }, call),
+    );
+    for (const report of page.items) {
+      const key = typeof report.url === 'string' ? urlKey(report.url) : undefined;
+      if (key !== undefined && open.has(key)) {
+        found.set(key, report); // newest first: the first one seen is the latest
+        open.delete(key);
+      }
+    }
+    if (!page.hasMore) {
+      for (const key of open) found.set(key, undefined);
+      return [];
+    }
+    // More than `maxPages` pages in all: a narrower search costs less than paging on.
+    if (narrowable && page.total !== undefined && page.total > page.items.length * maxPages) break;
+  }
+  return [...open];
+}
+
+/** `host/first-segment` of a key: a narrower search text for a host with many reports. */
+function firstSegment(key: string): string {
+  const url = new URL(key);
+  const segment = url.pathname.split('/')[1] ?? '';
+  return segment ? `${url.host}/${segment}` : withoutScheme(key);
+}
+
+function withoutScheme(key: string): string {
+  return key.replace(/^https?:\/\//, '');
+}

@@ -1,0 +1,62 @@
+// Problems for URLs rated bad (`webReports.documentUrls.diagnostics`, off by default): a warning
+// on the URL, source "Website Reports", code = the report id, with the score and failed checks.
+import * as vscode from 'vscode';
+import { Report } from '../api/types';
+import { failedChecks } from '../model/checks';
+import { ratingOf, roundedScore } from '../model/rating';
+import { DocumentUrlsService } from './documentUrlsService';
+import { ScanResult, VisibleDocumentScanner } from './visibleDocumentScanner';
+
+export const DIAGNOSTIC_SOURCE = 'Website Reports';
+
+/** "Website Reports rates this page Bad (score 32, 5 checks failed)." */
+export function badUrlMessage(report: Report): string {
+  const rating = ratingOf(report);
+  const details: string[] = [];
+  if (rating.score !== undefined) details.push(`score ${roundedScore(rating.score)}`);
+  const failed = failedChecks(report.results);
+  if (failed !== undefined) details.push(`${failed} check${failed === 1 ? '' : 's'} failed`);
+  return `Website Reports rates this page Bad${details.length ? ` (${details.join(', ')})` : ''}.`;
+}
+
+export class BadUrlDiagnostics implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('webReports');
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly service: DocumentUrlsService,
+    scanner: VisibleDocumentScanner,
+  ) {
+    this.disposables.push(
+      this.collection,
+      scanner.onDidScan((result) => this.show(result)),
+      scanner.onDidClear(() => this.collection.clear()),
+      vscode.workspace.onDidCloseTextDocument((d) => this.collection.delete(d.uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('webReports.documentUrls.diagnostics') && !service.enabled('diagnostics')) this.collection.clear();
+      }),
+    );
+  }
+
+  private show({ document, urls, reports }: ScanResult): void {
+    if (!this.service.enabled('diagnostics')) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const diagnostics: vscode.Diagnostic[] = [];
+    for (const found of urls) {
+      const report = reports.get(found.url);
+      if (!report || ratingOf(report).band !== 'bad') continue;
+      const range = new vscode.Range(document.positionAt(found.start), document.positionAt(found.end));
+      const diagnostic = new vscode.Diagnostic(range, badUrlMessage(report), vscode.DiagnosticSeverity.Warning);
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.code = typeof report.id === 'number' ? report.id : String(report.id);
+      diagnostics.push(diagnostic);
+    }
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,22 @@
+// Quick fixes on a "rated bad" problem: Open Report and Re-run Analysis of the report it names.
+import * as vscode from 'vscode';
+import { DIAGNOSTIC_SOURCE } from './badUrlDiagnostics';
+
+export class BadUrlQuickFixes implements vscode.CodeActionProvider {
+  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+
+  provideCodeActions(_document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    return context.diagnostics
+      .filter((d) => d.source === DIAGNOSTIC_SOURCE && (typeof d.code === 'number' || typeof d.code === 'string'))
+      .flatMap((diagnostic) => {
+        const id = diagnostic.code as number | string;
+        const open = new vscode.CodeAction('Open Report', vscode.CodeActionKind.QuickFix);
+        open.command = { command: 'webReports.openReport', title: 'Open Report', arguments: [id] };
+        const rerun = new vscode.CodeAction('Re-run Analysis', vscode.CodeActionKind.QuickFix);
+        rerun.command = { command: 'webReports.rerunReport', title: 'Re-run Analysis', arguments: [id] };
+        for (const action of [open, rerun]) action.diagnostics = [diagnostic];
+        open.isPreferred = true;
+        return [open, rerun];
+      });
+  }
+}
