@@ -118,7 +118,7 @@ describe('api: statuses to errors', () => {
     );
     assert.equal(
       kindOf(() => interpret(raw(403, {}), ctx)),
-      'auth',
+      'forbidden',
     );
     assert.equal(
       kindOf(() => interpret(raw(404, {}), ctx)),
