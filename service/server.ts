@@ -30,6 +30,8 @@ export interface ServiceOptions {
   latencyMs?: number;
   /** timeout of the page fetch of an analysis; default 10 s */
   analysisTimeoutMs?: number;
+  /** records as the real service sends them (default) or the spec's plain reading (branch service-shapes) */
+  shape?: 'real' | 'plain';
   log?: (line: string) => void;
 }
 
