@@ -80,7 +80,11 @@ for (const shape of SHAPES) {
         method: 'GET',
         path: '/api/v1/reports',
         status: 200,
-        body: { data: [{ id: 1, url: 'https://a.test' }], links: { next }, meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 } },
+        body: {
+          data: [{ id: 1, url: 'https://a.test' }],
+          links: { next },
+          meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 },
+        },
         times: 1,
       });
       const mark = h.logLines.length;
@@ -100,7 +104,11 @@ for (const shape of SHAPES) {
         method: 'GET',
         path: '/api/v1/reports',
         status: 200,
-        body: { data: [{ id: 1, url: 'https://a.test' }], links: { next: evil }, meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 } },
+        body: {
+          data: [{ id: 1, url: 'https://a.test' }],
+          links: { next: evil },
+          meta: { current_page: 1, last_page: 2, per_page: 10, total: 11 },
+        },
         times: 1,
       });
       const c = h.client();

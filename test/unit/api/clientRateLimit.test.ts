@@ -44,7 +44,11 @@ for (const shape of SHAPES) {
     it('a 429 holds the queue until Retry-After, then everything queued goes', async () => {
       const clock = new FakeTimers();
       const c = h.client({ timers: clock, retry: { retries: 0 } });
-      h.service.addFault({ method: 'GET', status: 429, headers: { 'Retry-After': '30', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' } });
+      h.service.addFault({
+        method: 'GET',
+        status: 429,
+        headers: { 'Retry-After': '30', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' },
+      });
       const error = await c.getAccount().catch((e: unknown) => e);
       assert.ok(error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs === 30_000);
       const queued = [c.getAccount(), c.listReports({}, { priority: 'background' }), c.getReport(2)];

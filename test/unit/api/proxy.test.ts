@@ -75,4 +75,20 @@ describe('api client through a proxy', () => {
       await viaEnv.dispose();
     }
   });
+
+  it('sends a *.localhost service through the proxy too: such names are not loopback', async () => {
+    connects.length = 0;
+    const client = new ReportsClient({
+      baseUrl: 'http://reports.localhost',
+      apiKey: () => KEY,
+      proxy: { proxy: proxyUrl, env: {} },
+      retry: { retries: 0 },
+    });
+    try {
+      await client.getAccount();
+      assert.deepEqual(connects, ['reports.localhost:80']);
+    } finally {
+      await client.dispose();
+    }
+  });
 });
