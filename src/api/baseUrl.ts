@@ -27,7 +27,11 @@ const FIX_BASE_URL = { next: { kind: 'open-setting', setting: 'webReports.baseUr
 export function parseBaseUrl(raw: string | undefined): BaseUrl {
   const text = (raw ?? '').trim();
   if (!text) {
-    throw new ApiError('not-configured', 'No report service is configured. Set "webReports.baseUrl" to the service\'s address.', FIX_BASE_URL);
+    throw new ApiError(
+      'not-configured',
+      'No report service is configured. Set "webReports.baseUrl" to the service\'s address.',
+      FIX_BASE_URL,
+    );
   }
   let url: URL;
   try {

@@ -97,11 +97,9 @@ export class RequestQueue {
       if (wait > this.maxWaitMs) {
         this.remove(next);
         next.reject(
-          new ApiError(
-            'rate-limited',
-            `The report service is limiting requests; it will accept them again in ${describeDelay(wait)}.`,
-            { retryAfterMs: wait },
-          ),
+          new ApiError('rate-limited', `The report service is limiting requests; it will accept them again in ${describeDelay(wait)}.`, {
+            retryAfterMs: wait,
+          }),
         );
         continue;
       }

@@ -119,8 +119,7 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
       );
     }
     const why = (code && NETWORK_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
-    const next: NextStep =
-      code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
+    const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
       'network',
       `Could not reach the report service at ${origin}: ${why}. Check "webReports.baseUrl", your network and proxy settings.`,
