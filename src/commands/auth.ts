@@ -1,5 +1,6 @@
 // Signing in and out: the key is checked against the account endpoint before it is stored.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { ApiError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { ENV_KEY_NAME } from '../platform/keyStore';
@@ -131,7 +132,7 @@ export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boo
   );
   if (check.problem !== undefined) {
     ctx.log.warn(`API key not stored: ${check.problem}`);
-    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${check.problem}`);
+    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${plainText(check.problem)}`);
     return false;
   }
   try {

@@ -3,6 +3,7 @@
 // No VS Code here: listeners are plain callbacks.
 import type { ReportsClient } from '../api/client';
 import { ApiError } from '../api/errors';
+import { ratingOf } from './rating';
 import { ListQuery, Report, ReportId, ReportPage, ReportResult, RESULT_VALUES } from '../api/types';
 
 export interface GroupState {
@@ -179,10 +180,17 @@ export class ReportsModel {
     return undefined;
   }
 
+  /** The loaded reports for exactly this URL. */
+  reportsFor(url: string): Report[] {
+    return RESULT_VALUES.flatMap((result) => this.groups[result].items.filter((r) => r.url === url));
+  }
+
   /** Puts a created or updated report where it belongs: in place, or moved to its new group. */
   upsert(report: Report): void {
     this.mutations++;
-    const target = RESULT_VALUES.find((r) => r === report.result);
+    // Placed by its rating (a word or a score in percent), never by comparing `result` to a word.
+    const band = ratingOf(report).band;
+    const target = band === 'unknown' ? undefined : band;
     for (const result of RESULT_VALUES) {
       const group = this.groups[result];
       const index = group.items.findIndex((r) => sameId(r.id, report.id));

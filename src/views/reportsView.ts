@@ -1,6 +1,7 @@
 // The sidebar view: the TreeView, its message (filters, stale data), context keys, loading when
 // first shown, and the optional auto-refresh that pauses while hidden or unfocused.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { Report, RESULT_VALUES } from '../api/types';
 import { ApiError } from '../api/errors';
 import { describeFilters, Filters, isFiltered, ListDefaults, toQuery, cleanFilters } from '../model/filters';
@@ -87,7 +88,7 @@ export class ReportsView implements vscode.Disposable {
     } catch (error) {
       this.model.signOut(error instanceof ApiError ? error : undefined);
       await this.updateContext();
-      void vscode.window.showErrorMessage(`Website Reports: ${(error as Error).message}`);
+      void vscode.window.showErrorMessage(`Website Reports: ${plainText((error as Error).message)}`);
       return;
     }
     await vscode.window.withProgress({ location: { viewId: 'webReports.reports' } }, () =>
@@ -103,7 +104,7 @@ export class ReportsView implements vscode.Disposable {
         this.announcedAuthFailure = true;
         this.log.warn(`Signed out: ${this.model.lastError.message}`);
         // Not awaited: the refresh is done; the notification waits for the user on its own.
-        void vscode.window.showErrorMessage(`Website Reports: ${this.model.lastError.message}`, 'Set API Key').then((choice) => {
+        void vscode.window.showErrorMessage(`Website Reports: ${plainText(this.model.lastError.message)}`, 'Set API Key').then((choice) => {
           if (choice) void vscode.commands.executeCommand('webReports.setApiKey');
         });
       }

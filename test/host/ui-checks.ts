@@ -13,6 +13,7 @@ import { welcomeChecks } from './ui/welcome';
 import { createFromPaletteCheck, deleteWithConfirmationCheck } from './ui/create';
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
+import { neutralisedChecks } from './ui/neutralised';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
 
@@ -36,4 +37,5 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });
   await themeChecks(ui, panels, !!opened && account);
   await xssChecks(ui, signedIn);
+  await neutralisedChecks(ui, signedIn);
 }
