@@ -35,6 +35,10 @@ const activeAtLoad = vscode.extensions.getExtension(EXTENSION_ID)?.isActive;
 describe('process-wide state of the extension host', () => {
   it('is recorded before the extension is activated (compared after every suite)', () => {
     assert.equal(activeAtLoad, false, 'the first snapshot was taken before activation');
+    // When the host already has a dispatcher, undici would not register one anyway: then this
+    // suite checks that nothing replaces it, and test/unit/api/globals.test.ts covers the other case.
+    const found = atLoad.dispatchers.map((d, i) => `${SYMBOLS[i].description}: ${d === undefined ? 'unset' : 'set'}`);
+    console.log(`      before activation: ${found.join(', ')}`);
   });
 });
 
