@@ -2,8 +2,8 @@
 // without a sign-out, every delete answer, ids that would leave the report path, and a key the
 // service echoes back (it must appear nowhere, not even in part). Faults come from the service.
 import { strict as assert } from 'node:assert';
-import { RunningService, startService } from '../../../service/server';
-import { KEY, rejects, SHAPES, useService } from './harness';
+import { RunningService } from '../../../service/server';
+import { KEY, rejects, SHAPES, startTestService, useService } from './harness';
 
 for (const shape of SHAPES) {
   describe(`api client: unusual and hostile answers (${shape} shape)`, function () {
@@ -11,7 +11,7 @@ for (const shape of SHAPES) {
     let other: RunningService;
     const messages: string[] = [];
     before(async () => {
-      other = await startService({ apiKey: 'other-key', shape });
+      other = await startTestService({ apiKey: 'other-key', shape });
     });
     after(() => other.close());
     beforeEach(() => other.clearRequests());

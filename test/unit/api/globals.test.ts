@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { RunningService, startService } from '../../../service/server';
+import { RunningService } from '../../../service/server';
+import { startTestService } from './harness';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -45,7 +46,7 @@ describe('process-wide state: the built bundle in a child Node', function () {
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'webreports-globals-'));
-    service = await startService({ apiKey: 'globals-key' });
+    service = await startTestService({ apiKey: 'globals-key' });
     const options = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'error', absWorkingDir: ROOT } as const;
     await build({ ...options, entryPoints: ['src/extension.ts'], outfile: path.join(dir, 'extension.js'), external: ['vscode'] });
     await build({ ...options, entryPoints: ['src/api/client.ts'], outfile: path.join(dir, 'client.js') });

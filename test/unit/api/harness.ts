@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { ClientOptions, ReportsClient } from '../../../src/api/client';
 import { ApiError, ApiErrorKind } from '../../../src/api/errors';
-import { RunningService, startService } from '../../../service/server';
+import { RunningService, ServiceOptions, startService } from '../../../service/server';
 
 export const KEY = 'client-test-key-7f3a9c';
 export const SHAPES = ['real', 'plain'] as const;
@@ -18,6 +18,15 @@ export async function rejects(promise: Promise<unknown>, kind: ApiErrorKind): Pr
     return error;
   }
   throw new assert.AssertionError({ message: `expected a ${kind} error, but the call succeeded` });
+}
+
+/**
+ * The local service started for tests: its control endpoints (faults, recorded requests) on, and
+ * answering `hostNames` too (for requests through a proxy). `control` and `hostNames` are options
+ * of the service-shapes branch; before it lands they are ignored, hence the cast.
+ */
+export function startTestService(options: ServiceOptions, hostNames?: string[]): Promise<RunningService> {
+  return startService({ ...options, control: true, ...(hostNames ? { hostNames } : {}) } as ServiceOptions);
 }
 
 export interface Harness {
@@ -50,7 +59,7 @@ export function useService(shape: Shape, seed = 30): Harness {
     attempts: (mark) => harness.logLines.slice(mark).filter((line) => line.includes(' → ')).length,
   };
   before(async () => {
-    harness.service = await startService({ apiKey: KEY, seed, shape });
+    harness.service = await startTestService({ apiKey: KEY, seed, shape });
   });
   after(async () => {
     await Promise.all(clients.splice(0).map((c) => c.dispose()));

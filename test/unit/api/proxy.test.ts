@@ -6,7 +6,8 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ReportsClient } from '../../../src/api/client';
-import { startService, RunningService } from '../../../service/server';
+import { RunningService } from '../../../service/server';
+import { startTestService } from './harness';
 
 const KEY = 'proxy-test-key-9d1e';
 
@@ -17,7 +18,7 @@ describe('api client through a proxy', () => {
   const connects: string[] = [];
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 3 });
+    service = await startTestService({ apiKey: KEY, seed: 3, shape: 'plain' }, ['reports.example.test', 'reports.localhost']);
     proxy = http.createServer((_req, res) => res.writeHead(405).end());
     proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
       connects.push(req.url ?? '');
