@@ -11,15 +11,27 @@ export interface BaseUrl {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
+/**
+ * Whether `hostname` is this machine for sure: `localhost` itself and the IP literals 127.0.0.0/8
+ * and ::1. Not `*.localhost`: Node resolves such names through DNS, which may answer anything.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  return LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith('.localhost');
+  if (LOOPBACK_HOSTS.has(host)) return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return !!octets && octets.slice(1).every((o) => Number(o) <= 255);
 }
+
+const FIX_BASE_URL = { next: { kind: 'open-setting', setting: 'webReports.baseUrl' } } as const;
 
 export function parseBaseUrl(raw: string | undefined): BaseUrl {
   const text = (raw ?? '').trim();
   if (!text) {
-    throw new ApiError('not-configured', 'No report service is configured. Set "webReports.baseUrl" to the service\'s address.');
+    throw new ApiError(
+      'not-configured',
+      'No report service is configured. Set "webReports.baseUrl" to the service\'s address.',
+      FIX_BASE_URL,
+    );
   }
   let url: URL;
   try {
@@ -28,13 +40,14 @@ export function parseBaseUrl(raw: string | undefined): BaseUrl {
     throw new ApiError(
       'not-configured',
       `"webReports.baseUrl" is not a valid URL: "${text}". Use for example https://reports.example.com.`,
+      FIX_BASE_URL,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('not-configured', `"webReports.baseUrl" must be an http or https address, not ${url.protocol}`);
+    throw new ApiError('not-configured', `"webReports.baseUrl" must be an http or https address, not ${url.protocol}`, FIX_BASE_URL);
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ApiError('not-configured', '"webReports.baseUrl" must not contain credentials, a query or a fragment.');
+    throw new ApiError('not-configured', '"webReports.baseUrl" must not contain credentials, a query or a fragment.', FIX_BASE_URL);
   }
   const href = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   return { href, origin: url.origin, insecure: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };

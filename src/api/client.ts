@@ -1,19 +1,19 @@
 // The report service's client: the six operations of the API, typed for the rest of the
 // extension. Knows nothing of VS Code; the key comes from a provider so it is read per request
-// and never stored here.
-import { Dispatcher } from 'undici';
+// and never stored here. How a call is sent (queue, retries, logging) is in requester.ts.
 import { apiUrl, BaseUrl, isSameOrigin, parseBaseUrl } from './baseUrl';
 import { readAccount, readList, readReport, hasMorePages } from './envelope';
-import { ApiError } from './errors';
 import { chooseProxy, ProxySettings } from './proxy';
-import { interpret, ResponseContext } from './responses';
-import { DEFAULT_RETRY, isRetryable, retryDelay, RetryPolicy, sleep } from './retry';
-import { createDispatcher, send, SendOptions } from './transport';
+import { Priority } from './rateGate';
+import { Call, Log, Requester } from './requester';
+import { Timers } from './requestQueue';
+import { DEFAULT_RETRY, RetryPolicy } from './retry';
+import { createDispatcher } from './transport';
 import { Account, CreateReportInput, ListQuery, Report, ReportId, ReportPage, UpdateReportInput } from './types';
+import { Dispatcher } from './undici';
 import { validateCreate, validateListQuery, validateReportId, validateUpdate } from './validate';
 
-export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
-export type Log = (level: LogLevel, message: string) => void;
+export type { Log, LogLevel } from './requester';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -27,38 +27,44 @@ export interface ClientOptions {
   proxy?: ProxySettings;
   userAgent?: string;
   log?: Log;
+  /** The clock and timers of the rate gate (tests); real ones by default. */
+  timers?: Timers;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** 'interactive' (default) goes before queued 'background' calls (hovers, badges) when paced. */
+  priority?: Priority;
 }
 
-interface Call extends CallOptions, ResponseContext {
-  method: SendOptions['method'];
-  url: string;
-  form?: URLSearchParams;
-  timeoutMs?: number;
-}
+const MISSING_REPORT = (id: ReportId) => `Report ${id} was not found; it may have been deleted`;
 
 export class ReportsClient {
   readonly base: BaseUrl;
   private readonly dispatcher: Dispatcher;
-  private readonly retry: RetryPolicy;
+  private readonly requester: Requester;
   private readonly timeoutMs: number;
   private readonly analysisTimeoutMs: number;
-  private readonly maxResponseBytes: number;
   private readonly log: Log;
 
-  constructor(private readonly options: ClientOptions) {
+  constructor(options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
-    this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.analysisTimeoutMs = options.analysisTimeoutMs ?? this.timeoutMs * 4;
-    this.maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
     this.log = options.log ?? (() => undefined);
     const proxy = chooseProxy(this.base.href, options.proxy ?? { env: process.env });
     if (proxy) this.log('info', `Using the proxy from ${proxy.source} for ${this.base.origin}.`);
     this.dispatcher = createDispatcher(proxy);
+    this.requester = new Requester({
+      dispatcher: this.dispatcher,
+      apiKey: options.apiKey,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      timeoutMs: this.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
+      userAgent: options.userAgent ?? 'website-reports-vscode',
+      log: this.log,
+      timers: options.timers,
+    });
   }
 
   async listReports(query: ListQuery = {}, options: CallOptions = {}): Promise<ReportPage> {
@@ -74,14 +80,7 @@ export class ReportsClient {
   }
 
   async getReport(id: ReportId, options: CallOptions = {}): Promise<Report> {
-    const path = `reports/${encodeURIComponent(validateReportId(id))}`;
-    const body = await this.call({
-      ...options,
-      method: 'GET',
-      url: apiUrl(this.base, path),
-      what: `read report ${id}`,
-      notFound: `Report ${id} was not found; it may have been deleted`,
-    });
+    const body = await this.call({ ...options, ...this.onReport(id, 'GET', `read report ${id}`) });
     return readReport(body);
   }
 
@@ -101,27 +100,22 @@ export class ReportsClient {
   /** `passwordKnown`: the report already has a password, so privacy 2 needs no new one. */
   async updateReport(id: ReportId, input: UpdateReportInput, options: CallOptions & { passwordKnown?: boolean } = {}): Promise<Report> {
     const form = validateUpdate(input, options.passwordKnown);
-    const path = `reports/${encodeURIComponent(validateReportId(id))}`;
     const body = await this.call({
       ...options,
-      method: 'PUT',
-      url: apiUrl(this.base, path),
+      ...this.onReport(id, 'PUT', `update report ${id}`),
       form,
       timeoutMs: input.results === 1 ? this.analysisTimeoutMs : this.timeoutMs,
-      what: `update report ${id}`,
-      notFound: `Report ${id} was not found; it may have been deleted`,
     });
     return readReport(body, 'updated report');
   }
 
+  /** Succeeds on any 2xx: the real service answers 200 with a body, others 204 or 202. */
   async deleteReport(id: ReportId, options: CallOptions = {}): Promise<void> {
-    const path = `reports/${encodeURIComponent(validateReportId(id))}`;
     await this.call({
       ...options,
-      method: 'DELETE',
-      url: apiUrl(this.base, path),
-      what: `delete report ${id}`,
+      ...this.onReport(id, 'DELETE', `delete report ${id}`),
       notFound: `Report ${id} was not found; it may already have been deleted`,
+      ignoreBody: true,
     });
   }
 
@@ -132,13 +126,31 @@ export class ReportsClient {
       url: apiUrl(this.base, 'account'),
       what: 'read the account',
       notFound: `The service at ${this.base.href} has no /api/v1/account; check "webReports.baseUrl"`,
+      forbidden: {
+        message: 'The API key lacks permission to read the account; it is kept, and reports can still be used',
+        next: { kind: 'set-api-key' },
+      },
     });
     return readAccount(body);
   }
 
-  /** Closes the keep-alive connections. */
+  /** Closes the keep-alive connections and refuses calls still queued. */
   async dispose(): Promise<void> {
+    this.requester.close();
     await this.dispatcher.close().catch(() => undefined);
+  }
+
+  /** A call on one report; the id is checked before anything is sent. */
+  private onReport(id: ReportId, method: Call['method'], what: string): Call {
+    const path = `reports/${encodeURIComponent(validateReportId(id))}`;
+    return {
+      method,
+      url: apiUrl(this.base, path),
+      what,
+      notFound: MISSING_REPORT(id),
+      // The real service answers 403 for a report that is missing or another account's.
+      forbidden: { message: `Report ${id} is missing or not this account's; you are still signed in`, next: { kind: 'refresh' } },
+    };
   }
 
   private async fetchPage(url: string, query: ListQuery, options: CallOptions): Promise<ReportPage> {
@@ -153,9 +165,10 @@ export class ReportsClient {
     const page = shape.currentPage ?? query.page ?? 1;
     let nextLink = shape.nextLink;
     if (nextLink && !isSameOrigin(this.base, nextLink)) {
+      const clean = await this.requester.redactor(); // the link is the service's text: it may hold the key
       this.log(
         'warn',
-        `Ignored the service's next-page link to another origin (${safeOrigin(nextLink)}); asking for page ${page + 1} instead.`,
+        clean(`Ignored the service's next-page link to another origin (${safeOrigin(nextLink)}); asking for page ${page + 1} instead.`),
       );
       nextLink = undefined;
     }
@@ -173,74 +186,9 @@ export class ReportsClient {
     };
   }
 
-  private async call(call: Call): Promise<unknown> {
-    const key = (await this.options.apiKey())?.trim();
-    if (!key) throw new ApiError('not-configured', 'No API key is set. Run "Website Reports: Set API Key".');
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.attempt(call, key);
-      } catch (caught) {
-        const error = caught instanceof ApiError ? caught : new ApiError('network', String(caught), { cause: caught });
-        const delay = attempt < this.retry.retries && isRetryable(call.method, error) ? retryDelay(this.retry, attempt, error) : undefined;
-        if (delay === undefined) throw redact(error, key);
-        this.log(
-          'warn',
-          `${call.method} ${displayPath(call.url)} failed (${error.kind}${error.status ? ` ${error.status}` : ''}); retrying in ${delay} ms.`,
-        );
-        await sleep(delay, call.signal);
-      }
-    }
+  private call(call: Call): Promise<unknown> {
+    return this.requester.call(call);
   }
-
-  private async attempt(call: Call, key: string): Promise<unknown> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      authorization: `Bearer ${key}`,
-      'user-agent': this.options.userAgent ?? 'website-reports-vscode',
-    };
-    if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const started = Date.now();
-    try {
-      const raw = await send(this.dispatcher, {
-        method: call.method,
-        url: call.url,
-        headers,
-        body: call.form?.toString(),
-        timeoutMs: call.timeoutMs ?? this.timeoutMs,
-        maxResponseBytes: this.maxResponseBytes,
-        signal: call.signal,
-      });
-      this.log(raw.status < 400 ? 'info' : 'warn', `${call.method} ${displayPath(call.url)} → ${raw.status} in ${Date.now() - started} ms`);
-      return interpret(raw, call);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === undefined) {
-        this.log(
-          error.kind === 'cancelled' ? 'debug' : 'warn',
-          `${call.method} ${displayPath(call.url)} → ${error.kind} after ${Date.now() - started} ms`,
-        );
-      }
-      throw error;
-    }
-  }
-}
-
-/** The same error with any trace of the key removed (a service might echo it back). */
-function redact(error: ApiError, key: string): ApiError {
-  const all = [error.message, error.serviceMessage ?? '', ...error.fieldMessages()].join('\n');
-  if (!all.includes(key)) return error;
-  const clean = (text: string) => text.split(key).join('[redacted]');
-  const fieldErrors = error.fieldErrors && Object.fromEntries(Object.entries(error.fieldErrors).map(([f, list]) => [f, list.map(clean)]));
-  return new ApiError(error.kind, clean(error.message), {
-    status: error.status,
-    fieldErrors,
-    retryAfterMs: error.retryAfterMs,
-    serviceMessage: error.serviceMessage && clean(error.serviceMessage),
-  });
-}
-
-function displayPath(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
 }
 
 function safeOrigin(link: string): string {

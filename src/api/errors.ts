@@ -1,8 +1,10 @@
-// The one error type of the API client. `kind` drives what the extension does; `message` says
-// what happened and what the user can do, and never contains the API key.
+// The one error type of the API client. `kind` says what happened; `next` says, as data, what
+// helps (a button the extension offers), so nothing has to guess it from the message text;
+// `message` says both for people, and never contains the API key.
 
 export type ApiErrorKind =
   | 'auth'
+  | 'forbidden'
   | 'not-found'
   | 'validation'
   | 'rate-limited'
@@ -14,14 +16,33 @@ export type ApiErrorKind =
   | 'invalid-input'
   | 'not-configured';
 
+/** The settings an error can point at. */
+export type HelpfulSetting = 'webReports.baseUrl' | 'webReports.requestTimeoutSeconds' | 'http.proxy';
+
+/**
+ * What the user can do next. `set-api-key`: the key is missing or refused (only then is the user
+ * signed out). `open-setting`: a setting is wrong. `retry`: the same request may work later
+ * (`afterMs` when the service said when). `edit-input`: the user's input was refused (`field` as
+ * the service or the validation named it). `refresh`: the item is gone or not this account's, so
+ * the list is stale.
+ */
+export type NextStep =
+  | { kind: 'set-api-key' }
+  | { kind: 'open-setting'; setting: HelpfulSetting }
+  | { kind: 'retry'; afterMs?: number }
+  | { kind: 'edit-input'; field?: string }
+  | { kind: 'refresh' };
+
 export interface ApiErrorDetails {
   status?: number;
   /** Field messages of a 422 (or of client-side validation). */
   fieldErrors?: Record<string, string[]>;
   /** Milliseconds until the service will accept requests again (429/503 Retry-After). */
   retryAfterMs?: number;
-  /** The service's own message, if it sent one. */
+  /** The service's own message, when it sent one as a string. */
   serviceMessage?: string;
+  /** What helps; when absent, the kind's usual step (see `usualNextStep`). */
+  next?: NextStep;
   cause?: unknown;
 }
 
@@ -31,6 +52,7 @@ export class ApiError extends Error {
   readonly fieldErrors?: Record<string, string[]>;
   readonly retryAfterMs?: number;
   readonly serviceMessage?: string;
+  readonly next?: NextStep;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -40,6 +62,7 @@ export class ApiError extends Error {
     this.fieldErrors = details.fieldErrors;
     this.retryAfterMs = details.retryAfterMs;
     this.serviceMessage = details.serviceMessage;
+    this.next = details.next ?? usualNextStep(kind, details);
   }
 
   /** Field messages flattened to "field: message" lines, for notifications. */
@@ -48,8 +71,24 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof ApiError;
+/** The step that usually helps with an error of `kind`, when its maker did not say. */
+export function usualNextStep(kind: ApiErrorKind, details: ApiErrorDetails = {}): NextStep | undefined {
+  switch (kind) {
+    case 'auth':
+      return { kind: 'set-api-key' };
+    case 'validation':
+    case 'invalid-input':
+      return { kind: 'edit-input', field: Object.keys(details.fieldErrors ?? {})[0] };
+    case 'rate-limited':
+      return { kind: 'retry', afterMs: details.retryAfterMs };
+    case 'server':
+    case 'network':
+      return { kind: 'retry', afterMs: details.retryAfterMs };
+    case 'timeout':
+      return { kind: 'open-setting', setting: 'webReports.requestTimeoutSeconds' };
+    default:
+      return undefined;
+  }
 }
 
 /** Formats a delay for people: "12 seconds", "3 minutes". */

@@ -1,5 +1,7 @@
 // Turns an HTTP status and body into the client's result or its ApiError. Pure: no I/O.
-import { ApiError, describeDelay } from './errors';
+// Every piece of server text that reaches a message is redacted first, then shortened.
+import { ApiError, describeDelay, NextStep } from './errors';
+import { Clean, readFieldErrors, readServiceMessage } from './fieldErrors';
 import { parseRetryAfter } from './retry';
 
 export interface RawResponse {
@@ -9,13 +11,19 @@ export interface RawResponse {
   text: string;
 }
 
-/** What the caller is doing, so a 404 can say what was not found. */
+/** What the caller is doing, so a 403 or 404 can say what it means there. */
 export interface ResponseContext {
   what: string;
   notFound?: string;
+  /** What a 403 means for this resource, and what helps. */
+  forbidden?: { message: string; next?: NextStep };
+  /** The answer's body does not matter (delete): any 2xx is success, JSON or not. */
+  ignoreBody?: boolean;
+  /** Removes secrets from server text; applied before anything is shortened. */
+  clean?: Clean;
 }
 
-function header(response: RawResponse, name: string): string | undefined {
+export function header(response: Pick<RawResponse, 'headers'>, name: string): string | undefined {
   const value = response.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -34,7 +42,9 @@ function sizeOf(text: string): string {
   return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} kB`;
 }
 
-export function parseJson(response: RawResponse): unknown {
+const keep: Clean = (text) => text;
+
+export function parseJson(response: RawResponse, clean: Clean = keep): unknown {
   if (response.text.trim() === '') return undefined;
   try {
     return JSON.parse(response.text);
@@ -42,42 +52,27 @@ export function parseJson(response: RawResponse): unknown {
     const type = header(response, 'content-type') ?? 'no content type';
     throw new ApiError(
       'bad-response',
-      `The service answered HTTP ${response.status} with something that is not JSON (${type.split(';')[0]}, ${sizeOf(response.text)}: "${excerpt(response.text)}"). Check that "webReports.baseUrl" points at the report service.`,
-      { status: response.status },
+      `The service answered HTTP ${response.status} with something that is not JSON (${excerpt(clean(type.split(';')[0]), 60)}, ${sizeOf(response.text)}: "${excerpt(clean(response.text))}"). Check that "webReports.baseUrl" points at the report service.`,
+      { status: response.status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
     );
   }
 }
 
-function serviceMessage(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
-    return excerpt((body as { message: string }).message, 300);
-  }
-  return undefined;
-}
-
-function fieldErrors(body: unknown): Record<string, string[]> | undefined {
-  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
-  if (typeof errors !== 'object' || errors === null) return undefined;
-  const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(errors)) {
-    const list = (Array.isArray(messages) ? messages : [messages])
-      .filter((m) => m !== null && m !== undefined)
-      .map((m) => excerpt(String(m), 300));
-    if (list.length) result[field] = list;
-  }
-  return Object.keys(result).length ? result : undefined;
-}
-
 /** The parsed JSON body of a 2xx answer, or throws the ApiError that the status means. */
 export function interpret(response: RawResponse, context: ResponseContext): unknown {
+  const clean = context.clean ?? keep;
+  const short = (max: number) => (text: string) => excerpt(clean(text), max);
   const { status } = response;
-  if (status >= 200 && status < 300) return status === 204 ? undefined : parseJson(response);
+  if (status >= 200 && status < 300) {
+    if (context.ignoreBody || status === 204) return undefined;
+    return parseJson(response, clean);
+  }
   if (status >= 300 && status < 400) {
     const location = header(response, 'location');
     throw new ApiError(
       'bad-response',
-      `The service answered with a redirect (HTTP ${status}${location ? ` to ${excerpt(location, 120)}` : ''}). Redirects are not followed, so the API key is not sent elsewhere: set "webReports.baseUrl" to the final address.`,
-      { status },
+      `The service answered with a redirect (HTTP ${status}${location ? ` to ${short(120)(location)}` : ''}). Redirects are not followed, so the API key is not sent elsewhere: set "webReports.baseUrl" to the final address.`,
+      { status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
     );
   }
   let body: unknown;
@@ -86,7 +81,7 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
   } catch {
     body = undefined; // an error page in HTML: the status alone says enough
   }
-  const message = serviceMessage(body);
+  const message = readServiceMessage(body, short(300));
   const suffix = message ? `: ${message}` : '';
   const retryAfterMs = parseRetryAfter(header(response, 'retry-after'));
   if (status === 401) {
@@ -97,27 +92,26 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
     );
   }
   if (status === 403) {
-    throw new ApiError(
-      'auth',
-      `The API key is not allowed to ${context.what} (HTTP 403${suffix}). Check the key's permissions or set another key.`,
-      { status, serviceMessage: message },
-    );
+    // Not a bad key: the real service answers 403 for a report that is missing or not the caller's.
+    const forbidden = context.forbidden ?? { message: `The service does not allow this key to ${context.what}` };
+    throw new ApiError('forbidden', `${forbidden.message} (HTTP 403${suffix}).`, { status, serviceMessage: message, next: forbidden.next });
   }
   if (status === 404 || status === 410) {
     throw new ApiError(
       'not-found',
       `${context.notFound ?? `Could not ${context.what}: the service has no such resource`} (HTTP ${status}).`,
-      { status, serviceMessage: message },
+      { status, serviceMessage: message, next: { kind: 'refresh' } },
     );
   }
   if (status === 422 || status === 400 || status === 409 || status === 413) {
-    const fields = fieldErrors(body);
+    const fields = readFieldErrors(body, short(300));
     const details = fields
       ? Object.entries(fields)
           .map(([f, m]) => `${f}: ${m.join(' ')}`)
           .join('; ')
       : message;
-    throw new ApiError('validation', `The service refused to ${context.what} (HTTP ${status})${details ? `: ${details}` : '.'}`, {
+    const said = details ? `: ${excerpt(details, 600)}` : '.';
+    throw new ApiError('validation', `The service refused to ${context.what} (HTTP ${status})${said}`, {
       status,
       fieldErrors: fields,
       serviceMessage: message,

@@ -36,14 +36,17 @@ export function retryDelay(policy: RetryPolicy, attempt: number, error: ApiError
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/** The longest Retry-After taken as said; a larger one (or 400 digits) counts as a day. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Retry-After as milliseconds (0 to a day, never NaN): delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
   const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  if (!Number.isFinite(date) || !Number.isFinite(now)) return undefined;
+  return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
 }
 
 /** Resolves after `ms`, or rejects with a 'cancelled' error when the signal aborts. */

@@ -1,10 +1,10 @@
 // Sends one HTTP request with undici over a keep-alive dispatcher: timeout, cancellation, a size
 // cap on the answer, no redirects. Network failures become ApiErrors; statuses are left to
 // responses.ts.
-import { Agent, Dispatcher, ProxyAgent, request } from 'undici';
-import { ApiError } from './errors';
+import { ApiError, NextStep } from './errors';
 import { ProxyChoice } from './proxy';
 import { RawResponse } from './responses';
+import { Agent, Dispatcher, ProxyAgent, request } from './undici';
 
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,6 +32,17 @@ const NETWORK_REASONS: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate could not be verified",
   ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host",
 };
+
+// Where the address itself is likely wrong, the setting helps more than trying again.
+const ADDRESS_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
@@ -108,10 +119,11 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
       );
     }
     const why = (code && NETWORK_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
+    const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
       'network',
       `Could not reach the report service at ${origin}: ${why}. Check "webReports.baseUrl", your network and proxy settings.`,
-      { cause: error },
+      { cause: error, next },
     );
   } finally {
     clearTimeout(timer);

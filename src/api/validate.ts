@@ -44,9 +44,15 @@ function fail(field: string, message: string): never {
   throw new ApiError('invalid-input', message, { fieldErrors: { [field]: [message] } });
 }
 
+// A plain path segment: unreserved characters only (RFC 3986), so the id cannot change the path.
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]{1,128}$/;
+
+/** The id as a path segment; `.`, `..` and anything but unreserved characters are refused. */
 export function validateReportId(id: ReportId): string {
-  const text = typeof id === 'number' ? (Number.isFinite(id) ? String(id) : '') : String(id ?? '').trim();
-  if (!text || /[/?#\s]/.test(text)) fail('id', `"${String(id)}" is not a report id.`);
+  const text = typeof id === 'number' ? (Number.isFinite(id) ? String(id) : '') : typeof id === 'string' ? id.trim() : '';
+  if (!PLAIN_SEGMENT.test(text) || text === '.' || text === '..') {
+    fail('id', `"${String(id).slice(0, 40)}" is not a report id.`);
+  }
   return text;
 }
 

@@ -1,7 +1,8 @@
 // How a failed command tells the user: one notification that says what happened and offers the
-// next step. Auth failures flip the view to signed out instead of repeating pop-ups.
+// next step the error names (`ApiError.next`), as a button. Only a refused key (401) or a missing
+// configuration flips the view to signed out, instead of repeating pop-ups.
 import * as vscode from 'vscode';
-import { ApiError, describeDelay } from '../api/errors';
+import { ApiError, describeDelay, NextStep } from '../api/errors';
 import { plainText } from '../model/plainText';
 import { CommandContext } from './context';
 
@@ -16,6 +17,27 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+interface Action {
+  label: string;
+  run(): void;
+}
+
+/** The button for an error's next step; 'Show Log' when it names none that a button can do. */
+function actionFor(ctx: CommandContext, next: NextStep | undefined): Action {
+  switch (next?.kind) {
+    case 'set-api-key':
+      return { label: 'Set API Key', run: () => void vscode.commands.executeCommand('webReports.setApiKey') };
+    case 'open-setting': {
+      const setting = next.setting;
+      return { label: 'Open Settings', run: () => void vscode.commands.executeCommand('workbench.action.openSettings', setting) };
+    }
+    case 'refresh':
+      return { label: 'Refresh', run: () => void vscode.commands.executeCommand('webReports.refresh') };
+    default:
+      return { label: 'Show Log', run: () => ctx.log.show(true) };
+  }
+}
+
 /** Reports a failure in one notification (not awaited, so commands return at once). */
 export async function reportFailure(ctx: CommandContext, what: string, error: unknown): Promise<void> {
   if (error instanceof ApiError && error.kind === 'cancelled') {
@@ -28,18 +50,10 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
   if (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not-configured')) {
     ctx.model.signOut(error);
     await ctx.view.updateContext();
-    const setKey = 'Set API Key';
-    const openSettings = 'Open Settings';
-    const actions = /baseUrl/.test(message) ? [openSettings] : [setKey];
-    void vscode.window.showErrorMessage(`${what} failed. ${message}`, ...actions).then((choice) => {
-      if (choice === setKey) void vscode.commands.executeCommand('webReports.setApiKey');
-      if (choice === openSettings) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
-    });
-    return;
   }
+  const action = actionFor(ctx, error instanceof ApiError ? error.next : undefined);
   // Not awaited: the command finishes now; the notification waits for the user on its own.
-  const showLog = 'Show Log';
-  void vscode.window.showErrorMessage(`${what} failed. ${message}`, showLog).then((choice) => {
-    if (choice === showLog) ctx.log.show(true);
+  void vscode.window.showErrorMessage(`${what} failed. ${message}`, action.label).then((choice) => {
+    if (choice === action.label) action.run();
   });
 }

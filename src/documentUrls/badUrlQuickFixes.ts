@@ -3,7 +3,10 @@ import * as vscode from 'vscode';
 import { DIAGNOSTIC_SOURCE } from './badUrlDiagnostics';
 
 export class BadUrlQuickFixes implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+  /** A getter, not a static field: nothing of `vscode` is touched while the bundle loads. */
+  static get kinds(): vscode.CodeActionKind[] {
+    return [vscode.CodeActionKind.QuickFix];
+  }
 
   provideCodeActions(_document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     return context.diagnostics

@@ -6,7 +6,8 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ReportsClient } from '../../../src/api/client';
-import { startService, RunningService } from '../../../service/server';
+import { RunningService } from '../../../service/server';
+import { startTestService } from './harness';
 
 const KEY = 'proxy-test-key-9d1e';
 
@@ -17,7 +18,7 @@ describe('api client through a proxy', () => {
   const connects: string[] = [];
 
   before(async () => {
-    service = await startService({ apiKey: KEY, seed: 3, shape: 'plain', control: true, hostNames: ['reports.example.test'] });
+    service = await startTestService({ apiKey: KEY, seed: 3, shape: 'plain' }, ['reports.example.test', 'reports.localhost']);
     proxy = http.createServer((_req, res) => res.writeHead(405).end());
     proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
       connects.push(req.url ?? '');
@@ -73,6 +74,22 @@ describe('api client through a proxy', () => {
       assert.deepEqual(connects, ['reports.example.test:80']);
     } finally {
       await viaEnv.dispose();
+    }
+  });
+
+  it('sends a *.localhost service through the proxy too: such names are not loopback', async () => {
+    connects.length = 0;
+    const client = new ReportsClient({
+      baseUrl: 'http://reports.localhost',
+      apiKey: () => KEY,
+      proxy: { proxy: proxyUrl, env: {} },
+      retry: { retries: 0 },
+    });
+    try {
+      await client.getAccount();
+      assert.deepEqual(connects, ['reports.localhost:80']);
+    } finally {
+      await client.dispose();
     }
   });
 });

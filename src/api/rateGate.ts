@@ -1,0 +1,126 @@
+// Keeps the client within the service's announced request budget. Pure: the time comes from an
+// injected clock and nothing here waits; `requestQueue.ts` does the waiting.
+//
+// The real service (Laravel's throttle) allows about 60 requests a minute per key and says so in
+// `X-RateLimit-Limit` / `X-RateLimit-Remaining`; a 429 carries `Retry-After`. The gate:
+// - lets requests go at once while the budget is comfortable, or when none is announced;
+// - once Remaining is low, spreads the rest over what is left of the window, so the service is
+//   not run into 429;
+// - keeps a reserve that background requests may not use, so the user's own actions still go;
+// - after a 429, holds everything until Retry-After.
+// The window's end is estimated late (from the start of the request that first showed a fresh
+// budget), so the gate may wait a little longer than needed but never resumes early.
+
+export type Priority = 'interactive' | 'background';
+
+export interface RateGateOptions {
+  /** The window a limit applies to; Laravel's default throttle is per minute. */
+  windowMs?: number;
+  /** Pacing starts when Remaining is at most this share of the limit (and at least 5). */
+  lowShare?: number;
+  /** The share of the limit that background requests leave to interactive ones (at least 2). */
+  backgroundShare?: number;
+  /** How long a 429 without Retry-After holds requests. */
+  defaultHoldMs?: number;
+}
+
+/** What an answer said about the budget (absent = not announced). */
+export interface RateObservation {
+  status: number;
+  limit?: number;
+  remaining?: number;
+  retryAfterMs?: number;
+}
+
+export class RateGate {
+  private readonly windowMs: number;
+  private readonly lowShare: number;
+  private readonly backgroundShare: number;
+  private readonly defaultHoldMs: number;
+  private limit?: number;
+  /** What the service still allows in this window, minus the requests started since it said so. */
+  private remaining?: number;
+  private windowStart?: number;
+  private heldUntil = 0;
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private nextTicket = 1;
+  /** Started requests not yet answered, with their start times. */
+  private readonly open = new Map<number, number>();
+
+  constructor(
+    private readonly now: () => number,
+    options: RateGateOptions = {},
+  ) {
+    this.windowMs = options.windowMs ?? 60_000;
+    this.lowShare = options.lowShare ?? 0.25;
+    this.backgroundShare = options.backgroundShare ?? 0.1;
+    this.defaultHoldMs = options.defaultHoldMs ?? 10_000;
+  }
+
+  /** Milliseconds until a request of `priority` may start; 0 = now. */
+  wait(priority: Priority): number {
+    const t = this.now();
+    if (t < this.heldUntil) return this.heldUntil - t;
+    if (this.limit === undefined || this.remaining === undefined || this.windowStart === undefined) return 0;
+    const windowEnd = this.windowStart + this.windowMs;
+    if (t >= windowEnd) return 0; // a new window: the budget is back
+    const reserve = priority === 'background' ? Math.max(2, Math.ceil(this.limit * this.backgroundShare)) : 0;
+    const available = this.remaining - reserve;
+    if (available <= 0) return windowEnd - t;
+    if (this.remaining > Math.max(5, Math.ceil(this.limit * this.lowShare))) return 0;
+    // Low: the starts left, evenly over the rest of the window.
+    const interval = (windowEnd - Math.max(this.lastStart, t - this.windowMs)) / (available + 1);
+    return Math.max(0, Math.ceil(this.lastStart + interval - t));
+  }
+
+  /** Records that a request starts now; the ticket goes back with its answer. */
+  start(): number {
+    const t = this.now();
+    if (this.windowStart !== undefined && t >= this.windowStart + this.windowMs) {
+      this.windowStart = t; // the old window is over: assume a full budget from now
+      this.remaining = this.limit;
+    }
+    if (this.remaining !== undefined) this.remaining -= 1;
+    this.lastStart = t;
+    const ticket = this.nextTicket++;
+    this.open.set(ticket, t);
+    return ticket;
+  }
+
+  /** Reads an answer's budget headers. */
+  observe(ticket: number, answer: RateObservation): void {
+    const startedAt = this.open.get(ticket) ?? this.now();
+    this.open.delete(ticket);
+    if (answer.limit !== undefined && answer.limit > 0) this.limit = answer.limit;
+    if (answer.status === 429) {
+      this.heldUntil = Math.max(this.heldUntil, this.now() + (answer.retryAfterMs ?? this.defaultHoldMs));
+      this.remaining = 0;
+      this.windowStart = this.heldUntil - this.windowMs; // the budget comes back when the hold ends
+      return;
+    }
+    if (answer.remaining === undefined || this.limit === undefined) return;
+    // Requests started after this one may not be counted in its Remaining yet.
+    const laterOpen = [...this.open.keys()].filter((other) => other > ticket).length;
+    const estimate = Math.max(0, answer.remaining - laterOpen);
+    const fresh = this.remaining === undefined || this.windowStart === undefined || estimate > this.remaining;
+    const over = this.windowStart !== undefined && startedAt >= this.windowStart + this.windowMs;
+    if (fresh || over) this.windowStart = startedAt;
+    this.remaining = estimate;
+  }
+
+  /** A request ended without an answer (network failure, cancelled). */
+  settle(ticket: number): void {
+    this.open.delete(ticket);
+  }
+
+  /** When the gate holds everything after a 429, how much longer; else 0. */
+  heldFor(): number {
+    return Math.max(0, this.heldUntil - this.now());
+  }
+}
+
+/** A header value as a whole non-negative number, else undefined. */
+export function headerCount(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*\d{1,9}\s*$/.test(value)) return undefined;
+  return Number(value);
+}

@@ -1,0 +1,39 @@
+// The parts of undici the client uses, loaded without undici's entry point. That entry point
+// registers a process-wide dispatcher (`Symbol.for('undici.globalDispatcher.1')` and `.2`) when
+// none is set, and Node's own `fetch` in the same extension host then uses it: other extensions
+// would lose VS Code's proxy support. undici defines those globals non-configurable, so they
+// cannot be undone after loading; the modules below never touch them, and the client always
+// passes its own dispatcher. (A test loads the built bundle in a child Node and checks.)
+import type * as Undici from 'undici';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- undici's internal modules have no typings of their own */
+export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
+export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof Undici.ProxyAgent;
+const apiRequest = require('undici/lib/api/api-request') as (
+  this: Undici.Dispatcher,
+  options: Undici.Dispatcher.RequestOptions,
+) => Promise<Undici.Dispatcher.ResponseData>;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+export type Dispatcher = Undici.Dispatcher;
+
+export interface RequestOptions {
+  dispatcher: Dispatcher;
+  method: Undici.Dispatcher.HttpMethod;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** undici's `request(url, options)`, always on the given dispatcher (never the global one). */
+export function request(url: string, options: RequestOptions): Promise<Undici.Dispatcher.ResponseData> {
+  const target = new URL(url);
+  return apiRequest.call(options.dispatcher, {
+    origin: target.origin,
+    path: `${target.pathname}${target.search}`,
+    method: options.method,
+    headers: options.headers,
+    body: options.body,
+    signal: options.signal,
+  });
+}
