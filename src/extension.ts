@@ -14,12 +14,16 @@ import { createReport } from './commands/create';
 import { changePrivacy, copyReportUrl, deleteReport, openReportUrl, rerunReport, setPrivacyQuick } from './commands/manage';
 import { ReportPanels } from './webviews/reportPanel';
 import { AccountPanel } from './webviews/accountPanel';
+import { KnownAccount } from './platform/knownAccount';
+import { ReportsStatusBar } from './views/statusBar';
+import { showBadReportsBadge } from './views/badge';
 
 /** What activate returns: the extension's parts, for the integration tests (not a public API). */
 export interface ExtensionInternals {
   readonly ctx: CommandContext;
   readonly reports: ReportPanels;
   readonly account: AccountPanel;
+  readonly statusBar: ReportsStatusBar;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionInternals {
@@ -29,9 +33,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
   const model = new ReportsModel();
   const view = new ReportsView(model, connection, context.workspaceState, channel);
-  const ctx: CommandContext = { connection, keys, model, view, log: channel };
+  const known = new KnownAccount();
+  const ctx: CommandContext = { connection, keys, model, view, log: channel, account: known };
   const reports = new ReportPanels(context.extensionUri, ctx);
   const account = new AccountPanel(context.extensionUri, ctx);
+  const statusBar = new ReportsStatusBar(model, connection, known);
 
   const commands: Record<string, (...args: unknown[]) => unknown> = {
     'webReports.setApiKey': (key) => setApiKey(ctx, key),
@@ -62,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     view,
     reports,
     account,
+    statusBar,
+    showBadReportsBadge(view.treeView, model),
     vscode.window.registerWebviewPanelSerializer('webReports.report', reports),
     vscode.window.registerWebviewPanelSerializer('webReports.account', account),
     // A key stored or deleted in another window, or a new base URL: start over.
@@ -79,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   );
   // Context keys only (no request): menus and the welcome view need them at once.
   void view.updateContext();
-  return { ctx, reports, account };
+  return { ctx, reports, account, statusBar };
 }
 
 export function deactivate(): void {}

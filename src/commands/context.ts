@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ReportsModel } from '../model/reportsModel';
 import { Connection } from '../platform/connection';
 import { KeyStore } from '../platform/keyStore';
+import { KnownAccount } from '../platform/knownAccount';
 import { ReportsView } from '../views/reportsView';
 
 export interface CommandContext {
@@ -11,4 +12,6 @@ export interface CommandContext {
   readonly model: ReportsModel;
   readonly view: ReportsView;
   readonly log: vscode.LogOutputChannel;
+  /** The account name last read, for the status bar (optional: the status bar shows it if known). */
+  readonly account?: KnownAccount;
 }

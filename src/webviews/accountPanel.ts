@@ -90,6 +90,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
         this.totals(),
         this.ctx.keys.source(this.ctx.connection.origin()),
       ]);
+      this.ctx.account?.note(client.base.origin, account);
       channel?.setHtml(
         renderAccountPage(
           { account: withoutSecrets(account), totals, keySource: source ?? 'secret-storage' },
