@@ -13,6 +13,8 @@ import { welcomeChecks } from './ui/welcome';
 import { createFromPaletteCheck, deleteWithConfirmationCheck } from './ui/create';
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
+import { statusBarCheck } from './ui/statusBar';
+import { walkthroughCheck } from './ui/walkthrough';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
 
@@ -26,11 +28,13 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const signedIn = await signInCheck(ui, welcome);
   await contextMenuCheck(ui, signedIn);
   await tooltipChecks(ui, signedIn);
+  await statusBarCheck(ui, signedIn);
   const opened = await reportPanelCheck(ui, signedIn);
   await reportPanelButtonCheck(ui, opened);
   const account = await accountPanelCheck(ui, signedIn);
   const created = await createFromPaletteCheck(ui, signedIn);
   await deleteWithConfirmationCheck(ui, created);
+  await walkthroughCheck(ui, signedIn, !!created, account);
   const panels: ThemedPanel[] = [];
   if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });
   if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });
