@@ -5,8 +5,13 @@ import { ReportsModel } from '../model/reportsModel';
 import { badReportsBadge } from '../model/statusSummary';
 
 export function showBadReportsBadge(treeView: vscode.TreeView<unknown>, model: ReportsModel): vscode.Disposable {
+  let shown: string | undefined;
   const update = () => {
-    treeView.badge = model.status === 'signed-out' ? undefined : badReportsBadge(model.totals());
+    const badge = model.status === 'signed-out' ? undefined : badReportsBadge(model.totals());
+    // The model changes often (loading, paging); tell the workbench only what is new.
+    if (JSON.stringify(badge) === shown) return;
+    shown = JSON.stringify(badge);
+    treeView.badge = badge;
   };
   update();
   return { dispose: model.onDidChange(update) };

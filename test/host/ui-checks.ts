@@ -14,7 +14,7 @@ import { createFromPaletteCheck, deleteWithConfirmationCheck } from './ui/create
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
 import { statusBarCheck } from './ui/statusBar';
-import { walkthroughCheck } from './ui/walkthrough';
+import { walkthroughOpensCheck, walkthroughProgressCheck } from './ui/walkthrough';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
 
@@ -24,6 +24,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   // The workbench is loaded once its activity bar is there.
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 90_000 });
 
+  const walkthrough = await walkthroughOpensCheck(ui);
   const welcome = await welcomeChecks(ui);
   const signedIn = await signInCheck(ui, welcome);
   await contextMenuCheck(ui, signedIn);
@@ -34,7 +35,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const account = await accountPanelCheck(ui, signedIn);
   const created = await createFromPaletteCheck(ui, signedIn);
   await deleteWithConfirmationCheck(ui, created);
-  await walkthroughCheck(ui, signedIn, !!created, account);
+  await walkthroughProgressCheck(ui, walkthrough, signedIn, !!created, account);
   const panels: ThemedPanel[] = [];
   if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });
   if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });

@@ -9,20 +9,15 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { activateExtension, apiKey, EXTENSION_ID, resetService, serviceUrl, waitFor } from '../integration/helpers';
 
-/** Resolves when the webview's script posts `ready` (it does on every load). */
-function nextReady(panel: vscode.WebviewPanel, timeoutMs = 20_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.dispose();
-      reject(new Error(`no "ready" from the ${panel.viewType} webview in ${timeoutMs} ms: its script did not load`));
-    }, timeoutMs);
-    const sub = panel.webview.onDidReceiveMessage((m: { type?: string }) => {
-      if (m?.type !== 'ready') return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    });
-  });
+/**
+ * Whether the panel's current document said `ready` (its script loaded and ran). Read from the
+ * panel's WebviewChannel, a private field: an event subscribed after the command returned could miss
+ * a `ready` that came first, the flag cannot.
+ */
+function channelReady(owner: unknown, key?: string): boolean {
+  const o = owner as { channel?: { ready?: boolean }; panels?: Map<string, { channel: { ready?: boolean } }> };
+  const channel = key === undefined ? o.channel : o.panels?.get(key)?.channel;
+  return channel?.ready === true;
 }
 
 async function serviceJson(pathAndQuery: string): Promise<Record<string, unknown>> {
@@ -91,18 +86,14 @@ describe('the installed .vsix', function () {
     const first = ((await serviceJson('reports?per_page=10')).data as { id: number }[])[0];
     const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
     assert.ok(panel, 'no report panel');
-    const ready = nextReady(panel);
-    await internals.reports.handleMessage(first.id, { type: 'action', action: 'refresh' });
-    await ready;
+    await waitFor(() => channelReady(internals.reports, String(first.id)), 20_000, 'the report webview\'s "ready" (its script)');
     assertMediaLinked(panel);
   });
 
   it('opens the account panel whose packaged script loads', async () => {
     const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.showAccount');
     assert.ok(panel, 'no account panel');
-    const ready = nextReady(panel);
-    await internals.account.handleMessage({ type: 'action', action: 'refresh' });
-    await ready;
+    await waitFor(() => channelReady(internals.account), 20_000, 'the account webview\'s "ready" (its script)');
     assertMediaLinked(panel);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
