@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { poll, type Ui } from './harness';
 import { WALKTHROUGH_KEY } from '../fixtures';
-import { activityBarEntry, runFromPalette } from './workbench';
+import { activityBarEntry, clearNotifications, runFromPalette } from './workbench';
 
 const STEPS: [id: string, title: string][] = [
   ['setBaseUrl', 'Set the service address'],
@@ -82,6 +82,7 @@ export async function walkthroughProgressCheck(
     ui.needs('the walkthrough, signing in, creating and the account panel', opened && signedIn && created && account);
     const problems = compare(await openWalkthrough(page), ['setApiKey', 'createReport', 'showAccount']);
     if (problems.length) throw new Error(problems.join('; '));
+    await clearNotifications(page);
     await ui.shot('walkthrough');
     await ui.readmeShot('walkthrough');
     await close(page);
