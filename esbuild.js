@@ -23,15 +23,11 @@ const targets = [
 
 // Webview scripts live in media/src/*.ts and are bundled for the browser into media/dist/.
 const webviewDir = path.join(__dirname, 'media', 'src');
-if (fs.existsSync(webviewDir)) {
-  const entries = fs
-    .readdirSync(webviewDir)
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => path.join(webviewDir, f));
-  if (entries.length) {
-    targets.push({ ...common, entryPoints: entries, outdir: 'media/dist', format: 'iife', platform: 'browser', target: 'es2022' });
-  }
-}
+const webviewEntries = fs
+  .readdirSync(webviewDir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => path.join(webviewDir, f));
+targets.push({ ...common, entryPoints: webviewEntries, outdir: 'media/dist', format: 'iife', platform: 'browser', target: 'es2022' });
 
 // The codicon font and stylesheet for the webviews, copied from @vscode/codicons (shipped in media/dist).
 function copyCodicons() {
@@ -44,7 +40,15 @@ function copyCodicons() {
 async function main() {
   copyCodicons();
   if (watch) {
-    for (const t of targets) await (await esbuild.context(t)).watch();
+    // Background-task markers for .vscode/tasks.json: a rebuild starts and ends with these lines.
+    const markers = {
+      name: 'watch-markers',
+      setup(build) {
+        build.onStart(() => console.log('[watch] build started'));
+        build.onEnd((result) => console.log(`[watch] build finished with ${result.errors.length} error(s)`));
+      },
+    };
+    for (const t of targets) await (await esbuild.context({ ...t, plugins: [markers] })).watch();
     return;
   }
   await Promise.all(targets.map((t) => esbuild.build(t)));

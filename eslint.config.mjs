@@ -1,4 +1,5 @@
-// Flat config: typescript-eslint's recommended rules, plus the layering rule from design.md.
+// Flat config: typescript-eslint's recommended rules, typed rules that catch forgotten promises,
+// and the layering rule of docs/design.md (pure logic never imports vscode).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -24,10 +25,20 @@ export default tseslint.config(
     },
   },
   {
+    // Typed rules: a promise nobody awaits or handles loses its error (and, in a command, the
+    // user's notification); a promise where a void callback is expected runs unsupervised.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Pure logic must never depend on the editor: it is unit-tested in plain Node.
     files: ['src/api/**/*.ts', 'src/model/**/*.ts', 'src/webviews/render/**/*.ts', 'service/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure logic must not import vscode (design.md).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Pure logic must not import vscode (docs/design.md).' }] }],
     },
   },
   {

@@ -11,8 +11,11 @@ import { CommandContext } from './commands/context';
 import { setApiKey, signOut } from './commands/auth';
 import { clearFilters, filterByProject, loadMore, refresh, search, sortBy } from './commands/list';
 import { createReport } from './commands/create';
-import { changePrivacy, copyReportUrl, deleteReport, openReportUrl, rerunReport, setPrivacyQuick } from './commands/manage';
+import { changePrivacy, copyReportUrl, openReportUrl, rerunReport, setPrivacyQuick } from './commands/manage';
+import { deleteReport } from './commands/delete';
 import { ReportPanels } from './webviews/reportPanel';
+import { ReportActions } from './actions/reportActions';
+import { Handler, registerCommands } from './commands/register';
 import { AccountPanel } from './webviews/accountPanel';
 import { KnownAccount } from './platform/knownAccount';
 import { ReportsStatusBar } from './views/statusBar';
@@ -31,15 +34,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
   const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
-  const model = new ReportsModel();
+  const model = new ReportsModel({ onListenerError: (error) => log('error', `A listener of the reports list failed: ${String(error)}`) });
   const view = new ReportsView(model, connection, context.workspaceState, channel);
+  const actions = new ReportActions(() => connection.get(), model);
   const known = new KnownAccount();
-  const ctx: CommandContext = { connection, keys, model, view, log: channel, account: known };
+  const ctx: CommandContext = { connection, keys, model, view, actions, log: channel, account: known };
   const reports = new ReportPanels(context.extensionUri, ctx);
   const account = new AccountPanel(context.extensionUri, ctx);
   const statusBar = new ReportsStatusBar(model, connection, known);
 
-  const commands: Record<string, (...args: unknown[]) => unknown> = {
+  const commands: Record<string, Handler> = {
     'webReports.setApiKey': (key) => setApiKey(ctx, key),
     'webReports.signOut': () => signOut(ctx),
     'webReports.refresh': () => refresh(ctx),
@@ -59,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     'webReports.copyReportUrl': (target) => copyReportUrl(ctx, target),
     'webReports.loadMore': (node) => loadMore(ctx, node),
   };
-  for (const [id, handler] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, handler));
+  context.subscriptions.push(...registerCommands(ctx, commands));
 
   context.subscriptions.push(
     channel,
@@ -73,10 +77,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     vscode.window.registerWebviewPanelSerializer('webReports.report', reports),
     vscode.window.registerWebviewPanelSerializer('webReports.account', account),
     // A key stored or deleted in another window, or a new base URL: start over.
-    keys.onDidChange(() => void view.invalidate()),
+    keys.onDidChange(() => {
+      actions.reset();
+      void view.invalidate();
+    }),
     // Another service: nothing shown so far belongs to it, and actions must not reach it by id.
     connection.onDidChange(() => {
-      model.signOut();
+      actions.reset();
+      model.clear();
       reports.closeAll();
       void view.invalidate();
     }),

@@ -1,5 +1,6 @@
 // Signing in and out: the key is checked against the account endpoint before it is stored.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { ApiError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { ENV_KEY_NAME } from '../platform/keyStore';
@@ -64,7 +65,7 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
 /** Stores a checked key, bound to the origin it was checked on, and reloads. */
 async function accept(ctx: CommandContext, key: string, origin: string): Promise<void> {
   await ctx.keys.store(key, origin);
-  ctx.model.signOut(); // forget the last auth failure and the old key's list
+  ctx.model.clear(); // forget the last auth failure and the old key's list
   ctx.log.info(`API key checked with ${origin} and stored in secret storage.`);
   await ctx.view.updateContext();
   void ctx.view.invalidate(); // loads now only if the view is shown
@@ -132,7 +133,7 @@ export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boo
   );
   if (check.problem !== undefined) {
     ctx.log.warn(`API key not stored: ${check.problem}`);
-    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${check.problem}`);
+    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${plainText(check.problem)}`);
     return false;
   }
   try {

@@ -1,5 +1,6 @@
 // What every command family needs, handed over by the composition root.
 import * as vscode from 'vscode';
+import { ReportActions } from '../actions/reportActions';
 import { ReportsModel } from '../model/reportsModel';
 import { Connection } from '../platform/connection';
 import { KeyStore } from '../platform/keyStore';
@@ -10,6 +11,8 @@ export interface CommandContext {
   readonly connection: Connection;
   readonly keys: KeyStore;
   readonly model: ReportsModel;
+  /** Every change to reports goes through these typed actions. */
+  readonly actions: ReportActions;
   readonly view: ReportsView;
   readonly log: vscode.LogOutputChannel;
   /** The account name last read, for the status bar (optional: the status bar shows it if known). */

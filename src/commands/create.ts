@@ -1,13 +1,16 @@
-// Create Website Report: the URL from the argument, the selection, the URL under the cursor, or
-// an input box; privacy and password; a cancellable progress; the new report revealed. A failure
-// says why and offers the input again, prefilled; an ambiguous failure (timeout, dropped
-// connection) first checks whether the report was created after all, so none is made twice.
+// Create Website Report, the command: finds the URL (argument, selection, URL under the cursor,
+// else an input box), asks privacy and password when they are missing, runs the typed create
+// action under a cancellable progress and shows its outcome. A refusal that editing the URL can
+// fix opens the input again with what the user typed; nothing is created twice (the action
+// joins concurrent creates and looks for a lost answer's report before POSTing again).
 import * as vscode from 'vscode';
+import { CreateOutcome } from '../actions/outcomes';
 import { ApiError } from '../api/errors';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy, urlProblem } from '../api/validate';
-import { RESULT_LABELS } from '../model/format';
+import { plainText } from '../model/plainText';
 import { urlAt, urlInSelection } from '../model/urlFinder';
+import { ratingText } from '../model/vocabulary';
 import { CommandContext } from './context';
 import { messageOf, reportFailure } from './feedback';
 import { askPassword, askPrivacy } from './prompts';
@@ -16,6 +19,9 @@ export interface CreateOptions {
   privacy?: Privacy;
   password?: string;
 }
+
+/** Privacy sent when the caller gave none and nobody was asked: the spec's default, public. */
+const DEFAULT_PRIVACY: Privacy = 0;
 
 /** The URL the editor points at: the selection, else the URL under the cursor. */
 export function urlFromEditor(editor: vscode.TextEditor | undefined): string | undefined {
@@ -35,7 +41,7 @@ function askUrl(value: string, problem?: string): Promise<string | undefined> {
     box.placeholder = 'https://example.com/page';
     box.value = value;
     box.ignoreFocusOut = true;
-    box.validationMessage = problem;
+    box.validationMessage = problem === undefined ? undefined : plainText(problem);
     box.onDidChangeValue((v) => (box.validationMessage = v.trim() ? urlProblem(v) : undefined));
     let done = false;
     box.onDidAccept(() => {
@@ -57,24 +63,22 @@ function askUrl(value: string, problem?: string): Promise<string | undefined> {
 }
 
 /** Says why a create driven by an argument failed and offers the input again, without blocking the caller. */
-function offerRetry(url: string, problem: string, options: CreateOptions): void {
+function offerRetry(ctx: CommandContext, url: string, problem: string, options: CreateOptions): void {
   const retry = 'Edit and Try Again';
-  void vscode.window.showErrorMessage(`Website Reports: the report for ${url} was not created. ${problem}`, retry).then(async (choice) => {
-    if (choice !== retry) return;
-    const edited = await askUrl(url, problem);
-    if (edited) await vscode.commands.executeCommand('webReports.createReport', edited, options);
-  });
+  void vscode.window
+    .showErrorMessage(`Website Reports: the report for ${plainText(url)} was not created. ${plainText(problem)}`, retry)
+    .then(async (choice) => {
+      if (choice !== retry) return;
+      const edited = await askUrl(url, problem);
+      if (edited) await createReport(ctx, edited, options);
+    });
 }
 
-/** Whether editing the URL can fix this failure (else asking for it again would only loop). */
-function urlCanFix(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.kind === 'validation' || error.kind === 'invalid-input') && Boolean(error.fieldErrors?.url?.length)
-  );
+/** The field messages that say what is wrong with the URL, when editing it can fix the failure. */
+function urlReasons(error: ApiError): string | undefined {
+  if (error.kind !== 'validation' && error.kind !== 'invalid-input') return undefined;
+  return error.fieldErrors?.url?.join(' ');
 }
-
-/** URLs being created right now: a second request for the same one waits for the first. */
-const inFlight = new Map<string, Promise<Report | undefined>>();
 
 export async function createReport(ctx: CommandContext, urlArg?: unknown, options: CreateOptions = {}): Promise<Report | undefined> {
   // From the editor's context menu VS Code passes the document's own Uri (file:, untitled:…):
@@ -83,9 +87,9 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
   const given = webUri ? (urlArg as vscode.Uri).toString(true) : typeof urlArg === 'string' ? urlArg : undefined;
   const interactive = given === undefined;
   let url = given ?? urlFromEditor(vscode.window.activeTextEditor);
-  let problem = url === undefined ? undefined : urlProblem(url);
+  const problem = url === undefined ? undefined : urlProblem(url);
   if (!interactive && problem) {
-    offerRetry(given, problem, options);
+    offerRetry(ctx, given, problem, options);
     return undefined;
   }
   if (url === undefined || problem) {
@@ -99,9 +103,10 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
     return undefined;
   }
   if (privacy === undefined && interactive) {
-    privacy = await askPrivacy('Website Reports: Who can view the report?', 0);
+    privacy = await askPrivacy('Website Reports: Who can view the report?', DEFAULT_PRIVACY);
     if (privacy === undefined) return undefined;
   }
+  privacy ??= DEFAULT_PRIVACY;
   let password = options.password;
   if (privacy === 2 && !password) {
     password = await askPassword('Website Reports: Password for the report');
@@ -109,120 +114,58 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
   }
 
   for (;;) {
-    const pending = inFlight.get(url);
-    if (pending) {
-      vscode.window.setStatusBarMessage(`$(sync~spin) ${url} is already being analysed`, 3000);
-      return pending;
+    const outcome = await runCreate(ctx, url, privacy, password);
+    if (outcome.kind === 'created' || outcome.kind === 'recovered') {
+      await shown(ctx, outcome.report, outcome.kind === 'created' ? 'created' : 'found (an earlier attempt was stored after all)');
+      return outcome.report;
     }
-    const attempt = attemptCreate(ctx, url, privacy, password);
-    const reportOnly = attempt.then((o) => o.report);
-    inFlight.set(url, reportOnly);
-    const outcome = await attempt.finally(() => inFlight.delete(url as string));
-    if (outcome.report) return outcome.report;
-    if (!outcome.error) return undefined;
-    problem = messageOf(outcome.error);
-    if (!urlCanFix(outcome.error)) {
+    if (outcome.kind === 'cancelled') {
+      void vscode.window.showInformationMessage(
+        'Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh and is not created twice.',
+      );
+      return undefined;
+    }
+    const reasons = urlReasons(outcome.error);
+    if (reasons === undefined) {
       // Not the URL's fault (key, base URL, rate limit, server, network): say so; the command
       // can be run again as it is.
-      await reportFailure(ctx, `Creating the report for ${url}`, outcome.error);
+      await reportFailure(ctx, `Creating the report for ${plainText(url)}`, outcome.error);
       return undefined;
     }
-    ctx.log.warn(`Creating the report for ${url} failed: ${problem}`);
+    ctx.log.warn(`Creating the report for ${url} was refused: ${messageOf(outcome.error)}`);
     if (!interactive) {
-      offerRetry(url, problem, { privacy, password });
+      offerRetry(ctx, url, reasons, { privacy, password });
       return undefined;
     }
-    const fields = (outcome.error as ApiError).fieldErrors;
-    const next = await askUrl(url, fields?.url?.join(' ') ?? problem);
+    const next = await askUrl(url, reasons);
     if (next === undefined) return undefined;
     url = next;
   }
 }
 
-/**
- * URLs whose last create ended without a clear answer (timeout, dropped connection, 5xx): the
- * service may have stored the report later, so the next attempt looks for it before POSTing.
- */
-const unsettled = new Map<string, number>();
-
-async function attemptCreate(
-  ctx: CommandContext,
-  url: string,
-  privacy: Privacy | undefined,
-  password: string | undefined,
-): Promise<{ report?: Report; error?: unknown }> {
-  let client;
-  try {
-    client = ctx.connection.get();
-  } catch (error) {
-    return { error };
+/** The create action under a cancellable progress; a create of the same URL already running is joined. */
+function runCreate(ctx: CommandContext, url: string, privacy: Privacy, password: string | undefined): Promise<CreateOutcome> {
+  if (ctx.actions.isCreating(url)) {
+    vscode.window.setStatusBarMessage(`$(sync~spin) ${plainText(url)} is already being analysed`, 3000);
+    return ctx.actions.create({ url, privacy, password });
   }
-  const since = unsettled.get(url);
-  if (since !== undefined) {
-    const existing = await findCreated(ctx, url, since).catch(() => undefined);
-    if (existing) {
-      unsettled.delete(url);
-      ctx.log.info(`Not creating ${url} again: the earlier attempt was stored as report ${existing.id}.`);
-      await shown(ctx, existing, 'found (the earlier attempt was stored after all)');
-      return { report: existing };
-    }
-  }
-  const started = Date.now();
-  try {
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Website Reports: analysing ${url}…`, cancellable: true },
+  return Promise.resolve(
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Website Reports: analysing ${plainText(url)}…`, cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        return client.createReport({ url, privacy, password }, { signal: controller.signal });
+        return ctx.actions.create({ url, privacy, password }, { signal: controller.signal });
       },
-    );
-    unsettled.delete(url);
-    await shown(ctx, report, 'created');
-    return { report };
-  } catch (error) {
-    if (error instanceof ApiError && ['timeout', 'network', 'server', 'cancelled', 'bad-response'].includes(error.kind)) {
-      if (!unsettled.has(url)) unsettled.set(url, started);
-      const existing = await findCreated(ctx, url, unsettled.get(url) ?? started).catch(() => undefined);
-      if (existing) {
-        unsettled.delete(url);
-        ctx.log.info(`Create of ${url} failed (${error.kind}) but the service had stored it: report ${existing.id}.`);
-        await shown(ctx, existing, 'created (the service stored it although the answer was lost)');
-        return { report: existing };
-      }
-      if (error.kind === 'cancelled') {
-        void vscode.window.showInformationMessage(
-          'Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh.',
-        );
-        return {};
-      }
-    }
-    return { error }; // reported (and logged) by the caller
-  }
-}
-
-/**
- * A report for exactly this URL that the service stored since `since` and that the tree did not
- * already show: the one a create whose answer was lost made, not an older report of the same page.
- */
-async function findCreated(ctx: CommandContext, url: string, since: number): Promise<Report | undefined> {
-  const page = await ctx.connection.get().listReports({ search: url, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 10 });
-  const after = since - 60_000; // clock skew between this machine and the service
-  return page.items.find((r) => {
-    if (r.url !== url || ctx.model.find(r.id)) return false;
-    const stamp = new Date(String(r.created_at ?? r.generated_at ?? '')).getTime();
-    return Number.isNaN(stamp) || stamp >= after;
-  });
+    ),
+  );
 }
 
 async function shown(ctx: CommandContext, report: Report, verb: string): Promise<void> {
-  ctx.model.upsert(report);
   await ctx.view.reveal(report).catch(() => undefined);
-  const result = RESULT_LABELS[report.result ?? ''] ?? report.result ?? 'no result';
-  const score = typeof report.score === 'number' ? ` (score ${report.score})` : '';
   const open = 'Open Report';
   void vscode.window
-    .showInformationMessage(`Website Reports: report ${verb}: ${report.url ?? report.id} is ${result}${score}.`, open)
+    .showInformationMessage(`Website Reports: report ${verb}: ${plainText(report.url ?? report.id)} is ${ratingText(report)}.`, open)
     .then((choice) => {
       if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
     });

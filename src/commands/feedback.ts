@@ -2,6 +2,7 @@
 // next step. Auth failures flip the view to signed out instead of repeating pop-ups.
 import * as vscode from 'vscode';
 import { ApiError, describeDelay } from '../api/errors';
+import { plainText } from '../model/plainText';
 import { CommandContext } from './context';
 
 export function messageOf(error: unknown): string {
@@ -21,7 +22,8 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
     ctx.log.info(`${what}: cancelled.`);
     return;
   }
-  const message = messageOf(error);
+  // Service text (a 500's message, a 422 reason, a body excerpt) must not become a link here.
+  const message = plainText(messageOf(error), 1000);
   ctx.log.error(`${what} failed: ${message}`);
   if (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not-configured')) {
     ctx.model.signOut(error);

@@ -1,5 +1,6 @@
 // The list's commands: refresh, search, project filter, sort, clear, and paging of a group.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { RESULT_VALUES, ReportResult, SORT_DIRECTIONS, SORT_FIELDS, SortDirection, SortField } from '../api/types';
 import { sortLabel } from '../model/filters';
 import { CommandContext } from './context';
@@ -61,7 +62,9 @@ export async function sortBy(ctx: CommandContext, field?: unknown, direction?: u
     sort: ctx.view.filters.sort ?? ctx.view.defaults().sort,
   };
   if (field !== undefined && !sortField) {
-    void vscode.window.showErrorMessage(`Website Reports: cannot sort by "${String(field)}"; use one of ${SORT_FIELDS.join(', ')}.`);
+    void vscode.window.showErrorMessage(
+      `Website Reports: cannot sort by "${plainText(field, 100)}"; use one of ${SORT_FIELDS.join(', ')}.`,
+    );
     return;
   }
   if (!sortField) {

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { normaliseId } from '../api/envelope';
 import { Report, RESULT_VALUES } from '../api/types';
-import { PRIVACY_ICONS, privacyName, RESULT_LABELS, relativeTime, reportLabel } from '../model/format';
+import { plainText } from '../model/plainText';
+import { PRIVACY_ICONS, privacyName, ratingText, relativeTime, reportLabel } from '../model/vocabulary';
 import { isReportNode } from '../views/nodes';
 import { CommandContext } from './context';
 
@@ -46,8 +47,8 @@ export async function pickReport(ctx: CommandContext, title: string, canPickMany
   }
   type Item = vscode.QuickPickItem & { report: Report };
   const items: Item[] = loaded.map((report) => ({
-    label: `$(${PRIVACY_ICONS[privacyName(report.privacy)]}) ${reportLabel(report)}`,
-    description: RESULT_LABELS[report.result ?? ''] ?? '',
+    label: `$(${PRIVACY_ICONS[privacyName(report.privacy)]}) ${plainText(reportLabel(report))}`,
+    description: ratingText(report),
     detail: relativeTime(report.generated_at),
     report,
   }));

@@ -1,6 +1,7 @@
 // What the status bar item and the tree's badge say, from the totals the tree already loaded.
 // Pure: no 'vscode'; the adapters are src/views/statusBar.ts and src/views/badge.ts.
 import type { ReportResult } from '../api/types';
+import { plainText } from './plainText';
 
 export type Totals = Record<ReportResult, number | undefined>;
 
@@ -27,7 +28,7 @@ export function statusSummary(totals: Totals, accountName?: string, loadedAt?: D
   if (!t) return undefined;
   const label = `Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad`;
   const lines = [label];
-  const name = accountName === undefined ? '' : neutraliseLinkSyntax(accountName).trim();
+  const name = accountName === undefined ? '' : plainText(accountName, 200).trim();
   if (name) lines.push(`Account: ${name}`);
   if (loadedAt) lines.push(`Last refreshed ${loadedAt.toLocaleTimeString()}`);
   lines.push('Click to open the account.');
@@ -39,20 +40,4 @@ export function badReportsBadge(totals: Totals): { value: number; tooltip: strin
   const bad = totals.bad;
   if (bad === undefined || bad <= 0) return undefined;
   return { value: bad, tooltip: bad === 1 ? '1 report rated bad' : `${bad} reports rated bad` };
-}
-
-/**
- * Strips what could turn service text into a link or an icon where VS Code renders labels:
- * `[`, `]`, `(`, `)` and `$(`; control characters become spaces. (A local stand-in: a shared
- * helper for this is being written; switch to it when it lands.)
- */
-export function neutraliseLinkSyntax(text: string): string {
-  return (
-    text
-      .replace(/\$\(/g, '')
-      .replace(/[[\]()]/g, '')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, ' ')
-      .slice(0, 200)
-  );
 }

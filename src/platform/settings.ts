@@ -3,6 +3,12 @@ import * as vscode from 'vscode';
 import { PER_PAGE_VALUES, PerPage, SORT_DIRECTIONS, SORT_FIELDS, SortDirection, SortField } from '../api/types';
 import { ProxySettings } from '../api/proxy';
 
+/**
+ * Each refresh lists the three groups (3 requests). The real service allows about 60 requests a
+ * minute per key: at most one refresh every 30 s keeps background traffic to 6 a minute (10%).
+ */
+export const MIN_AUTO_REFRESH_SECONDS = 30;
+
 export interface Settings {
   baseUrl: string;
   perPage: PerPage;
@@ -28,7 +34,7 @@ export function readSettings(): Settings {
     sortDirection: oneOf(c.get('sortDirection'), SORT_DIRECTIONS, 'desc'),
     confirmDelete: c.get<boolean>('confirmDelete', true) !== false,
     requestTimeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 30) * 1000,
-    autoRefreshMs: Number.isFinite(auto) && auto > 0 ? Math.max(5, auto) * 1000 : 0,
+    autoRefreshMs: Number.isFinite(auto) && auto > 0 ? Math.max(MIN_AUTO_REFRESH_SECONDS, auto) * 1000 : 0,
   };
 }
 

@@ -1,18 +1,24 @@
 // The tree's nodes: a group per result, its reports, and "Load more…" or an error row at its end.
 import * as vscode from 'vscode';
 import { Report, ReportResult } from '../api/types';
+import { cutNotice, PagingLimits } from '../model/paging';
 import { GroupState } from '../model/reportsModel';
+import { VIEW_COMMANDS } from './ids';
 import {
   accessibleLabel,
-  codeSpan,
   contextValue,
+  countOf,
+  fullTime,
   PRIVACY_ICONS,
   PRIVACY_LABELS,
   privacyName,
-  RESULT_LABELS,
+  RATING_ICONS,
+  RATING_LABELS,
   relativeTime,
   reportLabel,
-} from '../model/format';
+} from '../model/vocabulary';
+import { codeSpan, plainText } from '../model/plainText';
+import { ratingOf, roundedScore } from '../model/rating';
 
 export type ReportsNode =
   | { kind: 'group'; result: ReportResult }
@@ -20,30 +26,25 @@ export type ReportsNode =
   | { kind: 'loadMore'; result: ReportResult }
   | { kind: 'error'; result: ReportResult; message: string };
 
-const GROUP_ICONS: Record<ReportResult, [string, string]> = {
-  good: ['pass', 'testing.iconPassed'],
-  decent: ['warning', 'list.warningForeground'],
-  bad: ['error', 'testing.iconFailed'],
-};
-
 export function isReportNode(value: unknown): value is Extract<ReportsNode, { kind: 'report' }> {
   return typeof value === 'object' && value !== null && (value as ReportsNode).kind === 'report';
 }
 
-export function groupItem(group: GroupState): vscode.TreeItem {
-  const item = new vscode.TreeItem(RESULT_LABELS[group.result], vscode.TreeItemCollapsibleState.Expanded);
+export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeItem {
+  const item = new vscode.TreeItem(RATING_LABELS[group.result], vscode.TreeItemCollapsibleState.Expanded);
   item.id = `group:${group.result}`;
   const shown = group.items.length;
-  item.description = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
-  const [icon, color] = GROUP_ICONS[group.result];
+  const count = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
+  // A list the model stopped paging (a service that never ends, or a cap) says so on its group.
+  item.description = group.cut ? [count, `${shown} shown, list cut`].filter(Boolean).join(' · ') : count;
+  const { icon, color } = RATING_ICONS[group.result];
   item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
   item.contextValue = `group:${group.result}`;
-  item.tooltip =
-    group.total !== undefined
-      ? `${group.total} ${RESULT_LABELS[group.result].toLowerCase()} report${group.total === 1 ? '' : 's'}`
-      : undefined;
+  const counted = group.total !== undefined ? countOf(group.total, group.result) : undefined;
+  const cut = group.cut ? `List cut after ${shown}: ${cutNotice(group.cut, limits)}.` : undefined;
+  item.tooltip = [counted, cut].filter(Boolean).join('\n\n') || undefined;
   item.accessibilityInformation = {
-    label: `${RESULT_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}`,
+    label: `${RATING_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}${group.cut ? `, list cut after ${shown}` : ''}`,
     role: 'treeitem',
   };
   return item;
@@ -58,17 +59,13 @@ function tooltip(report: Report): vscode.MarkdownString {
   md.isTrusted = false;
   md.supportHtml = false;
   md.appendMarkdown(codeSpan(reportLabel(report))).appendMarkdown('\n\n');
+  const rating = ratingOf(report);
   const rows: [string, unknown][] = [
-    ['Result', RESULT_LABELS[report.result ?? ''] ?? report.result],
-    ['Score', report.score],
+    ['Result', RATING_LABELS[rating.band]],
+    ['Score', rating.score === undefined ? undefined : roundedScore(rating.score)],
     ['Privacy', PRIVACY_LABELS[privacyName(report.privacy)]],
     ['Project', report.project],
-    [
-      'Generated',
-      report.generated_at
-        ? `${new Date(String(report.generated_at)).toLocaleString()} (${relativeTime(report.generated_at) ?? ''})`
-        : undefined,
-    ],
+    ['Generated', fullTime(report.generated_at)],
     ['Id', report.id],
   ];
   for (const [name, value] of rows) {
@@ -79,7 +76,7 @@ function tooltip(report: Report): vscode.MarkdownString {
 }
 
 export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
-  const item = new vscode.TreeItem(reportLabel(report), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(plainText(reportLabel(report)), vscode.TreeItemCollapsibleState.None);
   item.id = `report:${String(report.id)}`;
   item.description = relativeTime(report.generated_at) ?? '';
   const privacy = privacyName(report.privacy);
@@ -87,7 +84,7 @@ export function reportItem(report: Report, result: ReportResult): vscode.TreeIte
   item.contextValue = contextValue(report);
   item.tooltip = tooltip(report);
   item.accessibilityInformation = { label: accessibleLabel(report), role: 'treeitem' };
-  item.command = { command: 'webReports.openReport', title: 'Open Report', arguments: [{ kind: 'report', result, report }] };
+  item.command = { command: VIEW_COMMANDS.openReport, title: 'Open Report', arguments: [{ kind: 'report', result, report }] };
   return item;
 }
 
@@ -98,17 +95,17 @@ export function loadMoreItem(group: GroupState): vscode.TreeItem {
   item.contextValue = 'loadMore';
   const left = group.total !== undefined ? group.total - group.items.length : undefined;
   item.description = left !== undefined && left > 0 ? `${left} more` : '';
-  item.command = { command: 'webReports.loadMore', title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
-  item.accessibilityInformation = { label: `Load more ${RESULT_LABELS[group.result].toLowerCase()} reports`, role: 'button' };
+  item.command = { command: VIEW_COMMANDS.loadMore, title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
+  item.accessibilityInformation = { label: `Load more ${RATING_LABELS[group.result].toLowerCase()} reports`, role: 'button' };
   return item;
 }
 
 export function errorItem(message: string, result: ReportResult): vscode.TreeItem {
-  const item = new vscode.TreeItem(message, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(plainText(message), vscode.TreeItemCollapsibleState.None);
   item.id = `error:${result}`;
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  item.tooltip = message;
+  item.tooltip = plainText(message);
   item.contextValue = 'error';
-  item.command = { command: 'webReports.refresh', title: 'Retry' };
+  item.command = { command: VIEW_COMMANDS.refresh, title: 'Retry' };
   return item;
 }

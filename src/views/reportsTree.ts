@@ -15,8 +15,8 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
 
   getChildren(node?: ReportsNode): ReportsNode[] {
     if (!node) {
-      // Signed out or never loaded: no children, so the welcome view (or the loading bar) shows.
-      if (this.model.status === 'signed-out' || this.model.status === 'idle') return [];
+      // Signed out, cleared or never loaded: no children, so the welcome view (or the loading bar) shows.
+      if (this.model.status === 'signed-out' || this.model.awaitingLoad) return [];
       if (this.model.status === 'loading' && !this.model.loadedAt && RESULT_VALUES.every((r) => !this.model.groups[r].items.length))
         return [];
       return RESULT_VALUES.map((result) => ({ kind: 'group', result }));
@@ -25,14 +25,14 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
     const group = this.model.groups[node.result];
     const children: ReportsNode[] = group.items.map((report) => ({ kind: 'report', result: node.result, report }));
     if (group.error) children.push({ kind: 'error', result: node.result, message: group.error.message });
-    else if (group.lastPage?.hasMore) children.push({ kind: 'loadMore', result: node.result });
+    else if (this.model.canLoadMore(node.result)) children.push({ kind: 'loadMore', result: node.result });
     return children;
   }
 
   getTreeItem(node: ReportsNode): vscode.TreeItem {
     switch (node.kind) {
       case 'group':
-        return groupItem(this.model.groups[node.result]);
+        return groupItem(this.model.groups[node.result], this.model.limits);
       case 'report':
         return reportItem(node.report, node.result);
       case 'loadMore':

@@ -1,12 +1,17 @@
-// The sidebar view: the TreeView, its message (filters, stale data), context keys, loading when
-// first shown, and the optional auto-refresh that pauses while hidden or unfocused.
+// The sidebar view: the TreeView, its message (filters, stale data, cut lists), the context keys
+// (this class is their only owner), loading when first shown, and the optional auto-refresh that
+// pauses while hidden or unfocused. The model's state is the model's: the view only reads it.
 import * as vscode from 'vscode';
+import { plainText } from '../model/plainText';
 import { Report, RESULT_VALUES } from '../api/types';
 import { ApiError } from '../api/errors';
 import { describeFilters, Filters, isFiltered, ListDefaults, toQuery, cleanFilters } from '../model/filters';
+import { cutNotice } from '../model/paging';
 import { ReportsModel } from '../model/reportsModel';
+import { RATING_LABELS } from '../model/vocabulary';
 import { Connection } from '../platform/connection';
 import { readSettings } from '../platform/settings';
+import { CONTEXT_KEYS, ContextKeys, VIEW_COMMANDS, VIEW_ID } from './ids';
 import { ReportsNode } from './nodes';
 import { ReportsTreeProvider } from './reportsTree';
 
@@ -16,10 +21,10 @@ export class ReportsView implements vscode.Disposable {
   readonly treeView: vscode.TreeView<ReportsNode>;
   readonly provider: ReportsTreeProvider;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly context = new ContextKeys();
   private timer?: NodeJS.Timeout;
-  private signedIn = false;
+  private timerEvery?: number;
   private announcedAuthFailure = false;
-  private filteredContext?: boolean;
 
   constructor(
     readonly model: ReportsModel,
@@ -28,7 +33,7 @@ export class ReportsView implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.provider = new ReportsTreeProvider(model);
-    this.treeView = vscode.window.createTreeView('webReports.reports', {
+    this.treeView = vscode.window.createTreeView(VIEW_ID, {
       treeDataProvider: this.provider,
       canSelectMany: true,
       showCollapseAll: false,
@@ -37,7 +42,7 @@ export class ReportsView implements vscode.Disposable {
     this.disposables.push({ dispose: model.onDidChange(() => this.updateMessage()) });
     this.disposables.push(
       this.treeView.onDidChangeVisibility((e) => {
-        if (e.visible && this.model.status === 'idle') void this.refresh();
+        if (e.visible && this.model.awaitingLoad) void this.refresh();
         this.scheduleAutoRefresh();
       }),
       vscode.window.onDidChangeWindowState(() => this.scheduleAutoRefresh()),
@@ -56,20 +61,20 @@ export class ReportsView implements vscode.Disposable {
   async setFilters(filters: Filters): Promise<void> {
     const clean = cleanFilters(filters);
     await this.workspaceState.update(FILTERS_KEY, Object.keys(clean).length ? clean : undefined);
-    await vscode.commands.executeCommand('setContext', 'webReports.filtered', isFiltered(clean, this.defaults()));
+    await this.updateContext();
     await this.refresh();
   }
 
-  /** Sets the context keys from what is known without a request. */
+  /** Sets the context keys from what is known without a request (the only place that sets them). */
   async updateContext(): Promise<void> {
     const hasKey = (await this.connection.key()) !== undefined;
     const baseUrlSet = this.connection.baseUrlSet();
-    this.signedIn = hasKey && baseUrlSet && !(this.model.status === 'signed-out' && this.model.lastError);
-    await Promise.all([
-      vscode.commands.executeCommand('setContext', 'webReports.baseUrlSet', baseUrlSet),
-      vscode.commands.executeCommand('setContext', 'webReports.signedIn', this.signedIn),
-      vscode.commands.executeCommand('setContext', 'webReports.filtered', isFiltered(this.filters, this.defaults())),
-    ]);
+    const signedIn = hasKey && baseUrlSet && !(this.model.status === 'signed-out' && this.model.lastError);
+    await this.context.set({
+      [CONTEXT_KEYS.baseUrlSet]: baseUrlSet,
+      [CONTEXT_KEYS.signedIn]: signedIn,
+      [CONTEXT_KEYS.filtered]: isFiltered(this.filters, this.defaults()),
+    });
   }
 
   /** Reloads the three groups (joins a reload of the same query already under way). */
@@ -80,52 +85,50 @@ export class ReportsView implements vscode.Disposable {
       await this.updateContext();
       return;
     }
-    if (this.model.status === 'signed-out') this.model.status = 'idle';
     let client;
     try {
       client = this.connection.get();
     } catch (error) {
       this.model.signOut(error instanceof ApiError ? error : undefined);
       await this.updateContext();
-      void vscode.window.showErrorMessage(`Website Reports: ${(error as Error).message}`);
+      void vscode.window.showErrorMessage(`Website Reports: ${plainText((error as Error).message)}`);
       return;
     }
-    await vscode.window.withProgress({ location: { viewId: 'webReports.reports' } }, () =>
+    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () =>
       this.model.reload(client, toQuery(this.filters, this.defaults())),
     );
     await this.afterLoad();
   }
 
   private async afterLoad(): Promise<void> {
-    if (this.model.status === 'signed-out') {
-      await this.updateContext();
-      if (!this.announcedAuthFailure && this.model.lastError?.kind === 'auth') {
-        this.announcedAuthFailure = true;
-        this.log.warn(`Signed out: ${this.model.lastError.message}`);
-        // Not awaited: the refresh is done; the notification waits for the user on its own.
-        void vscode.window.showErrorMessage(`Website Reports: ${this.model.lastError.message}`, 'Set API Key').then((choice) => {
-          if (choice) void vscode.commands.executeCommand('webReports.setApiKey');
-        });
-      }
+    await this.updateContext();
+    if (this.model.status !== 'signed-out') {
+      this.announcedAuthFailure = false;
       return;
     }
-    this.announcedAuthFailure = false;
-    if (!this.signedIn) await this.updateContext();
+    if (!this.announcedAuthFailure && this.model.lastError?.kind === 'auth') {
+      this.announcedAuthFailure = true;
+      this.log.warn(`Signed out: ${this.model.lastError.message}`);
+      // Not awaited: the refresh is done; the notification waits for the user on its own.
+      void vscode.window.showErrorMessage(`Website Reports: ${plainText(this.model.lastError.message)}`, 'Set API Key').then((choice) => {
+        if (choice) void vscode.commands.executeCommand(VIEW_COMMANDS.setApiKey);
+      });
+    }
   }
 
   /** The key, base URL or list settings changed: reload now if shown, else when next shown. */
   async invalidate(): Promise<void> {
     if (this.treeView.visible) return this.refresh();
-    this.model.signOut();
-    this.model.status = 'idle';
+    this.model.clear();
     await this.updateContext();
   }
 
   /** Selects and shows a report (after create or when asked); expands its group. */
   async reveal(report: Report): Promise<void> {
-    const result = RESULT_VALUES.find((r) => r === report.result);
+    const result = RESULT_VALUES.find((r) => this.model.groups[r].items.some((i) => String(i.id) === String(report.id)));
     if (!result || !this.treeView.visible) return;
-    await this.treeView.reveal({ kind: 'report', result, report }, { select: true, focus: false, expand: true });
+    const held = this.model.find(report.id) ?? report;
+    await this.treeView.reveal({ kind: 'report', result, report: held }, { select: true, focus: false, expand: true });
   }
 
   private updateMessage(): void {
@@ -136,23 +139,30 @@ export class ReportsView implements vscode.Disposable {
       const when = this.model.loadedAt ? ` Last loaded ${this.model.loadedAt.toLocaleTimeString()}.` : '';
       parts.push(`Could not refresh: ${this.model.lastError.message}${when}`);
     }
-    this.treeView.message = parts.length ? parts.join(' ') : undefined;
-    if (this.filteredContext !== (filters !== undefined)) {
-      this.filteredContext = filters !== undefined;
-      void vscode.commands.executeCommand('setContext', 'webReports.filtered', this.filteredContext);
+    for (const result of RESULT_VALUES) {
+      const cut = this.model.groups[result].cut;
+      if (cut) parts.push(`${RATING_LABELS[result]} list cut: ${cutNotice(cut, this.model.limits)}.`);
     }
+    this.treeView.message = parts.length ? parts.join(' ') : undefined;
     const totals = this.model.totals();
     const known = RESULT_VALUES.map((r) => totals[r]).filter((n): n is number => n !== undefined);
     this.treeView.description =
       known.length === 3 && this.model.status !== 'signed-out' ? `${known.reduce((a, b) => a + b, 0)} reports` : undefined;
   }
 
-  /** Runs the auto-refresh only while the view is visible and the window focused. */
+  /**
+   * Runs the auto-refresh only while the view is visible and the window focused. A window or
+   * visibility event that changes neither leaves a running timer alone: restarting it on every
+   * event (the window's `active` state flips with user inactivity) would postpone it forever.
+   */
   scheduleAutoRefresh(): void {
+    const every = readSettings().autoRefreshMs;
+    const run = every > 0 && this.treeView.visible && vscode.window.state.focused;
+    if (run && this.timer && this.timerEvery === every) return;
     clearInterval(this.timer);
     this.timer = undefined;
-    const every = readSettings().autoRefreshMs;
-    if (!every || !this.treeView.visible || !vscode.window.state.focused) return;
+    if (!run) return;
+    this.timerEvery = every;
     this.timer = setInterval(() => {
       if (this.model.status !== 'signed-out') void this.refresh();
     }, every);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Report, ReportId } from '../api/types';
 import { ApiError } from '../api/errors';
 import { normaliseId } from '../api/envelope';
-import { reportLabel } from '../model/format';
+import { reportLabel } from '../model/vocabulary';
 import { CommandContext } from '../commands/context';
 import { messageOf, reportFailure } from '../commands/feedback';
 import { targetOrPick } from '../commands/targets';

@@ -15,6 +15,7 @@ import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelChec
 import { xssChecks } from './ui/xss';
 import { statusBarCheck } from './ui/statusBar';
 import { walkthroughOpensCheck, walkthroughProgressCheck } from './ui/walkthrough';
+import { neutralisedChecks } from './ui/neutralised';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
 
@@ -41,4 +42,5 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });
   await themeChecks(ui, panels, !!opened && account);
   await xssChecks(ui, signedIn);
+  await neutralisedChecks(ui, signedIn);
 }

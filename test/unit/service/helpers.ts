@@ -40,7 +40,7 @@ export async function call(base: string | RunningService, method: string, pathna
   if (key !== null) headers.authorization = `Bearer ${key}`;
   let body: string | undefined = opts.body;
   if (opts.form) {
-    body = new URLSearchParams(Object.entries(opts.form).map(([k, v]) => [k, String(v)])).toString();
+    body = new URLSearchParams(Object.entries(opts.form).map(([k, v]): [string, string] => [k, String(v)])).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';
   } else if (opts.json !== undefined) {
     body = JSON.stringify(opts.json);

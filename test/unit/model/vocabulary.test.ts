@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { accessibleLabel, codeSpan, contextValue, privacyName, relativeTime } from '../../../src/model/format';
+import { accessibleLabel, contextValue, privacyName, relativeTime } from '../../../src/model/vocabulary';
+import { codeSpan } from '../../../src/model/plainText';
 import { describeFilters, isFiltered, toQuery } from '../../../src/model/filters';
 
 describe('model: labels, context values and filters', () => {

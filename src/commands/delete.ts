@@ -1,0 +1,96 @@
+// Delete Report(s): the targets (clicked, multi-selection, tree selection from the key binding,
+// else a pick), one modal confirmation, the typed delete action under a cancellable progress,
+// and the whole outcome told: how many of how many, each failure with its own reason.
+import * as vscode from 'vscode';
+import { DeleteOutcome } from '../actions/outcomes';
+import { ReportId } from '../api/types';
+import { plainText } from '../model/plainText';
+import { reportLabel } from '../model/vocabulary';
+import { readSettings } from '../platform/settings';
+import { isReportNode } from '../views/nodes';
+import { CommandContext } from './context';
+import { messageOf, reportFailure } from './feedback';
+import { reportsFor } from './manage';
+import { pickReport } from './targets';
+
+/** What the delete command returns to its caller (a key binding, another extension, a test). */
+export interface DeleteSummary {
+  deleted: ReportId[];
+  failed: { id: ReportId; url?: string; kind: string; message: string }[];
+  skipped: ReportId[];
+}
+
+export async function deleteReport(ctx: CommandContext, target?: unknown, selected?: unknown): Promise<DeleteSummary | undefined> {
+  let reports = await reportsFor(ctx, target, selected, 'Finding the report to delete');
+  if (!reports) return undefined;
+  // From a key binding no target is passed: act on what is selected in the tree.
+  if (!reports.length && target === undefined) reports = ctx.view.treeView.selection.filter(isReportNode).map((n) => n.report);
+  if (!reports.length) reports = await pickReport(ctx, 'Website Reports: Delete which reports?', true);
+  if (!reports.length) return undefined;
+
+  if (readSettings().confirmDelete) {
+    const names =
+      reports
+        .slice(0, 10)
+        .map((r) => plainText(reportLabel(r)))
+        .join('\n') + (reports.length > 10 ? `\n… and ${reports.length - 10} more` : '');
+    const verb = reports.length === 1 ? 'Delete this report?' : `Delete these ${reports.length} reports?`;
+    const ok = await vscode.window.showWarningMessage(verb, { modal: true, detail: `${names}\n\nThis cannot be undone.` }, 'Delete');
+    if (ok !== 'Delete') return undefined;
+  }
+
+  const all = reports;
+  const outcome = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Website Reports: deleting ${all.length} report${all.length === 1 ? '' : 's'}…`,
+      cancellable: all.length > 1,
+    },
+    (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      let reported = 0;
+      return ctx.actions.delete(all, {
+        signal: controller.signal,
+        onProgress: (done) => {
+          progress.report({ increment: ((done - reported) * 100) / all.length });
+          reported = done;
+        },
+      });
+    },
+  );
+  await showDeleteOutcome(ctx, all.length, outcome);
+  return {
+    deleted: outcome.deleted.map((r) => r.id),
+    failed: outcome.failed.map((f) => ({ id: f.report.id, url: f.report.url, kind: f.error.kind, message: messageOf(f.error) })),
+    skipped: outcome.skipped.map((r) => r.id),
+  };
+}
+
+/**
+ * Always the whole story: how many of how many, and each failure with its own reason. Only a
+ * rejected key (401) signs out; a 403 on one report is that report's problem.
+ */
+async function showDeleteOutcome(ctx: CommandContext, total: number, outcome: DeleteOutcome): Promise<void> {
+  const { deleted, failed, skipped } = outcome;
+  if (!failed.length && !skipped.length) {
+    ctx.log.info(`Deleted ${deleted.length} report(s): ${deleted.map((r) => r.id).join(', ')}.`);
+    vscode.window.setStatusBarMessage(`$(trash) Deleted ${deleted.length} report${deleted.length === 1 ? '' : 's'}`, 4000);
+    return;
+  }
+  const reasons = failed.map((f) => `${plainText(reportLabel(f.report), 120)} (${plainText(messageOf(f.error), 200)})`);
+  const parts = [total === 1 && failed.length === 1 ? `Could not delete ${reasons[0]}.` : `Deleted ${deleted.length} of ${total} reports.`];
+  if (total > 1 && failed.length) parts.push(`Not deleted: ${reasons.join('; ')}.`);
+  if (skipped.length) parts.push(`${skipped.length} not attempted (cancelled).`);
+  const summary = parts.join(' ');
+  ctx.log.error(summary);
+  const rejectedKey = failed.find((f) => f.error.kind === 'auth');
+  if (rejectedKey) {
+    await reportFailure(ctx, `Deleting reports: ${summary}`, rejectedKey.error);
+    return;
+  }
+  const showLog = 'Show Log';
+  void vscode.window.showErrorMessage(`Website Reports: ${summary}`, showLog).then((choice) => {
+    if (choice === showLog) ctx.log.show(true);
+  });
+}

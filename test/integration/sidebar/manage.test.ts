@@ -1,0 +1,109 @@
+// Changing privacy, re-running, deleting and copying in a real VS Code, on one report and on a
+// multi-selection, checked on the service over HTTP.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionInternals } from '../../../src/extension';
+import { addFault, clearFaults, clearRequests, getRequests } from '../helpers';
+import { api, Json, Rating, reset, setSetting, signInAndShowView, startPage, treeOf } from './fixtures';
+
+describe('sidebar: managing reports', function () {
+  this.timeout(60_000);
+  let internals: ExtensionInternals;
+  let page: Awaited<ReturnType<typeof startPage>>;
+  let pageUrl: string;
+  const tree = () => treeOf(internals).provider();
+  const reportsIn = (result: Rating) => treeOf(internals).reportsIn(result);
+
+  before(async () => {
+    internals = await signInAndShowView();
+    page = await startPage();
+    pageUrl = page.url;
+    await setSetting('confirmDelete', false);
+  });
+  after(async () => {
+    await page.close();
+    await setSetting('confirmDelete', undefined);
+  });
+  afterEach(() => clearFaults());
+
+  it('changes privacy and updates the node in place', async () => {
+    await reset(6);
+    await vscode.commands.executeCommand('webReports.refresh');
+    const node = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].find((n) => n.report.privacy === 0);
+    assert.ok(node, 'a public report to change');
+    await vscode.commands.executeCommand('webReports.changePrivacy', node, 1);
+    const stored = (await api('GET', `reports/${node.report.id}`)).body.data as Json;
+    assert.equal(stored.privacy, 1);
+    // The node the tree now gives for that report (not one the test built).
+    const fresh = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].find(
+      (n) => String(n.report.id) === String(node.report.id),
+    );
+    assert.ok(fresh, 'the report is still in the tree');
+    assert.match(String(tree().getTreeItem(fresh).contextValue), /^report:private/);
+    await vscode.commands.executeCommand('webReports.changePrivacy', node.report.id, 2, 'another-pw');
+    assert.equal(((await api('GET', `reports/${node.report.id}`)).body.data as Json).privacy, 2);
+  });
+
+  it('makes several selected reports private at once, as from the context menu', async () => {
+    await reset(12);
+    await vscode.commands.executeCommand('webReports.refresh');
+    const publics = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].filter((n) => n.report.privacy === 0).slice(0, 2);
+    assert.equal(publics.length, 2, 'two public reports to change');
+    await vscode.commands.executeCommand('webReports.makePrivate', publics[0], publics);
+    for (const node of publics) assert.equal(((await api('GET', `reports/${node.report.id}`)).body.data as Json).privacy, 1);
+  });
+
+  it('re-runs a report with PUT results=1', async () => {
+    await reset(0);
+    const created = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/rerun`, { privacy: 0 });
+    await clearRequests();
+    const rerun = await vscode.commands.executeCommand<Json>('webReports.rerunReport', created.id);
+    assert.ok(rerun);
+    const puts = (await getRequests()).filter((r) => r.method === 'PUT');
+    assert.equal(puts.length, 1);
+    assert.equal(puts[0].body, 'results=1');
+  });
+
+  it('re-runs every selected report, as from the context menu', async () => {
+    await reset(0);
+    const a = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-a`, { privacy: 0 });
+    const b = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-b`, { privacy: 0 });
+    await clearRequests();
+    await vscode.commands.executeCommand('webReports.rerunReport', a, [a, b]);
+    const puts = (await getRequests())
+      .filter((r) => r.method === 'PUT')
+      .map((r) => r.path)
+      .sort();
+    assert.deepEqual(puts, [`/api/v1/reports/${a.id}`, `/api/v1/reports/${b.id}`].sort());
+  });
+
+  it('deletes several reports and reports a partial failure exactly', async () => {
+    await reset(6);
+    await vscode.commands.executeCommand('webReports.refresh');
+    const nodes = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].slice(0, 3);
+    assert.equal(nodes.length, 3);
+    await addFault({ method: 'DELETE', path: `/api/v1/reports/${nodes[1].report.id}`, status: 500, times: 0 });
+    const outcome = await vscode.commands.executeCommand<{ deleted: unknown[]; failed: { id: unknown }[] }>(
+      'webReports.deleteReport',
+      nodes[0],
+      nodes,
+    );
+    assert.deepEqual(outcome.deleted.map(String).sort(), [nodes[0], nodes[2]].map((n) => String(n.report.id)).sort());
+    assert.deepEqual(
+      outcome.failed.map((f) => String(f.id)),
+      [String(nodes[1].report.id)],
+    );
+    assert.equal((await api('GET', `reports/${nodes[0].report.id}`)).status, 404);
+    assert.equal((await api('GET', `reports/${nodes[1].report.id}`)).status, 200);
+    assert.ok(internals.ctx.model.find(nodes[1].report.id), 'the failed one stays in the tree');
+    assert.equal(internals.ctx.model.find(nodes[0].report.id), undefined);
+  });
+
+  it('copies a report URL', async () => {
+    await reset(3);
+    await vscode.commands.executeCommand('webReports.refresh');
+    const node = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')][0];
+    await vscode.commands.executeCommand('webReports.copyReportUrl', node);
+    assert.equal(await vscode.env.clipboard.readText(), node.report.url);
+  });
+});

@@ -1,0 +1,132 @@
+// The grouped tree in a real VS Code: three parallel first pages with the service's totals, paging
+// a group, a service that never stops announcing pages, stale data, and the auto-refresh.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionInternals } from '../../../src/extension';
+import { addFault, clearFaults, clearRequests, getRequests, serviceUrl, sleep, waitFor } from '../helpers';
+import { api, Json, Rating, reset, signInAndShowView, treeOf } from './fixtures';
+
+describe('sidebar: the grouped tree', function () {
+  this.timeout(60_000);
+  let internals: ExtensionInternals;
+  const tree = () => treeOf(internals).provider();
+  const groups = () => treeOf(internals).groups();
+  const reportsIn = (result: Rating) => treeOf(internals).reportsIn(result);
+
+  before(async () => {
+    internals = await signInAndShowView();
+  });
+  afterEach(() => clearFaults());
+
+  it('shows Good, Decent and Bad with the service totals after three parallel requests', async () => {
+    await reset(60);
+    await clearRequests();
+    await vscode.commands.executeCommand('webReports.refresh');
+    const requests = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
+    assert.equal(requests.length, 3);
+    assert.deepEqual(requests.map((r) => r.query.result).sort(), ['bad', 'decent', 'good']);
+    assert.ok(requests.every((r) => r.query.per_page === '25' && r.query.page === '1'));
+    assert.deepEqual(
+      groups().map((g) => g.kind === 'group' && g.result),
+      ['good', 'decent', 'bad'],
+    );
+    let sum = 0;
+    for (const result of ['good', 'decent', 'bad'] as const) {
+      const total = (await api('GET', `reports?result=${result}&per_page=10`)).body.meta as Json;
+      const item = tree().getTreeItem({ kind: 'group', result });
+      assert.equal(item.description, String(total.total));
+      sum += Number(total.total);
+    }
+    assert.equal(sum, 60);
+  });
+
+  it('pages through a group of 60 reports with per_page 25', async () => {
+    // The demo seed spreads reports evenly over the three results: 180 gives 60 good ones.
+    await reset(180);
+    await vscode.workspace.getConfiguration('webReports').update('perPage', 25, vscode.ConfigurationTarget.Global);
+    const group = internals.ctx.model.groups.good;
+    const goodTotal = Number(((await api('GET', 'reports?result=good&per_page=10')).body.meta as Json).total);
+    await vscode.commands.executeCommand('webReports.refresh');
+    assert.equal(group.items.length, Math.min(25, goodTotal));
+    let pages = 1;
+    while (
+      tree()
+        .getChildren({ kind: 'group', result: 'good' })
+        .some((n) => n.kind === 'loadMore')
+    ) {
+      await vscode.commands.executeCommand('webReports.loadMore', { kind: 'loadMore', result: 'good' });
+      pages++;
+      assert.ok(pages <= 5, 'paging terminates');
+    }
+    assert.equal(goodTotal, 60);
+    assert.equal(group.items.length, goodTotal);
+    assert.equal(new Set(group.items.map((r) => String(r.id))).size, goodTotal);
+    assert.equal(pages, Math.ceil(goodTotal / 25));
+    const pageParams = (await getRequests()).filter((r) => r.query.result === 'good').map((r) => r.query.page);
+    assert.ok(pageParams.includes('2'), `asked for page 2: ${pageParams.join(',')}`);
+  });
+
+  it('a service that keeps announcing empty next pages: a few requests, and the view says the list was cut', async () => {
+    await reset(180); // 60 good reports
+    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand('webReports.loadMore', { kind: 'loadMore', result: 'good' });
+    assert.ok(internals.ctx.model.groups.good.items.length > 25, 'a refresh wants more than one page of good reports back');
+    // Every list answer from now on: no reports, "there is a next page", a total that never comes.
+    const next = `${serviceUrl()}/api/v1/reports?page=2`;
+    await addFault({ path: '/api/v1/reports', status: 200, body: { data: [], links: { next }, meta: { total: 999 } }, times: 500 });
+    await clearRequests();
+    await vscode.commands.executeCommand('webReports.refresh');
+    const lists = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
+    assert.ok(lists.length <= 3, `one refresh sent ${lists.length} list requests`);
+    const item = tree().getTreeItem({ kind: 'group', result: 'good' });
+    assert.match(String(item.description), /list cut/);
+    assert.match(String(item.tooltip), /empty/);
+    assert.match(internals.ctx.view.treeView.message ?? '', /Good list cut/);
+    assert.ok(
+      !reportsIn('good').length &&
+        !tree()
+          .getChildren({ kind: 'group', result: 'good' })
+          .some((n) => n.kind === 'loadMore'),
+    );
+    await clearFaults();
+    await vscode.commands.executeCommand('webReports.refresh');
+    assert.doesNotMatch(internals.ctx.view.treeView.message ?? '', /list cut/, 'a good answer ends the notice');
+  });
+
+  it('a network failure keeps the last tree and says it is stale', async () => {
+    await reset(6);
+    await vscode.commands.executeCommand('webReports.refresh');
+    const before = internals.ctx.model.find(reportsIn('good')[0]?.report.id ?? reportsIn('bad')[0].report.id);
+    await addFault({ path: '/api/v1/reports', drop: true, times: 0 });
+    await vscode.commands.executeCommand('webReports.refresh');
+    assert.equal(internals.ctx.model.status, 'stale');
+    assert.match(internals.ctx.view.treeView.message ?? '', /Could not refresh/);
+    assert.ok(before && internals.ctx.model.find(before.id), 'the last list is still shown');
+  });
+
+  it('auto-refreshes while the view is shown and pauses while it is hidden', async function () {
+    this.timeout(90_000);
+    await reset(3);
+    await vscode.commands.executeCommand('webReports.refresh');
+    const config = vscode.workspace.getConfiguration('webReports');
+    const lists = async () => (await getRequests()).filter((r) => r.path === '/api/v1/reports').length;
+    try {
+      await clearRequests();
+      // 5 is below the floor: treated as 30 s (a tenth of the real service's 60 requests a minute).
+      await config.update('autoRefreshSeconds', 5, vscode.ConfigurationTarget.Global);
+      await sleep(20_000);
+      assert.equal(await lists(), 0, 'no refresh before the 30 s floor');
+      await waitFor(async () => (await lists()) >= 3, 20_000, 'an automatic refresh');
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await waitFor(() => !internals.ctx.view.treeView.visible, 5000, 'the reports view to be hidden');
+      await new Promise((r) => setTimeout(r, 500)); // a refresh already under way may finish
+      await clearRequests();
+      await new Promise((r) => setTimeout(r, 7000));
+      assert.equal(await lists(), 0, 'no refresh while the view is hidden');
+    } finally {
+      await config.update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.view.extension.webReports');
+      await waitFor(() => internals.ctx.view.treeView.visible, 5000, 'the reports view to be shown again');
+    }
+  });
+});
