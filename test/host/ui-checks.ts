@@ -28,9 +28,11 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const walkthrough = await walkthroughOpensCheck(ui);
   const welcome = await welcomeChecks(ui);
   const signedIn = await signInCheck(ui, welcome);
+  // Right after sign-in: reading the status bar between the tooltips' refresh and the row click
+  // let that click land while the tree swapped its items ("Actual command not found").
+  await statusBarCheck(ui, signedIn);
   await contextMenuCheck(ui, signedIn);
   await tooltipChecks(ui, signedIn);
-  await statusBarCheck(ui, signedIn);
   const opened = await reportPanelCheck(ui, signedIn);
   await reportPanelButtonCheck(ui, opened);
   const account = await accountPanelCheck(ui, signedIn);
