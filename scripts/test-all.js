@@ -6,6 +6,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { spawnSync } = require('node:child_process');
 const Mocha = require('mocha');
+const os = require('node:os');
+const { packageExtension } = require('./package');
 
 const ROOT = path.join(__dirname, '..');
 const INTEGRATION_TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TOTAL_MINUTES || 30) * 60 * 1000;
@@ -70,7 +72,21 @@ function runIntegration() {
   return counts;
 }
 
+// Packages the extension once for the run: the unit tests check that .vsix and the integration run
+// installs it into VS Code (both find it through WEBREPORTS_VSIX). A failure counts once here.
+function packageOnce() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webreports-vsix-'));
+  try {
+    process.env.WEBREPORTS_VSIX = packageExtension(path.join(dir, 'website-reports.vsix'));
+    return { dir, failed: 0 };
+  } catch (err) {
+    console.error(`packaging failed: ${err && err.message ? err.message : err}`);
+    return { dir, failed: 1 };
+  }
+}
+
 (async () => {
+  const packaged = packageOnce();
   const unit = await runUnit();
   // Let anything a test left behind (timers, sockets) fail now rather than after the count.
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -81,7 +97,8 @@ function runIntegration() {
   if (integration.skipped) console.log('integration: not run (WEBREPORTS_SKIP_INTEGRATION=1)');
   if (integration.note) console.log(integration.note);
   const passed = unit.passed + integration.passed;
-  const failed = unit.failed + integration.failed + strayErrors + (process.env.CI ? unit.pending : 0);
+  fs.rmSync(packaged.dir, { recursive: true, force: true });
+  const failed = packaged.failed + unit.failed + integration.failed + strayErrors + (process.env.CI ? unit.pending : 0);
   if (strayErrors) console.log(`${strayErrors} error(s) outside any test counted as failures`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -18,12 +18,16 @@ import { ReportActions } from './actions/reportActions';
 import { Handler, registerCommands } from './commands/register';
 import { AccountPanel } from './webviews/accountPanel';
 import { registerDocumentUrls } from './documentUrls/registerDocumentUrls';
+import { KnownAccount } from './platform/knownAccount';
+import { ReportsStatusBar } from './views/statusBar';
+import { showBadReportsBadge } from './views/badge';
 
 /** What activate returns: the extension's parts, for the integration tests (not a public API). */
 export interface ExtensionInternals {
   readonly ctx: CommandContext;
   readonly reports: ReportPanels;
   readonly account: AccountPanel;
+  readonly statusBar: ReportsStatusBar;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionInternals {
@@ -34,9 +38,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const model = new ReportsModel({ onListenerError: (error) => log('error', `A listener of the reports list failed: ${String(error)}`) });
   const view = new ReportsView(model, connection, context.workspaceState, channel);
   const actions = new ReportActions(() => connection.get(), model);
-  const ctx: CommandContext = { connection, keys, model, view, actions, log: channel };
+  const known = new KnownAccount();
+  const ctx: CommandContext = { connection, keys, model, view, actions, log: channel, account: known };
   const reports = new ReportPanels(context.extensionUri, ctx);
   const account = new AccountPanel(context.extensionUri, ctx);
+  const statusBar = new ReportsStatusBar(model, connection, known);
 
   const commands: Record<string, Handler> = {
     'webReports.setApiKey': (key) => setApiKey(ctx, key),
@@ -69,6 +75,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     view,
     reports,
     account,
+    statusBar,
+    showBadReportsBadge(view.treeView, model),
     vscode.window.registerWebviewPanelSerializer('webReports.report', reports),
     vscode.window.registerWebviewPanelSerializer('webReports.account', account),
     // A key stored or deleted in another window, or a new base URL: start over.
@@ -90,7 +98,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   );
   // Context keys only (no request): menus and the welcome view need them at once.
   void view.updateContext();
-  return { ctx, reports, account };
+  return { ctx, reports, account, statusBar };
 }
 
 export function deactivate(): void {}

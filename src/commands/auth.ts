@@ -50,7 +50,8 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
     return { problem: messageOf(error) };
   }
   try {
-    await client.getAccount({ signal });
+    const account = await client.getAccount({ signal });
+    ctx.account?.note(client.base.origin, account);
     return { origin: client.base.origin };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'auth')

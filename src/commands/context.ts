@@ -4,6 +4,7 @@ import { ReportActions } from '../actions/reportActions';
 import { ReportsModel } from '../model/reportsModel';
 import { Connection } from '../platform/connection';
 import { KeyStore } from '../platform/keyStore';
+import { KnownAccount } from '../platform/knownAccount';
 import { ReportsView } from '../views/reportsView';
 
 export interface CommandContext {
@@ -14,4 +15,6 @@ export interface CommandContext {
   readonly actions: ReportActions;
   readonly view: ReportsView;
   readonly log: vscode.LogOutputChannel;
+  /** The account name last read, for the status bar (optional: the status bar shows it if known). */
+  readonly account?: KnownAccount;
 }

@@ -96,6 +96,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
         this.ctx.keys.source(this.ctx.connection.origin()),
         this.ctx.connection.key().catch(() => undefined),
       ]);
+      this.ctx.account?.note(client.base.origin, account);
       // The key goes to the renderer only to be masked wherever the account echoes it.
       channel?.show(renderAccountBody({ account, totals, keySource: source ?? 'secret-storage' }, { secret: key }));
       return true;

@@ -34,7 +34,11 @@ export interface Fixture {
 
 /** Fails early, with what to do, when the build the hosts need is missing. */
 export function checkBuild(): void {
-  const missing = [path.join(ROOT, 'dist', 'extension.js'), `${SUITE_INDEX}.js`].filter((f) => !fs.existsSync(f));
+  const missing = [
+    path.join(ROOT, 'dist', 'extension.js'),
+    `${SUITE_INDEX}.js`,
+    path.join(ROOT, 'out', 'test', 'integration-vsix', 'index.js'),
+  ].filter((f) => !fs.existsSync(f));
   if (missing.length) {
     throw new Error(`not built: ${missing.map((f) => path.relative(ROOT, f)).join(', ')} missing; run \`npm run build\` first`);
   }
@@ -94,6 +98,17 @@ export function writeUserSettings(userDataDir: string, serviceUrl: string): void
   };
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
+  writeKeybindings(userDataDir);
+}
+
+/** A key bound to workbench.action.openWalkthrough with our walkthrough's id (the UI check presses it). */
+export const WALKTHROUGH_KEY = { vscode: 'ctrl+alt+shift+9', playwright: 'Control+Alt+Shift+Digit9' };
+
+function writeKeybindings(userDataDir: string): void {
+  const bindings = [
+    { key: WALKTHROUGH_KEY.vscode, command: 'workbench.action.openWalkthrough', args: 'webreports.website-reports#gettingStarted' },
+  ];
+  fs.writeFileSync(path.join(userDataDir, 'User', 'keybindings.json'), JSON.stringify(bindings, null, 2) + '\n');
 }
 
 /** The real local report service, in-process, with a random key and its own data file. */

@@ -16,14 +16,19 @@
 //     browser-side storage and secrets, so the extension starts signed out again), with only
 //     extensionDevelopmentPath in the payload; the service is reset between the phases. Each check
 //     prints `ok - <name>` or `not ok - <name>: <reason>`;
-//  5. always: screenshots and logs in test-results/, every process stopped (code-server's process
+//  5. phase 3, the package: the .vsix (WEBREPORTS_VSIX, else packaged now) is installed with
+//     --install-extension into a fresh extensions dir and a second code-server (the first one stopped)
+//     runs out/test/integration-vsix (a smoke of the installed copy; see vsix.ts);
+//  6. always: screenshots and logs in test-results/, every process stopped (code-server's process
 //     group, the browser, the service), the temp folder removed; last line
 //     `integration: N passed, N failed` (in-host tests + UI checks); exit 1 on any failure.
 //
 // Env: WEBREPORTS_IT_TIMEOUT_SECONDS (whole run after prepare, default 360), WEBREPORTS_HOST_CACHE
 // (cache root, default ~/.cache/website-reports), WEBREPORTS_IT_SEED (demo reports, default 6),
 // CHROME_PATH (browser), WEBREPORTS_KEEP_TMP=1 (keep the temp folder), WEBREPORTS_IT_VERBOSE=1
-// (also print the workbench's own log lines), WEBREPORTS_IT_HEADED=1 (show the browser; needs X).
+// (also print the workbench's own log lines), WEBREPORTS_IT_HEADED=1 (show the browser; needs X),
+// WEBREPORTS_VSIX (the package to install), WEBREPORTS_SCREENSHOTS=1 (also save the README's
+// screenshots to media/screenshots/, at 1280x800).
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -33,8 +38,9 @@ import { checkBuild, createFixture, hostEnv, RESULTS_DIR, ROOT, SUITE_INDEX, typ
 import { log, prepare, stopPreparing } from './prepare';
 import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 import { runUiChecks, type CheckResult } from './ui-checks';
+import { installVsix, obtainVsix, packageVersion, VSIX_SUITE_INDEX } from './vsix';
 
-const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 360) * 1000;
+const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 420) * 1000;
 const VERBOSE = process.env.WEBREPORTS_IT_VERBOSE === '1';
 const BROWSER_ARGS = [
   '--no-sandbox',
@@ -45,7 +51,10 @@ const BROWSER_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const VIEWPORT = { width: 1400, height: 900 };
+const SCREENSHOTS = process.env.WEBREPORTS_SCREENSHOTS === '1';
+// The README's screenshots are taken at 1280x800 (small enough to commit).
+const VIEWPORT = SCREENSHOTS ? { width: 1280, height: 800 } : { width: 1400, height: 900 };
+const SCREENSHOTS_DIR = path.join(ROOT, 'media', 'screenshots');
 
 /** Everything to stop; filled as things start. */
 const state: { fixture?: Fixture; codeServer?: RunningCodeServer; browser?: Browser; cleaning?: Promise<void> } = {};
@@ -68,24 +77,32 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-async function launchCodeServer(entry: string, fixture: Fixture): Promise<{ origin: string; authority: string }> {
+interface LaunchOptions {
+  userDataDir: string;
+  extensionsDir: string;
+  env: NodeJS.ProcessEnv;
+  logName: string;
+}
+
+async function launchCodeServer(entry: string, fixture: Fixture, options?: LaunchOptions): Promise<{ origin: string; authority: string }> {
   const authority = `127.0.0.1:${await freePort()}`;
   log(`starting code-server on http://${authority}/`);
-  const output = fs.createWriteStream(path.join(RESULTS_DIR, 'code-server.log'));
+  const output = fs.createWriteStream(path.join(RESULTS_DIR, options?.logName ?? 'code-server.log'));
   try {
     const server = await startCodeServer({
       entry,
       authority,
       configDir: fixture.tmp,
-      userDataDir: fixture.userDataDir,
-      extensionsDir: fixture.extensionsDir,
+      userDataDir: options?.userDataDir ?? fixture.userDataDir,
+      extensionsDir: options?.extensionsDir ?? fixture.extensionsDir,
       folder: fixture.workspace,
-      env: hostEnv(fixture.service),
+      env: options?.env ?? hostEnv(fixture.service),
       output,
     });
     state.codeServer = server;
     server.child.on('exit', () => {
-      if (!state.cleaning) log(`code-server stopped unexpectedly (${server.exited()}); see test-results/code-server.log`);
+      if (!state.cleaning && state.codeServer === server)
+        log(`code-server stopped unexpectedly (${server.exited()}); see test-results/code-server.log`);
     });
   } catch (err) {
     throw new Error(`${err instanceof Error ? err.message : err}; see test-results/code-server.log`);
@@ -130,7 +147,13 @@ interface InHostResult {
 }
 
 /** Phase 1: the mocha suites inside the extension host. */
-async function runInHost(browser: Browser, url: string, consoleLog: fs.WriteStream, hostLog: fs.WriteStream): Promise<InHostResult> {
+async function runInHost(
+  browser: Browser,
+  url: string,
+  consoleLog: fs.WriteStream,
+  hostLog: fs.WriteStream,
+  label = 'in-host',
+): Promise<InHostResult> {
   const { context, page } = await newPage(browser, consoleLog, 'tests');
   const result: InHostResult = { exitCode: -1 };
   let resolveExit!: (code: number) => void;
@@ -158,11 +181,10 @@ async function runInHost(browser: Browser, url: string, consoleLog: fs.WriteStre
     log('the workbench page crashed');
     resolveExit(-2);
   });
-  log('phase 1: in-host suites');
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   result.exitCode = await exited;
-  log(`in-host run ended (exit code ${result.exitCode})`);
-  await screenshot(page, 'in-host-end');
+  log(`${label} run ended (exit code ${result.exitCode})`);
+  await screenshot(page, `${label}-end`);
   await context.close();
   return result;
 }
@@ -191,13 +213,14 @@ async function main(): Promise<number> {
   const started = Date.now();
   const uiResults: CheckResult[] = [];
   let inHost: InHostResult | undefined;
+  let installed: InHostResult | undefined;
   let harnessError: unknown;
   let page: Page | undefined;
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   // Only this run's screenshots and logs (other tools may keep files in test-results/ too).
   for (const name of fs.readdirSync(RESULTS_DIR)) {
-    if (/^(ui-.*|failure|in-host-end)\.png$|^(code-server|extension-host|browser-console)\.log$/.test(name))
+    if (/^(ui-.*|failure|in-host-end|vsix-end)\.png$|^(code-server|code-server-vsix|extension-host|browser-console)\.log$/.test(name))
       fs.rmSync(path.join(RESULTS_DIR, name), { force: true });
   }
   const hostLog = fs.createWriteStream(path.join(RESULTS_DIR, 'extension-host.log'));
@@ -240,6 +263,7 @@ async function main(): Promise<number> {
       handleSIGHUP: false,
     });
 
+    log('phase 1: in-host suites');
     inHost = await runInHost(
       state.browser,
       workbenchUrl(origin, authority, state.fixture.workspace, ROOT, SUITE_INDEX),
@@ -255,11 +279,34 @@ async function main(): Promise<number> {
     await page.goto(workbenchUrl(origin, authority, state.fixture.workspace, ROOT), { waitUntil: 'domcontentloaded' });
     await runUiChecks(page, {
       resultsDir: RESULTS_DIR,
+      screenshotsDir: SCREENSHOTS ? SCREENSHOTS_DIR : undefined,
       report: (r) => uiResults.push(r),
       service: state.fixture.service,
     });
     await ui.context.close();
     page = undefined;
+
+    // Phase 3: the package as users get it, installed into a second, fresh code-server.
+    log('phase 3: the installed .vsix');
+    const first = state.codeServer;
+    state.codeServer = undefined; // its exit is expected now
+    await first?.stop();
+    const vsix = obtainVsix(state.fixture);
+    await state.fixture.service.reset();
+    const dirs = await installVsix(host.codeServerEntry, state.fixture, vsix, hostEnv(state.fixture.service));
+    const env = {
+      ...hostEnv(state.fixture.service),
+      WEBREPORTS_TEST_EXTENSIONS_DIR: dirs.extensionsDir,
+      WEBREPORTS_TEST_VERSION: packageVersion(),
+    };
+    const second = await launchCodeServer(host.codeServerEntry, state.fixture, { ...dirs, env, logName: 'code-server-vsix.log' });
+    installed = await runInHost(
+      state.browser,
+      workbenchUrl(second.origin, second.authority, state.fixture.workspace, dirs.emptyDevelopmentPath, VSIX_SUITE_INDEX),
+      consoleLog,
+      hostLog,
+      'vsix',
+    );
   };
 
   try {
@@ -281,17 +328,21 @@ async function main(): Promise<number> {
   // Summary.
   let passed = 0;
   let failed = 0;
-  if (inHost) {
-    if (inHost.passed === undefined || inHost.failed === undefined) {
+  for (const [name, run] of [
+    ['in-host suites', inHost],
+    ['installed .vsix smoke', installed],
+  ] as const) {
+    if (!run) continue;
+    if (run.passed === undefined || run.failed === undefined) {
       console.log(
-        `not ok - in-host suites: no "in-host: N passed, N failed" line (exit code ${inHost.exitCode}); see test-results/extension-host.log`,
+        `not ok - ${name}: no "in-host: N passed, N failed" line (exit code ${run.exitCode}); see test-results/extension-host.log`,
       );
       failed += 1;
     } else {
-      passed += inHost.passed;
-      failed += inHost.failed;
-      if (inHost.exitCode !== 0 && inHost.failed === 0) {
-        console.log(`not ok - in-host suites: exit code ${inHost.exitCode} although no test failed`);
+      passed += run.passed;
+      failed += run.failed;
+      if (run.exitCode !== 0 && run.failed === 0) {
+        console.log(`not ok - ${name}: exit code ${run.exitCode} although no test failed`);
         failed += 1;
       }
     }

@@ -13,6 +13,8 @@ import { welcomeChecks } from './ui/welcome';
 import { createFromPaletteCheck, deleteWithConfirmationCheck } from './ui/create';
 import { accountPanelCheck, ACCOUNT_TAB, reportPanelButtonCheck, reportPanelCheck } from './ui/webviews';
 import { xssChecks } from './ui/xss';
+import { statusBarCheck } from './ui/statusBar';
+import { walkthroughOpensCheck, walkthroughProgressCheck } from './ui/walkthrough';
 import { neutralisedChecks } from './ui/neutralised';
 import { badgeCheck } from './ui/badges';
 
@@ -24,8 +26,12 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   // The workbench is loaded once its activity bar is there.
   await page.locator('.monaco-workbench .part.activitybar').waitFor({ state: 'visible', timeout: 90_000 });
 
+  const walkthrough = await walkthroughOpensCheck(ui);
   const welcome = await welcomeChecks(ui);
   const signedIn = await signInCheck(ui, welcome);
+  // Right after sign-in: reading the status bar between the tooltips' refresh and the row click
+  // let that click land while the tree swapped its items ("Actual command not found").
+  await statusBarCheck(ui, signedIn);
   await contextMenuCheck(ui, signedIn);
   await tooltipChecks(ui, signedIn);
   await badgeCheck(ui, signedIn);
@@ -34,6 +40,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const account = await accountPanelCheck(ui, signedIn);
   const created = await createFromPaletteCheck(ui, signedIn);
   await deleteWithConfirmationCheck(ui, created);
+  await walkthroughProgressCheck(ui, walkthrough, signedIn, !!created, account);
   const panels: ThemedPanel[] = [];
   if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });
   if (account) panels.push({ kind: 'account', tab: ACCOUNT_TAB });

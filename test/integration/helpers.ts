@@ -7,7 +7,7 @@ export const EXTENSION_ID = 'webreports.website-reports';
 
 function requiredEnv(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the suites through test/host/run.ts or electron.ts`);
+  if (!value) throw new Error(`${name} is not set: run the suites through test/host/run.ts or .vscode-test.mjs`);
   return value;
 }
 

@@ -1,7 +1,8 @@
 // The in-host suite index: VS Code loads this module (extensionTestsPath) inside the extension host
-// and calls run(), both under code-server (test/host/run.ts) and under @vscode/test-electron
-// (test/host/electron.ts). It runs every out/test/integration/**/*.test.js with mocha and prints
-// `in-host: N passed, N failed` (the host runner parses that line) and each failure.
+// and calls run() under code-server (test/host/run.ts). It runs every
+// out/test/integration/**/*.test.js with mocha and prints `in-host: N passed, N failed` (the host
+// runner parses that line) and each failure. (Desktop VS Code runs the same files through
+// @vscode/test-cli's own runner, in the same order: .vscode-test.mjs.)
 //
 // Order: files run alphabetically, except activation.test.js first: it checks that nothing has
 // contacted the service before anybody opened the view.
@@ -32,13 +33,17 @@ export function testFiles(root = __dirname): string[] {
 }
 
 export function run(): Promise<void> {
+  return runFiles(testFiles());
+}
+
+/** Runs the given suite files with mocha and prints the `in-host:` lines (also used by test/integration-vsix). */
+export function runFiles(files: string[]): Promise<void> {
   const mocha = new Mocha({
     ui: 'bdd',
     color: false,
     timeout: Number(process.env.WEBREPORTS_IT_MOCHA_TIMEOUT || 30_000),
     reporter: 'spec',
   });
-  const files = testFiles();
   for (const file of files) mocha.addFile(file);
   console.log(`in-host: start (${files.length} suite files)`);
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 // What every UI check file gets: the page, the service, the user-data dir, and the `check()` runner
 // that prints `ok - <name>` / `not ok - <name>: <reason>` and takes a screenshot on failure.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunningService } from '../../../service/server';
@@ -12,6 +13,8 @@ export interface CheckResult {
 
 export interface UiCheckOptions {
   resultsDir: string;
+  /** Where the README's screenshots go (WEBREPORTS_SCREENSHOTS=1); unset: none are taken. */
+  screenshotsDir?: string;
   report(result: CheckResult): void;
   /** The local report service (in-process): URL, key, faults, reset. Checks past the welcome need it. */
   service?: RunningService;
@@ -22,6 +25,8 @@ export interface Ui {
   options: UiCheckOptions;
   /** Screenshot of the whole page as test-results/ui-<name>.png; never throws. */
   shot(name: string): Promise<void>;
+  /** Screenshot of the whole page as <screenshotsDir>/<name>.png, only when asked for; never throws. */
+  readmeShot(name: string): Promise<void>;
   /** Runs one check; returns whether it passed. */
   check(name: string, body: () => Promise<void>): Promise<boolean>;
   /** Fails fast when a check this one builds on did not pass. */
@@ -38,6 +43,11 @@ export function createUi(page: Page, options: UiCheckOptions): Ui {
     page,
     options,
     shot,
+    async readmeShot(name) {
+      if (!options.screenshotsDir) return;
+      fs.mkdirSync(options.screenshotsDir, { recursive: true });
+      await page.screenshot({ path: path.join(options.screenshotsDir, `${name}.png`), timeout: 10_000 }).catch(() => undefined);
+    },
     async check(name, body) {
       try {
         await body();

@@ -60,6 +60,7 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
     await clearNotifications(page);
     await leaveHover(page); // the pointer rests where "Set API Key" was: on a row, with its tooltip
     await sidebar(page).screenshot({ path: `${ui.options.resultsDir}/ui-tree.png`, timeout: 10_000 });
+    await ui.readmeShot('tree');
   });
 }
 

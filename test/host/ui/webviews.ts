@@ -61,6 +61,7 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
     const analysis = await frame.locator('#analysis-heading').isVisible();
     if (!analysis) throw new Error('no "Analysis" section');
     await ui.shot('report');
+    await ui.readmeShot('report-panel');
     opened = { report };
   });
   return opened;
@@ -106,6 +107,7 @@ export async function accountPanelCheck(ui: Ui, signedIn: boolean): Promise<bool
     const missing = ACCOUNT_ACTIONS.filter((a) => !actions.includes(a));
     if (missing.length) throw new Error(`toolbar lacks ${missing.join(', ')} (has ${actions.join(', ')})`);
     await ui.shot('account');
+    await ui.readmeShot('account');
   });
 }
 

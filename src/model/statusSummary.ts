@@ -1,0 +1,43 @@
+// What the status bar item and the tree's badge say, from the totals the tree already loaded.
+// Pure: no 'vscode'; the adapters are src/views/statusBar.ts and src/views/badge.ts.
+import type { ReportResult } from '../api/types';
+import { plainText } from './plainText';
+
+export type Totals = Record<ReportResult, number | undefined>;
+
+/** The three totals, or undefined until every group has said how many it holds. */
+function known(totals: Totals): Record<ReportResult, number> | undefined {
+  const { good, decent, bad } = totals;
+  return good === undefined || decent === undefined || bad === undefined ? undefined : { good, decent, bad };
+}
+
+export interface StatusSummary {
+  /** With codicons, e.g. `$(pass) 30 $(warning) 7 $(error) 4`. */
+  text: string;
+  /** The same for screen readers. */
+  label: string;
+  tooltip: string;
+}
+
+/**
+ * The status bar's content, or undefined when there is nothing to show (totals not loaded).
+ * `accountName` comes from the service: neutralised, as it lands next to text VS Code renders.
+ */
+export function statusSummary(totals: Totals, accountName?: string, loadedAt?: Date): StatusSummary | undefined {
+  const t = known(totals);
+  if (!t) return undefined;
+  const label = `Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad`;
+  const lines = [label];
+  const name = accountName === undefined ? '' : plainText(accountName, 200).trim();
+  if (name) lines.push(`Account: ${name}`);
+  if (loadedAt) lines.push(`Last refreshed ${loadedAt.toLocaleTimeString()}`);
+  lines.push('Click to open the account.');
+  return { text: `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`, label, tooltip: lines.join('\n') };
+}
+
+/** The tree view's badge: the number of bad reports, or undefined when none (or not known). */
+export function badReportsBadge(totals: Totals): { value: number; tooltip: string } | undefined {
+  const bad = totals.bad;
+  if (bad === undefined || bad <= 0) return undefined;
+  return { value: bad, tooltip: bad === 1 ? '1 report rated bad' : `${bad} reports rated bad` };
+}

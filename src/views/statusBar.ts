@@ -1,0 +1,57 @@
+// The status bar item: the totals per rating the tree's model already loaded (no request of its
+// own), the account name if already known and the time of the last refresh in the tooltip; a click
+// opens the account. Hidden while signed out, before the totals are known, or with
+// `webReports.statusBar` off.
+import * as vscode from 'vscode';
+import { ReportsModel } from '../model/reportsModel';
+import { statusSummary } from '../model/statusSummary';
+import { Connection } from '../platform/connection';
+import { KnownAccount } from '../platform/knownAccount';
+
+export class ReportsStatusBar implements vscode.Disposable {
+  readonly item: vscode.StatusBarItem;
+  /** Whether the item is shown (StatusBarItem has no getter for it; the tests read this). */
+  shown = false;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly model: ReportsModel,
+    private readonly connection: Connection,
+    private readonly account: KnownAccount,
+  ) {
+    this.item = vscode.window.createStatusBarItem('webReports.totals', vscode.StatusBarAlignment.Left, 10);
+    this.item.name = 'Website Reports';
+    this.item.command = 'webReports.showAccount';
+    this.disposables.push(
+      this.item,
+      { dispose: model.onDidChange(() => this.update()) },
+      { dispose: account.onDidChange(() => this.update()) },
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('webReports.statusBar')) this.update();
+      }),
+    );
+    this.update();
+  }
+
+  update(): void {
+    const enabled = vscode.workspace.getConfiguration('webReports').get<boolean>('statusBar', true) !== false;
+    const summary =
+      enabled && this.model.status !== 'signed-out'
+        ? statusSummary(this.model.totals(), this.account.nameFor(this.connection.origin()), this.model.loadedAt)
+        : undefined;
+    if (!summary) {
+      this.item.hide();
+      this.shown = false;
+      return;
+    }
+    this.item.text = summary.text;
+    this.item.tooltip = summary.tooltip; // a plain string: never rendered as Markdown
+    this.item.accessibilityInformation = { label: summary.label };
+    this.item.show();
+    this.shown = true;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

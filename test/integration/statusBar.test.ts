@@ -1,0 +1,84 @@
+// The status bar item and the view's badge in a real VS Code: what they show comes from the totals
+// the tree loaded from the service, they cost no request of their own, and they go away on sign-out.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionInternals } from '../../src/extension';
+import { activateExtension, apiKey, clearRequests, getRequests, resetService, serviceUrl, signIn, signOut, waitFor } from './helpers';
+
+type Totals = { good: number; decent: number; bad: number };
+
+/** meta.total per result, asked of the service directly. */
+async function serviceTotals(): Promise<Totals> {
+  const out: Partial<Totals> = {};
+  for (const result of ['good', 'decent', 'bad'] as const) {
+    const res = await fetch(`${serviceUrl()}/api/v1/reports?result=${result}&per_page=10`, {
+      headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' },
+    });
+    out[result] = Number(((await res.json()) as { meta: { total: number } }).meta.total);
+  }
+  return out as Totals;
+}
+
+describe('status bar item and badge', function () {
+  this.timeout(60_000);
+  let internals: ExtensionInternals;
+  const bar = () => internals.statusBar;
+  const setting = (value: boolean | undefined) =>
+    vscode.workspace.getConfiguration('webReports').update('statusBar', value, vscode.ConfigurationTarget.Global);
+
+  before(async () => {
+    internals = (await activateExtension()).exports as ExtensionInternals;
+  });
+  after(async () => {
+    await setting(undefined);
+  });
+
+  it('signed in: the totals per rating from the service, the account and refresh time in the tooltip, a click opens the account', async () => {
+    await resetService();
+    await signIn();
+    await vscode.commands.executeCommand('workbench.view.extension.webReports');
+    await vscode.commands.executeCommand('webReports.refresh');
+    const t = await serviceTotals();
+    assert.ok(t.good > 0 && t.decent > 0 && t.bad > 0, `seeded totals ${JSON.stringify(t)}`);
+    const text = `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`;
+    await waitFor(() => bar().shown && bar().item.text === text, 10_000, `status bar "${text}" (has "${bar().item.text}")`);
+    const tooltip = String(bar().item.tooltip);
+    assert.match(tooltip, new RegExp(`^Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad$`, 'm'));
+    assert.match(tooltip, /^Account: Demo User$/m, 'the name read when the key was checked');
+    assert.match(tooltip, /^Last refreshed /m);
+    assert.equal(bar().item.command, 'webReports.showAccount');
+    assert.equal(bar().item.accessibilityInformation?.label, `Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad`);
+  });
+
+  it('signed in: the view badge counts the bad reports', async () => {
+    const t = await serviceTotals();
+    const badge = internals.ctx.view.treeView.badge;
+    assert.deepEqual(badge, { value: t.bad, tooltip: `${t.bad} reports rated bad` });
+  });
+
+  it('follows a delete without a reload, and costs no request of its own', async () => {
+    const t = await serviceTotals();
+    const res = await fetch(`${serviceUrl()}/api/v1/reports?result=bad&per_page=10`, { headers: { authorization: `Bearer ${apiKey()}` } });
+    const bad = ((await res.json()) as { data: { id: number }[] }).data[0];
+    await vscode.workspace.getConfiguration('webReports').update('confirmDelete', false, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('webReports.deleteReport', bad.id);
+    } finally {
+      await vscode.workspace.getConfiguration('webReports').update('confirmDelete', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(() => bar().item.text.endsWith(`$(error) ${t.bad - 1}`), 10_000, `bad total ${t.bad - 1} (has "${bar().item.text}")`);
+    assert.equal(internals.ctx.view.treeView.badge?.value, t.bad - 1);
+    await clearRequests();
+    await setting(false);
+    await waitFor(() => !bar().shown, 5000, 'hidden with webReports.statusBar off');
+    await setting(true);
+    await waitFor(() => bar().shown, 5000, 'shown again with webReports.statusBar on');
+    assert.deepEqual(await getRequests(), [], 'the status bar asked the service');
+  });
+
+  it('signed out: hidden, and no badge', async () => {
+    await signOut();
+    await waitFor(() => !bar().shown, 5000, 'the status bar item hidden after sign-out');
+    assert.equal(internals.ctx.view.treeView.badge, undefined);
+  });
+});

@@ -1,0 +1,120 @@
+// The .vsix as users get it: built by the same script as `npm run package` (or taken from
+// WEBREPORTS_VSIX, which `npm test` sets after packaging once), then opened and checked: only
+// allow-listed files, everything the manifest and the webviews load at run time present, and the
+// whole package within its size budget.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { readZip, zipRead, type ZipEntry } from './zip';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+/**
+ * The size budget of the .vsix, written down in the README (Packaging). Measured at 0.1.0: about
+ * 275 KB (bundle with undici 600 KB minified, codicon font 123 KB, before compression). The budget
+ * leaves room for the features still to come; raise it on purpose, not by accident.
+ */
+export const VSIX_BUDGET_BYTES = 400 * 1024;
+
+/** What may ship, as paths inside the .vsix. Anything else fails the test. */
+const ALLOWED: RegExp[] = [
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^extension\/package\.json$/,
+  /^extension\/readme\.md$/,
+  /^extension\/changelog\.md$/,
+  /^extension\/LICENSE\.txt$/,
+  /^extension\/icon\.png$/,
+  /^extension\/dist\/extension\.js$/,
+  /^extension\/media\/reports\.svg$/,
+  /^extension\/media\/webview\.css$/,
+  /^extension\/media\/dist\/[a-zA-Z]+\.js$/,
+  /^extension\/media\/dist\/codicon\.(css|ttf)$/,
+  /^extension\/media\/walkthrough\/[a-zA-Z]+\.(md|svg)$/,
+];
+
+/** Files the webviews load at run time (src/webviews/panelFrame.ts). */
+const WEBVIEW_FILES = ['media/dist/panel.js', 'media/webview.css', 'media/dist/codicon.css', 'media/dist/codicon.ttf'];
+
+function vsixFile(): string {
+  const given = process.env.WEBREPORTS_VSIX;
+  if (given && fs.existsSync(given)) return given;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webreports-vsix-'));
+  const out = path.join(dir, 'website-reports.vsix');
+  try {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'package.js'), '--out', out], { cwd: ROOT, stdio: 'pipe' });
+  } catch (err) {
+    const e = err as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`packaging failed:\n${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`);
+  }
+  return out;
+}
+
+interface Manifest {
+  main: string;
+  icon: string;
+  contributes: {
+    viewsContainers: Record<string, { icon: string }[]>;
+    views: Record<string, { icon?: string }[]>;
+    walkthroughs: { steps: { media: { markdown?: string; image?: string } }[] }[];
+  };
+}
+
+describe('the .vsix package', function () {
+  this.timeout(120_000);
+  let file: string;
+  let buffer: Buffer;
+  let entries: ZipEntry[];
+  let names: Set<string>;
+  let manifest: Manifest;
+
+  before(() => {
+    file = vsixFile();
+    ({ buffer, entries } = readZip(file));
+    names = new Set(entries.map((e) => e.name));
+    const pkg = entries.find((e) => e.name === 'extension/package.json');
+    assert.ok(pkg, 'extension/package.json is missing from the package');
+    manifest = JSON.parse(zipRead(buffer, pkg).toString('utf8')) as Manifest;
+  });
+
+  it('holds only allow-listed files', () => {
+    const extra = entries.map((e) => e.name).filter((n) => !ALLOWED.some((re) => re.test(n)));
+    assert.deepEqual(extra, [], `files outside the allow-list: ${extra.join(', ')}`);
+  });
+
+  it('holds the bundle named by `main`, the icon, the README, CHANGELOG and LICENSE', () => {
+    const main = `extension/${path.posix.normalize(manifest.main)}`;
+    assert.equal(main, 'extension/dist/extension.js');
+    for (const name of [main, `extension/${manifest.icon}`, 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt']) {
+      assert.ok(names.has(name), `${name} is missing`);
+    }
+  });
+
+  it('holds every media file the manifest and the webviews load', () => {
+    const c = manifest.contributes;
+    const wanted = new Set<string>(WEBVIEW_FILES);
+    for (const list of [...Object.values(c.viewsContainers), ...Object.values(c.views)])
+      for (const item of list) if (item.icon && !item.icon.startsWith('$(')) wanted.add(item.icon);
+    for (const walkthrough of c.walkthroughs)
+      for (const step of walkthrough.steps) for (const media of [step.media.markdown, step.media.image]) if (media) wanted.add(media);
+    const missing = [...wanted].filter((f) => !names.has(`extension/${f}`));
+    assert.deepEqual(missing, [], `missing from the package: ${missing.join(', ')}`);
+  });
+
+  it('carries the production bundle: minified, no source map, undici inside rather than in node_modules', () => {
+    const bundle = zipRead(buffer, entries.find((e) => e.name === 'extension/dist/extension.js')!).toString('utf8');
+    assert.doesNotMatch(bundle, /sourceMappingURL/);
+    assert.ok(bundle.length / bundle.split('\n').length > 1000, 'the bundle is not minified (short lines)');
+    assert.match(bundle, /undici/i, 'the bundle does not hold undici');
+    assert.ok(![...names].some((n) => n.includes('node_modules/')));
+  });
+
+  it(`stays within the size budget (${VSIX_BUDGET_BYTES / 1024} KB)`, () => {
+    const size = fs.statSync(file).size;
+    const unpacked = entries.reduce((sum, e) => sum + e.size, 0);
+    console.log(`      .vsix: ${(size / 1024).toFixed(1)} KB (${(unpacked / 1024).toFixed(0)} KB unpacked, ${entries.length} files)`);
+    assert.ok(size <= VSIX_BUDGET_BYTES, `the .vsix is ${size} bytes, over the budget of ${VSIX_BUDGET_BYTES}`);
+  });
+});
