@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
+    add(await bundleRows());
     // URLs in documents: prints its own lines (requests to decorate, time vs back-to-back requests).
     await benchDocumentUrls(QUICK);
   } finally {
@@ -84,3 +85,13 @@ main().then(
     process.exit(1);
   },
 );
+
+/** The size of the bundle the package ships (built by `npm run build` or `npm run package`). */
+async function bundleRows(): Promise<Row[]> {
+  const file = path.join(__dirname, '..', '..', 'dist', 'extension.js');
+  const size = await fsp.stat(file).then(
+    (stat) => `${(stat.size / 1024).toFixed(0)} KiB`,
+    () => 'not built (run npm run build first)',
+  );
+  return [{ name: 'extension bundle size (dist/extension.js)', value: size }];
+}

@@ -19,6 +19,7 @@ import { Handler, registerCommands } from './commands/register';
 import { AccountPanel } from './webviews/accountPanel';
 import { registerDocumentUrls } from './documentUrls/registerDocumentUrls';
 import { KnownAccount } from './platform/knownAccount';
+import { ShownFailures } from './platform/shownFailures';
 import { ReportsStatusBar } from './views/statusBar';
 import { showBadReportsBadge } from './views/badge';
 
@@ -39,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const view = new ReportsView(model, connection, context.workspaceState, channel);
   const actions = new ReportActions(() => connection.get(), model);
   const known = new KnownAccount();
-  const ctx: CommandContext = { connection, keys, model, view, actions, log: channel, account: known };
+  const ctx: CommandContext = { connection, keys, model, view, actions, log: channel, account: known, failures: new ShownFailures() };
   const reports = new ReportPanels(context.extensionUri, ctx);
   const account = new AccountPanel(context.extensionUri, ctx);
   const statusBar = new ReportsStatusBar(model, connection, known);

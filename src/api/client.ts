@@ -20,7 +20,7 @@ export interface ClientOptions {
   /** Returns the API key; called for each request so a changed key applies at once. */
   apiKey: () => string | undefined | Promise<string | undefined>;
   timeoutMs?: number;
-  /** Creating (and re-running) runs an analysis: design.md gives it 4× the timeout. */
+  /** Creating (and re-running) runs an analysis: docs/design.md gives it 4× the timeout. */
   analysisTimeoutMs?: number;
   maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;

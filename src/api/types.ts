@@ -3,7 +3,7 @@
 
 export type ReportId = number | string;
 
-/** 0 = public, 1 = private, 2 = password (spec §2). */
+/** 0 = public, 1 = private, 2 = password (docs/spec/report-service-api.md, section 2). */
 export type Privacy = 0 | 1 | 2;
 export const PRIVACY_VALUES: readonly Privacy[] = [0, 1, 2];
 

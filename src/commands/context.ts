@@ -5,6 +5,7 @@ import { ReportsModel } from '../model/reportsModel';
 import { Connection } from '../platform/connection';
 import { KeyStore } from '../platform/keyStore';
 import { KnownAccount } from '../platform/knownAccount';
+import { ShownFailures } from '../platform/shownFailures';
 import { ReportsView } from '../views/reportsView';
 
 export interface CommandContext {
@@ -15,6 +16,8 @@ export interface CommandContext {
   readonly actions: ReportActions;
   readonly view: ReportsView;
   readonly log: vscode.LogOutputChannel;
+  /** The words of the failure notifications shown so far. */
+  readonly failures: ShownFailures;
   /** The account name last read, for the status bar (optional: the status bar shows it if known). */
   readonly account?: KnownAccount;
 }

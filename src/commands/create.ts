@@ -65,13 +65,13 @@ function askUrl(value: string, problem?: string): Promise<string | undefined> {
 /** Says why a create driven by an argument failed and offers the input again, without blocking the caller. */
 function offerRetry(ctx: CommandContext, url: string, problem: string, options: CreateOptions): void {
   const retry = 'Edit and Try Again';
-  void vscode.window
-    .showErrorMessage(`Website Reports: the report for ${plainText(url)} was not created. ${plainText(problem)}`, retry)
-    .then(async (choice) => {
-      if (choice !== retry) return;
-      const edited = await askUrl(url, problem);
-      if (edited) await createReport(ctx, edited, options);
-    });
+  const text = `Website Reports: the report for ${plainText(url)} was not created. ${plainText(problem)}`;
+  ctx.failures.record(text);
+  void vscode.window.showErrorMessage(text, retry).then(async (choice) => {
+    if (choice !== retry) return;
+    const edited = await askUrl(url, problem);
+    if (edited) await createReport(ctx, edited, options);
+  });
 }
 
 /** The field messages that say what is wrong with the URL, when editing it can fix the failure. */

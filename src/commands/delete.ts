@@ -81,6 +81,7 @@ async function showDeleteOutcome(ctx: CommandContext, total: number, outcome: De
     return;
   }
   const showLog = 'Show Log';
+  ctx.failures.record(`Website Reports: ${summary}`);
   void vscode.window.showErrorMessage(`Website Reports: ${summary}`, showLog).then((choice) => {
     if (choice === showLog) ctx.log.show(true);
   });

@@ -52,8 +52,10 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
     await ctx.view.updateContext();
   }
   const action = actionFor(ctx, error instanceof ApiError ? error.next : undefined);
+  const text = `${what} failed. ${message}`;
+  ctx.failures.record(text);
   // Not awaited: the command finishes now; the notification waits for the user on its own.
-  void vscode.window.showErrorMessage(`${what} failed. ${message}`, action.label).then((choice) => {
+  void vscode.window.showErrorMessage(text, action.label).then((choice) => {
     if (choice === action.label) action.run();
   });
 }

@@ -68,11 +68,6 @@ export class KeyStore implements vscode.Disposable {
     return this.envKey() ? 'environment' : undefined;
   }
 
-  /** The origin the stored key belongs to, if a key is stored. */
-  async storedOrigin(): Promise<string | undefined> {
-    return (await this.stored())?.origin;
-  }
-
   async store(key: string, origin: string): Promise<void> {
     const value: StoredKey = { origin, key };
     await this.secrets.store(SECRET_NAME, JSON.stringify(value));

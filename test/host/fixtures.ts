@@ -114,7 +114,7 @@ function writeKeybindings(userDataDir: string): void {
 /** The real local report service, in-process, with a random key and its own data file. */
 function startReportService(dataFile: string): Promise<RunningService> {
   const apiKey = `wr-test-${randomBytes(18).toString('hex')}`;
-  return startService({ apiKey, port: 0, host: '127.0.0.1', dataFile, seed: SEED, shape: 'plain', control: true });
+  return startService({ apiKey, port: 0, host: '127.0.0.1', dataFile, seed: SEED, shape: 'real', control: true });
 }
 
 export async function createFixture(): Promise<Fixture> {

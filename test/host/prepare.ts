@@ -1,6 +1,6 @@
 // Prepares the VS Code that the integration tests run in: code-server (VS Code 1.100.3) from the npm
 // registry, installed into a cache OUTSIDE the clone, plus the Debian packages it needs and a
-// browser to drive it. Follows /work/shared/vscode-host.md step by step (its npm postinstall cannot
+// browser to drive it. Follows docs/vscode-host.md step by step (its npm postinstall cannot
 // run here: it refuses root and downloads ripgrep from the internet).
 //
 // Cache: `$WEBREPORTS_HOST_CACHE/code-server-<version>` (default `~/.cache/website-reports/...`),

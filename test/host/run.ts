@@ -1,4 +1,4 @@
-// The integration run on these machines (see /work/shared/vscode-host.md): VS Code 1.100 as
+// The integration run on these machines (see docs/vscode-host.md): VS Code 1.100 as
 // code-server, driven by headless Chromium through playwright-core.
 //
 //   node out/test/host/run.js          (after `npm run build`; `npm test` runs it last)

@@ -75,7 +75,7 @@ describe('activation', () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
-  it('registers every command of the contract (design.md) and contributes exactly those', async () => {
+  it('registers every command of the contract (docs/design.md) and contributes exactly those', async () => {
     const contract = [
       'webReports.setApiKey',
       'webReports.signOut',

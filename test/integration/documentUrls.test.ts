@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, apiKey, clearRequests, getRequests, serviceUrl, signIn, signOut, waitFor } from './helpers';
+import { activateExtension, apiKey, clearRequests, getRequests, resetService, serviceUrl, signIn, signOut, waitFor } from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -25,14 +25,7 @@ async function api(method: string, pathname: string, form?: Record<string, strin
   return (await res.json()) as Json;
 }
 
-async function reset(seed?: number): Promise<void> {
-  const res = await fetch(`${serviceUrl()}/__control/reset`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(seed === undefined ? {} : { seed }),
-  });
-  assert.equal(res.status, 204);
-}
+const reset = (seed?: number): Promise<void> => resetService(seed);
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Integration page for document URLs</title><meta name="description" content="A page served on loopback for the Website Reports document URL tests, long enough to pass.">

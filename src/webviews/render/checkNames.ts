@@ -1,5 +1,5 @@
 // Words for the checks of a report's analysis: readable names of the real service's checks
-// (phpRank; shared/spec/real-service-notes.md lists them), a fallback for names never seen, and
+// (phpRank; docs/spec/real-service-notes.md lists them), a fallback for names never seen, and
 // the error kinds in words. Pure: no 'vscode', no markup.
 
 import { lookup } from './format';

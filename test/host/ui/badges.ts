@@ -2,6 +2,7 @@
 // rounded score, drawn by the decoration after the URL (VS Code draws after-text as the CSS
 // `::after` content of a span in the line, so that is where the check reads it).
 import type { Ui } from './harness';
+import { ratingOf, roundedScore } from '../../../src/model/rating';
 import { poll } from './harness';
 import { allReports } from './service';
 import { runFromPalette } from './workbench';
@@ -10,9 +11,9 @@ export async function badgeCheck(ui: Ui, signedIn: boolean): Promise<void> {
   const { page } = ui;
   await ui.check('a URL typed into an editor gets its rating badge (the rounded score) after it', async () => {
     ui.needs('signing in', signedIn);
-    const report = (await allReports(ui.service())).find((r) => typeof r.score === 'number');
+    const report = (await allReports(ui.service())).find((r) => ratingOf(r).score !== undefined);
     if (!report) throw new Error('the service has no report with a score');
-    const badge = `● ${Math.round(report.score as number)}`;
+    const badge = `● ${roundedScore(ratingOf(report).score as number)}`;
     await runFromPalette(page, 'File: New Untitled Text File');
     const lines = page.locator('.part.editor .monaco-editor .view-lines').first();
     await lines.waitFor({ state: 'visible', timeout: 10_000 });

@@ -7,7 +7,8 @@ export const RESULTS: readonly Result[] = ['good', 'decent', 'bad'];
 export interface ServiceReport {
   id: number | string;
   url: string;
-  result: Result;
+  /** a word (the spec's plain reading) or a score in percent (the real service): read it with ratingOf */
+  result: unknown;
   privacy: number;
   [key: string]: unknown;
 }

@@ -1,6 +1,7 @@
 // The Reports tree as a person sees it: signing in through the welcome view, the group rows with the
 // service's totals, the report rows, and the context menu of a report row.
 import type { Ui } from './harness';
+import { ratingOf, roundedScore } from '../../../src/model/rating';
 import { poll } from './harness';
 import { allReports, RESULTS, totals, type Result } from './service';
 import { restoreRealReports, showCraftedReport } from './crafted';
@@ -55,7 +56,8 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
     for (const report of reports) {
       const at = labels.indexOf(report.url);
       const group = [...labels.slice(0, at)].reverse().find((l) => Object.values(GROUP_LABELS).includes(l));
-      if (group !== GROUP_LABELS[report.result]) throw new Error(`${report.url} (${report.result}) is shown under "${group}"`);
+      const band = ratingOf(report).band as Result;
+      if (group !== GROUP_LABELS[band]) throw new Error(`${report.url} (${band}) is shown under "${group}"`);
     }
     await clearNotifications(page);
     await leaveHover(page); // the pointer rests where "Set API Key" was: on a row, with its tooltip
@@ -109,7 +111,7 @@ const PRIVACY_LABELS = ['Public', 'Private', 'Password protected'];
 /** Hovers the report's row; throws unless its tooltip has these lines exactly. */
 async function expectTooltip(
   ui: Ui,
-  report: { id: unknown; url: string; result: string; score?: unknown; privacy?: unknown; project?: unknown },
+  report: { id: unknown; url: string; result: unknown; score?: unknown; privacy?: unknown; project?: unknown },
   shot: string,
 ): Promise<void> {
   const { page } = ui;
@@ -122,8 +124,8 @@ async function expectTooltip(
       .filter(Boolean);
     const expected = [
       report.url,
-      `Result: ${GROUP_LABELS[report.result as Result]}`,
-      `Score: ${String(report.score)}`,
+      `Result: ${GROUP_LABELS[ratingOf(report).band as Result]}`,
+      `Score: ${roundedScore(ratingOf(report).score ?? NaN)}`,
       `Privacy: ${PRIVACY_LABELS[Number(report.privacy)]}`,
       `Project: ${String(report.project)}`,
       `Id: ${String(report.id)}`,

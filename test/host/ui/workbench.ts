@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { exactly, poll } from './harness';
 
-/** Names from the contract (design.md) and package.json's contributions. */
+/** Names from the contract (docs/design.md) and package.json's contributions. */
 export const CONTAINER_TITLE = 'Website Reports';
 
 export function activityBarEntry(page: Page): Locator {

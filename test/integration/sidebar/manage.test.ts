@@ -83,16 +83,25 @@ describe('sidebar: managing reports', function () {
     const nodes = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].slice(0, 3);
     assert.equal(nodes.length, 3);
     await addFault({ method: 'DELETE', path: `/api/v1/reports/${nodes[1].report.id}`, status: 500, times: 0 });
+    await addFault({
+      method: 'DELETE',
+      path: `/api/v1/reports/${nodes[2].report.id}`,
+      status: 403,
+      body: { message: 'This action is unauthorized.' },
+    });
     const outcome = await vscode.commands.executeCommand<{ deleted: unknown[]; failed: { id: unknown }[] }>(
       'webReports.deleteReport',
       nodes[0],
       nodes,
     );
-    assert.deepEqual(outcome.deleted.map(String).sort(), [nodes[0], nodes[2]].map((n) => String(n.report.id)).sort());
-    assert.deepEqual(
-      outcome.failed.map((f) => String(f.id)),
-      [String(nodes[1].report.id)],
-    );
+    assert.deepEqual(outcome.deleted.map(String), [String(nodes[0].report.id)]);
+    assert.deepEqual(outcome.failed.map((f) => String(f.id)).sort(), [String(nodes[1].report.id), String(nodes[2].report.id)].sort());
+    // The whole story in one notification: how many of how many, each failure with its own reason.
+    const said = internals.ctx.failures.recent().at(-1) ?? '';
+    assert.match(said, /Deleted 1 of 3 reports/);
+    assert.match(said, /HTTP 500/);
+    assert.match(said, /HTTP 403/);
+    assert.notEqual(internals.ctx.model.status, 'signed-out', 'a 403 on one report does not sign out');
     assert.equal((await api('GET', `reports/${nodes[0].report.id}`)).status, 404);
     assert.equal((await api('GET', `reports/${nodes[1].report.id}`)).status, 200);
     assert.ok(internals.ctx.model.find(nodes[1].report.id), 'the failed one stays in the tree');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import * as assert from 'node:assert/strict';
 import { bandOfScore, parseScore, ratingOf, roundedScore } from '../../../src/model/rating';
 
@@ -53,5 +54,30 @@ describe('ratingOf: one rating for words and scores', () => {
     assert.equal(roundedScore(73.68421052631578), '74');
     assert.equal(roundedScore(79.5), '80');
     assert.equal(roundedScore(0.4), '0');
+  });
+});
+
+describe('ratingOf: properties', () => {
+  // fast-check: any value at all gives a band, and a score always lands in the band its edges say.
+
+  it('never throws and always answers one of the four bands', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (result, score) => {
+        const rating = ratingOf({ result, score });
+        return ['good', 'decent', 'bad', 'unknown'].includes(rating.band);
+      }),
+    );
+  });
+
+  it('bands every score in 0–100 by the edges, as a number and as a numeric string', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+        (score) => {
+          const expected = score > 79 ? 'good' : score >= 49 ? 'decent' : 'bad';
+          return ratingOf({ result: score }).band === expected && ratingOf({ result: String(score) }).band === expected;
+        },
+      ),
+    );
   });
 });

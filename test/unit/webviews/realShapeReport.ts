@@ -1,4 +1,4 @@
-// A report as the real service (phpRank) sends it, written from shared/spec/real-service-notes.md:
+// A report as the real service (phpRank) sends it, written from docs/spec/real-service-notes.md:
 // `result` a fractional score, `results` an object of checks {passed, importance, value, errors?}
 // — the 33 named in the notes plus 7 this extension has never seen (newer versions add checks),
 // with nested values, link lists, every error kind of the notes, an unknown kind and missing
