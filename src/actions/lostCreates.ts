@@ -5,6 +5,7 @@
 // shows now (a refresh in between would put the stored report in the tree and hide it).
 import type { ReportsClient } from '../api/client';
 import { Report } from '../api/types';
+import { urlKey } from '../model/urlKey';
 
 /** Clock skew allowed between this machine and the service. */
 const SKEW_MS = 60_000;
@@ -42,7 +43,10 @@ export class LostCreates {
 }
 
 export function isMadeBy(report: Report, url: string, attempt: LostCreate): boolean {
-  if (report.url !== url || attempt.knownIds.has(String(report.id))) return false;
+  // The same page the way the service compares URLs (host case, default port, trailing slash).
+  const key = urlKey(url);
+  if (key === undefined || typeof report.url !== 'string' || urlKey(report.url) !== key) return false;
+  if (attempt.knownIds.has(String(report.id))) return false;
   const stamp = new Date(String(report.created_at ?? report.generated_at ?? '')).getTime();
   return Number.isNaN(stamp) || stamp >= attempt.startedAt - SKEW_MS;
 }

@@ -56,6 +56,12 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'auth')
       return { problem: 'The report service did not accept this key. Check it and try again.' };
+    // 403: the service knows the key (a bad one is 401) but it may not read the account; its
+    // reports may still be open to it, so the key is kept and the account panel says why it is empty.
+    if (error instanceof ApiError && error.kind === 'forbidden') {
+      ctx.log.warn(`The key is accepted but may not read the account: ${messageOf(error)}`);
+      return { origin: client.base.origin };
+    }
     return { problem: messageOf(error) };
   } finally {
     void client.dispose();

@@ -1,6 +1,8 @@
 // The state of the reports list: three groups (good, decent, bad), each paging on its own with
 // the service's `result` filter. Commands change it after the API answers; the tree renders it.
 // No VS Code here: listeners are plain callbacks, isolated from each other and from the model.
+// (A little over 220 lines: the one class that owns the list's state; its pieces — paging,
+// groups, loading, listeners, summaries — already live in their own files beside it.)
 import type { ApiError } from '../api/errors';
 import { ListQuery, Report, ReportId, ReportResult, RESULT_VALUES } from '../api/types';
 import { isSignOut, refreshGroups, toApiError } from './groupLoad';
@@ -8,6 +10,7 @@ import { applyWalk, emptyGroups, evictElsewhere, Groups, idsOf, insertionIndex, 
 import { ErrorSink, Listeners } from './listeners';
 import { mayContinue, PageSource, PageTrail, PAGING_LIMITS, PagingLimits } from './paging';
 import { ratingOf } from './rating';
+import { urlKey } from './urlKey';
 import { summaryOf } from './reportSummary';
 
 export type { GroupState } from './groups';
@@ -158,9 +161,10 @@ export class ReportsModel {
     return RESULT_VALUES.flatMap((result) => this.groups[result].items).find((r) => String(r.id) === key);
   }
 
-  /** The loaded reports for exactly this URL. */
+  /** The loaded reports for this URL, compared the way the service compares URLs (urlKey). */
   reportsFor(url: string): Report[] {
-    return RESULT_VALUES.flatMap((result) => this.groups[result].items.filter((r) => r.url === url));
+    const same = (r: Report) => typeof r.url === 'string' && (urlKey(r.url) ?? r.url) === (urlKey(url) ?? url);
+    return RESULT_VALUES.flatMap((result) => this.groups[result].items.filter(same));
   }
 
   /** Puts a created or updated report where it belongs: in place, or moved to its new group. */

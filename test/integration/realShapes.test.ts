@@ -93,4 +93,12 @@ describe('against the real service’s shapes', function () {
     assert.ok(signedIn, 'the key is kept');
     await clearFaults();
   });
+
+  it('a 403 on the account while setting a key keeps the key (the service knows it; it may not read the account)', async () => {
+    await addFault({ method: 'GET', path: '/api/v1/account', status: 403, body: { message: 'This action is unauthorized.' } });
+    const stored = await vscode.commands.executeCommand<boolean>('webReports.setApiKey', apiKey());
+    assert.equal(stored, true, 'the key is stored');
+    assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), 'secret-storage');
+    await clearFaults();
+  });
 });
