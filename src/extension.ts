@@ -22,6 +22,8 @@ import { KnownAccount } from './platform/knownAccount';
 import { ShownFailures } from './platform/shownFailures';
 import { ReportsStatusBar } from './views/statusBar';
 import { showBadReportsBadge } from './views/badge';
+import { configureLocalisation, displayLanguage } from './platform/localisation';
+import { setDisplayLocale } from './model/locale';
 
 /** What activate returns: the extension's parts, for the integration tests (not a public API). */
 export interface ExtensionInternals {
@@ -32,6 +34,9 @@ export interface ExtensionInternals {
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionInternals {
+  // First: every later word goes through the display language's bundle.
+  configureLocalisation();
+  setDisplayLocale(displayLanguage());
   const channel = vscode.window.createOutputChannel('Website Reports', { log: true });
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
