@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy } from '../api/validate';
 import { plainText } from '../model/plainText';
-import { describeRating, isWebUrl, PRIVACY_LABELS, privacyName, reportLabel } from '../model/vocabulary';
+import { describeRating, isWebUrl, privacyLabel, privacyName, reportLabel } from '../model/vocabulary';
 import { CommandContext } from './context';
 import { reportFailure } from './feedback';
 import { askPassword, askPrivacy } from './prompts';
@@ -75,7 +75,7 @@ export async function changePrivacy(
     () => ctx.actions.changePrivacy(report, privacy, password, keepPassword),
   );
   if (outcome.kind === 'updated') {
-    ctx.log.info(`Report ${report.id} is now ${PRIVACY_LABELS[privacyName(outcome.report.privacy)].toLowerCase()}.`);
+    ctx.log.info(`Report ${report.id} is now ${privacyLabel(privacyName(outcome.report.privacy)).toLowerCase()}.`);
     return outcome.report;
   }
   if (outcome.kind !== 'cancelled') await reportFailure(ctx, `Changing the privacy of ${label}`, outcome.error);

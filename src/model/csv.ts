@@ -3,8 +3,10 @@
 // `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so no report field can become a
 // formula (CSV injection).
 import { Report } from '../api/types';
-import { ratingOf } from './rating';
-import { RATING_LABELS } from './vocabulary';
+import { RatingBand, ratingOf } from './rating';
+
+// l10n-exempt: CSV is a data format; its cells stay the same in every display language.
+const CSV_RATING: Record<RatingBand, string> = { good: 'Good', decent: 'Decent', bad: 'Bad', unknown: 'No rating' };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -43,7 +45,7 @@ export function csvReport(report: Report): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     id: report.id,
     url: report.url,
-    rating: RATING_LABELS[rating.band],
+    rating: CSV_RATING[rating.band],
     score: rating.score,
     result: report.result,
     privacy: report.privacy,

@@ -5,7 +5,7 @@
 import { Report } from '../api/types';
 import { codeSpan, plainText } from './plainText';
 import { ratingOf, roundedScore } from './rating';
-import { fullTime, PRIVACY_LABELS, privacyName, RATING_ICONS, RATING_LABELS } from './vocabulary';
+import { fullTime, privacyLabel, privacyName, RATING_ICONS, ratingLabel } from './vocabulary';
 
 export const HOVER_COMMANDS = {
   open: 'webReports.openReport',
@@ -39,10 +39,10 @@ export function hoverText(url: string, report: Report | undefined, now?: Date): 
   }
   const rating = ratingOf(report);
   const score = rating.score === undefined ? '' : ` · score ${roundedScore(rating.score)}`;
-  const lines = [`$(${RATING_ICONS[rating.band].icon}) **${RATING_LABELS[rating.band]}**${score} · Website Reports`];
+  const lines = [`$(${RATING_ICONS[rating.band].icon}) **${ratingLabel(rating.band)}**${score} · Website Reports`];
   const generated = fullTime(report.generated_at, now);
   if (generated) lines.push(`Generated ${codeSpan(plainText(generated))}`);
-  lines.push(`Privacy: ${PRIVACY_LABELS[privacyName(report.privacy)]}`);
+  lines.push(`Privacy: ${privacyLabel(privacyName(report.privacy))}`);
   if (report.project !== undefined && report.project !== null && report.project !== '') {
     lines.push(`Project: ${codeSpan(plainText(report.project, 120))}`);
   }
@@ -62,5 +62,5 @@ export function hoverText(url: string, report: Report | undefined, now?: Date): 
 /** The badge text after a URL: "● 74", or the band's label when there is no score. */
 export function badgeText(report: Report): string {
   const rating = ratingOf(report);
-  return rating.score === undefined ? `● ${RATING_LABELS[rating.band]}` : `● ${roundedScore(rating.score)}`;
+  return rating.score === undefined ? `● ${ratingLabel(rating.band)}` : `● ${roundedScore(rating.score)}`;
 }

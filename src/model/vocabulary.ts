@@ -2,12 +2,26 @@
 // with their icons and colours. The tree, tooltips, quick picks, notifications, panels, hovers,
 // badges and the status bar all take their words from here. Pure, so it is unit-tested without
 // VS Code.
+import * as l10n from '@vscode/l10n';
 import { Report } from '../api/types';
+import { displayLocale } from './locale';
 import { Band, Rating, RatingBand, ratingOf, roundedScore } from './rating';
 
 // --- ratings -------------------------------------------------------------------------------
 
-export const RATING_LABELS: Record<RatingBand, string> = { good: 'Good', decent: 'Decent', bad: 'Bad', unknown: 'No rating' };
+/** "Good", "Decent", "Bad", "No rating" in the display language (a function: see docs/LOCALISATION.md). */
+export function ratingLabel(band: RatingBand): string {
+  switch (band) {
+    case 'good':
+      return l10n.t({ message: 'Good', comment: ['A rating of a web page: the best of good, decent and bad'] });
+    case 'decent':
+      return l10n.t({ message: 'Decent', comment: ['A rating of a web page: between good and bad'] });
+    case 'bad':
+      return l10n.t({ message: 'Bad', comment: ['A rating of a web page: the worst of good, decent and bad'] });
+    default:
+      return l10n.t('No rating');
+  }
+}
 
 /** Codicon id and theme colour id of each band (tree groups, badges, status bar). */
 export const RATING_ICONS: Record<RatingBand, { icon: string; color: string }> = {
@@ -19,7 +33,7 @@ export const RATING_ICONS: Record<RatingBand, { icon: string; color: string }> =
 
 /** "Good (74)", "Bad", "No rating": the band with the score rounded for people. */
 export function describeRating(rating: Rating): string {
-  const label = RATING_LABELS[rating.band];
+  const label = ratingLabel(rating.band);
   return rating.score === undefined ? label : `${label} (${roundedScore(rating.score)})`;
 }
 
@@ -28,9 +42,17 @@ export function ratingText(report: Report): string {
   return describeRating(ratingOf(report));
 }
 
-/** "3 good reports", "1 bad report". */
+/** "3 good reports", "1 bad report": whole phrases per band and plural form, since word order and endings differ by language. */
 export function countOf(count: number, band: Band): string {
-  return `${count} ${RATING_LABELS[band].toLowerCase()} report${count === 1 ? '' : 's'}`;
+  const one = count === 1;
+  switch (band) {
+    case 'good':
+      return one ? l10n.t('1 good report') : l10n.t('{0} good reports', count);
+    case 'decent':
+      return one ? l10n.t('1 decent report') : l10n.t('{0} decent reports', count);
+    default:
+      return one ? l10n.t('1 bad report') : l10n.t('{0} bad reports', count);
+  }
 }
 
 // --- privacy -------------------------------------------------------------------------------
@@ -50,22 +72,36 @@ export function privacyName(privacy: unknown): PrivacyName {
   }
 }
 
-export const PRIVACY_LABELS: Record<PrivacyName, string> = {
-  public: 'Public',
-  private: 'Private',
-  password: 'Password protected',
-  unknown: 'Unknown privacy',
-};
+/** "Public", "Private", "Password protected" in the display language. */
+export function privacyLabel(name: PrivacyName): string {
+  switch (name) {
+    case 'public':
+      return l10n.t({ message: 'Public', comment: ['Privacy of a report: anyone with the link can view it'] });
+    case 'private':
+      return l10n.t({ message: 'Private', comment: ['Privacy of a report: only its owner can view it'] });
+    case 'password':
+      return l10n.t({ message: 'Password protected', comment: ['Privacy of a report'] });
+    default:
+      return l10n.t('Unknown privacy');
+  }
+}
 
 /** Codicon ids for each privacy. */
 export const PRIVACY_ICONS: Record<PrivacyName, string> = { public: 'globe', private: 'lock', password: 'key', unknown: 'question' };
 
-export const PRIVACY_DESCRIPTIONS: Record<PrivacyName, string> = {
-  public: 'Anyone with the link can view the report.',
-  private: 'Only you can view the report.',
-  password: 'Viewers need a password you choose.',
-  unknown: 'The service reported a privacy setting this extension does not know.',
-};
+/** One sentence on what a privacy means, for pickers. */
+export function privacyDescription(name: PrivacyName): string {
+  switch (name) {
+    case 'public':
+      return l10n.t('Anyone with the link can view the report.');
+    case 'private':
+      return l10n.t('Only you can view the report.');
+    case 'password':
+      return l10n.t('Viewers need a password you choose.');
+    default:
+      return l10n.t('The service reported a privacy setting this extension does not know.');
+  }
+}
 
 // --- web URLs ------------------------------------------------------------------------------
 
@@ -86,7 +122,7 @@ export function contextValue(report: Report): string {
 }
 
 export function reportLabel(report: Report): string {
-  return typeof report.url === 'string' && report.url ? report.url : `Report ${report.id}`;
+  return typeof report.url === 'string' && report.url ? report.url : l10n.t('Report {0}', String(report.id));
 }
 
 // --- time ----------------------------------------------------------------------------------
@@ -111,24 +147,24 @@ export function relativeTime(value: unknown, now: Date = new Date()): string | u
     ['hour', 3600],
     ['minute', 60],
   ];
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto' });
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return l10n.t('just now');
 }
 
 /** "5/1/2024, 10:00:00 AM (3 days ago)": the full time and how long ago, for tooltips and panels. */
 export function fullTime(value: unknown, now?: Date): string | undefined {
   const time = parseTime(value);
   if (!time) return undefined;
-  return `${time.toLocaleString()} (${relativeTime(time.toISOString(), now)})`;
+  return l10n.t('{0} ({1})', time.toLocaleString(displayLocale()), relativeTime(time.toISOString(), now) ?? '');
 }
 
 /** Spoken label for screen readers: "https://x, Good (74), private, generated 3 days ago". */
 export function accessibleLabel(report: Report, now?: Date): string {
-  const parts = [reportLabel(report), ratingText(report), PRIVACY_LABELS[privacyName(report.privacy)]];
+  const parts = [reportLabel(report), ratingText(report), privacyLabel(privacyName(report.privacy))];
   const when = relativeTime(report.generated_at, now);
-  if (when) parts.push(`generated ${when}`);
+  if (when) parts.push(l10n.t({ message: 'generated {0}', args: [when], comment: ['{0} is a relative time such as "3 days ago"'] }));
   return parts.join(', ');
 }

@@ -10,10 +10,10 @@ import {
   countOf,
   fullTime,
   PRIVACY_ICONS,
-  PRIVACY_LABELS,
+  privacyLabel,
   privacyName,
   RATING_ICONS,
-  RATING_LABELS,
+  ratingLabel,
   relativeTime,
   reportLabel,
 } from '../model/vocabulary';
@@ -31,7 +31,7 @@ export function isReportNode(value: unknown): value is Extract<ReportsNode, { ki
 }
 
 export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeItem {
-  const item = new vscode.TreeItem(RATING_LABELS[group.result], vscode.TreeItemCollapsibleState.Expanded);
+  const item = new vscode.TreeItem(ratingLabel(group.result), vscode.TreeItemCollapsibleState.Expanded);
   item.id = `group:${group.result}`;
   const shown = group.items.length;
   const count = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
@@ -44,7 +44,7 @@ export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeI
   const cut = group.cut ? `List cut after ${shown}: ${cutNotice(group.cut, limits)}.` : undefined;
   item.tooltip = [counted, cut].filter(Boolean).join('\n\n') || undefined;
   item.accessibilityInformation = {
-    label: `${RATING_LABELS[group.result]} reports${group.total !== undefined ? `, ${group.total}` : ''}${group.cut ? `, list cut after ${shown}` : ''}`,
+    label: `${ratingLabel(group.result)} reports${group.total !== undefined ? `, ${group.total}` : ''}${group.cut ? `, list cut after ${shown}` : ''}`,
     role: 'treeitem',
   };
   return item;
@@ -61,9 +61,9 @@ function tooltip(report: Report): vscode.MarkdownString {
   md.appendMarkdown(codeSpan(reportLabel(report))).appendMarkdown('\n\n');
   const rating = ratingOf(report);
   const rows: [string, unknown][] = [
-    ['Result', RATING_LABELS[rating.band]],
+    ['Result', ratingLabel(rating.band)],
     ['Score', rating.score === undefined ? undefined : roundedScore(rating.score)],
-    ['Privacy', PRIVACY_LABELS[privacyName(report.privacy)]],
+    ['Privacy', privacyLabel(privacyName(report.privacy))],
     ['Project', report.project],
     ['Generated', fullTime(report.generated_at)],
     ['Id', report.id],
@@ -96,7 +96,7 @@ export function loadMoreItem(group: GroupState): vscode.TreeItem {
   const left = group.total !== undefined ? group.total - group.items.length : undefined;
   item.description = left !== undefined && left > 0 ? `${left} more` : '';
   item.command = { command: VIEW_COMMANDS.loadMore, title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
-  item.accessibilityInformation = { label: `Load more ${RATING_LABELS[group.result].toLowerCase()} reports`, role: 'button' };
+  item.accessibilityInformation = { label: `Load more ${ratingLabel(group.result).toLowerCase()} reports`, role: 'button' };
   return item;
 }
 

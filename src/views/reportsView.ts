@@ -8,7 +8,7 @@ import { ApiError } from '../api/errors';
 import { describeFilters, Filters, isFiltered, ListDefaults, toQuery, cleanFilters } from '../model/filters';
 import { cutNotice } from '../model/paging';
 import { ReportsModel } from '../model/reportsModel';
-import { RATING_LABELS } from '../model/vocabulary';
+import { ratingLabel } from '../model/vocabulary';
 import { Connection } from '../platform/connection';
 import { readSettings } from '../platform/settings';
 import { CONTEXT_KEYS, ContextKeys, VIEW_COMMANDS, VIEW_ID } from './ids';
@@ -141,7 +141,7 @@ export class ReportsView implements vscode.Disposable {
     }
     for (const result of RESULT_VALUES) {
       const cut = this.model.groups[result].cut;
-      if (cut) parts.push(`${RATING_LABELS[result]} list cut: ${cutNotice(cut, this.model.limits)}.`);
+      if (cut) parts.push(`${ratingLabel(result)} list cut: ${cutNotice(cut, this.model.limits)}.`);
     }
     this.treeView.message = parts.length ? parts.join(' ') : undefined;
     const totals = this.model.totals();

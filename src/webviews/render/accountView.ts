@@ -7,7 +7,7 @@ import { renderFields, renderValue } from './values';
 import { withoutSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
 import { Band, BANDS } from '../../model/rating';
-import { RATING_LABELS } from '../../model/vocabulary';
+import { ratingLabel } from '../../model/vocabulary';
 
 export interface AccountViewModel {
   account: Record<string, unknown>;
@@ -52,7 +52,7 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
   if (!isRecord(totals)) {
     return EMPTY;
   }
-  const rows = BANDS.map((key) => ({ key, label: RATING_LABELS[key], count: nonNegative(totals[key]) })).filter(
+  const rows = BANDS.map((key) => ({ key, label: ratingLabel(key), count: nonNegative(totals[key]) })).filter(
     (r): r is { key: Band; label: string; count: number } => r.count !== undefined,
   );
   if (rows.length === 0) {

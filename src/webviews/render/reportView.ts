@@ -8,7 +8,7 @@ import { renderAnalysis } from './analysisView';
 import { maskSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
 import { Rating, ratingOf, roundedScore } from '../../model/rating';
-import { isWebUrl, PRIVACY_ICONS, PRIVACY_LABELS, privacyName, RATING_LABELS } from '../../model/vocabulary';
+import { isWebUrl, PRIVACY_ICONS, privacyLabel, privacyName, ratingLabel } from '../../model/vocabulary';
 
 export type { RenderOptions } from './format';
 
@@ -35,7 +35,7 @@ export function renderGauge(rating: Rating & { score: number }): TrustedHtml {
 
 /** The badge: the band's word from the one rating function, or an unknown word as it came. */
 function renderBadge(rating: Rating, result: unknown): TrustedHtml {
-  const text = rating.band !== 'unknown' ? RATING_LABELS[rating.band] : asText(result);
+  const text = rating.band !== 'unknown' ? ratingLabel(rating.band) : asText(result);
   if (text === undefined) return EMPTY;
   return html`<span class="badge result result-${rating.band}"><span class="visually-hidden">Result: </span>${text}</span>`;
 }
@@ -75,7 +75,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
   if (privacyNumber === 0 || privacyNumber === 1 || privacyNumber === 2) {
     const name = privacyName(privacyNumber);
     shown.add('privacy');
-    field('Privacy', html`${icon(PRIVACY_ICONS[name])} ${PRIVACY_LABELS[name]}`, 'privacy');
+    field('Privacy', html`${icon(PRIVACY_ICONS[name])} ${privacyLabel(name)}`, 'privacy');
   }
 
   const project = asText(rec.project);

@@ -6,7 +6,7 @@ import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
 import { editorTab, runFromPalette, treeRow } from './workbench';
 import { ratingOf, roundedScore } from '../../../src/model/rating';
-import { RATING_LABELS } from '../../../src/model/vocabulary';
+import { ratingLabel } from '../../../src/model/vocabulary';
 
 export const ACCOUNT_TAB = 'Website Reports Account';
 const REPORT_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh'];
@@ -45,8 +45,7 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
     // Either shape of record: the word and the score come from the one rating function.
     const rating = ratingOf(report);
     const badge = (await frame.locator('.badge.result').innerText({ timeout: 5000 })).trim();
-    if (!badge.includes(RATING_LABELS[rating.band]))
-      throw new Error(`result badge reads "${badge}", expected "${RATING_LABELS[rating.band]}"`);
+    if (!badge.includes(ratingLabel(rating.band))) throw new Error(`result badge reads "${badge}", expected "${ratingLabel(rating.band)}"`);
     const score = rating.score === undefined ? '?' : roundedScore(rating.score);
     const gauge = frame.locator(`svg[role="img"][aria-label="Score ${score} of 100"]`);
     if (!(await gauge.isVisible())) {
