@@ -7,6 +7,7 @@
 //   bench/serviceRows.ts   the service's list and create at scale, its resident memory
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
+//   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
     add(await bundleRows());
+    add(await activationRows(QUICK ? 3 : 5));
     // URLs in documents: prints its own lines (requests to decorate, time vs back-to-back requests).
     await benchDocumentUrls(QUICK);
   } finally {
@@ -85,6 +87,17 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * Activation in the real VS Code host. Its driver lives with the host's (test/host, compiled by its
+ * own tsconfig for Playwright's DOM types), so it is loaded at run time.
+ */
+async function activationRows(samples: number): Promise<Row[]> {
+  const driver = (await import(path.join(__dirname, '..', 'test', 'host', 'activationBench.js'))) as {
+    activationRows(samples: number): Promise<Row[]>;
+  };
+  return driver.activationRows(samples);
+}
 
 /** The size of the bundle the package ships (built by `npm run build` or `npm run package`). */
 async function bundleRows(): Promise<Row[]> {
