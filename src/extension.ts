@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   // First: every later word goes through the display language's bundle.
   configureLocalisation();
   setDisplayLocale(displayLanguage());
-  const channel = vscode.window.createOutputChannel('Website Reports', { log: true });
+  const channel = vscode.window.createOutputChannel('Website Reports', { log: true }); // l10n-exempt: the product's name
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
   const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));

@@ -59,7 +59,7 @@ interface FocusSpot {
   index: number;
 }
 
-const FOCUSABLE = 'button, summary, [tabindex]';
+const FOCUSABLE = 'button, summary, [tabindex]'; // l10n-exempt: CSS selector
 
 function focusSpot(main: HTMLElement): FocusSpot | undefined {
   const active = document.activeElement as HTMLElement | null;
@@ -100,7 +100,7 @@ function setBusy(busy: boolean): void {
 let firstRender = true;
 
 /** Elements the renderers never make: dropped should one ever arrive (the CSP would stop them too). */
-const NEVER = 'script, iframe, object, embed, style, link, meta, base, form, frame, frameset';
+const NEVER = 'script, iframe, object, embed, style, link, meta, base, form, frame, frameset'; // l10n-exempt: CSS selector
 
 /**
  * The content of a render message as nodes: parsed in an inert document (nothing in it runs or

@@ -1,6 +1,7 @@
 // Export: every report of a list (its search, project and sort), every page, written to a sink as
 // it arrives (streamed: memory holds one page), as CSV or as a JSON array of the records as the
 // service sent them. Pages are read 100 at a time inside the request budget.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
 import { ListQuery, ReportPage } from '../api/types';
 import { csvHeader, csvReport } from '../model/csv';
@@ -37,7 +38,7 @@ export async function exportReports(
   await sink.write(format === 'csv' ? csvHeader() : '[');
   let page: ReportPage | undefined;
   for (let n = 0; n < (options.maxPages ?? 10_000); n++) {
-    if (signal?.aborted) throw new ApiError('cancelled', 'The export was cancelled.');
+    if (signal?.aborted) throw new ApiError('cancelled', l10n.t('The export was cancelled.'));
     const previous = page;
     page = await budgetedCall(budget, 'interactive', signal, () =>
       previous ? source.nextPage(previous, call) : source.listReports(first, call),

@@ -4,6 +4,7 @@
 // back to the queue (a 429 means nothing was created). Creates go through ReportActions, which
 // never creates twice: a create whose answer was lost (or that was cancelled) is looked for on
 // the service before it is ever sent again, so "Retry Failed" is safe.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
 import { Privacy, Report } from '../api/types';
 import { urlKey } from '../model/urlKey';
@@ -72,7 +73,7 @@ export async function runReportAll(
       try {
         await budget.acquire('interactive', options.signal);
       } catch {
-        summary.skipped.push({ url, reason: 'cancelled before it was sent' });
+        summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
         return;
       }
       const outcome = await creator.create({ url, privacy: options.privacy, password: options.password }, { signal: options.signal });
@@ -81,7 +82,7 @@ export async function runReportAll(
         return;
       }
       if (outcome.kind === 'cancelled') {
-        summary.skipped.push({ url, reason: 'cancelled while the service was analysing it (checked before any retry)' });
+        summary.skipped.push({ url, reason: l10n.t('cancelled while the service was analysing it (checked before any retry)') });
         return;
       }
       if (outcome.error.kind === 'rate-limited' && attempt < MAX_RATE_LIMITED && !options.signal?.aborted) {
@@ -95,7 +96,7 @@ export async function runReportAll(
   const worker = async (): Promise<void> => {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
       if (options.signal?.aborted) {
-        summary.skipped.push({ url, reason: 'cancelled before it was sent' });
+        summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
         continue;
       }
       await createOne(url);
@@ -116,5 +117,5 @@ export async function runReportAll(
 
 /** "8 created, 4 skipped, 1 failed". */
 export function describeSummary(summary: ReportAllSummary): string {
-  return `${summary.created.length} created, ${summary.skipped.length} skipped, ${summary.failed.length} failed`;
+  return l10n.t('{0} created, {1} skipped, {2} failed', summary.created.length, summary.skipped.length, summary.failed.length);
 }

@@ -81,7 +81,7 @@ export class RequestBudget {
 
   dispose(): void {
     clearTimeout(this.timer);
-    for (const waiter of this.queue.splice(0)) waiter.reject(new Error('The request budget was disposed.'));
+    for (const waiter of this.queue.splice(0)) waiter.reject(new Error('The request budget was disposed.')); // l10n-exempt: only at shutdown, never shown
   }
 
   private forget(): void {

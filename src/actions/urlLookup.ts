@@ -116,7 +116,7 @@ export class UrlLookup {
   dispose(): void {
     for (const batch of this.batches.values()) {
       clearTimeout(batch.timer);
-      for (const waiter of batch.keys.values()) waiter.reject(new Error('The URL lookup was stopped.'));
+      for (const waiter of batch.keys.values()) waiter.reject(new Error('The URL lookup was stopped.')); // l10n-exempt: only at shutdown, never shown
     }
     this.batches.clear();
   }

@@ -1,4 +1,5 @@
 // The service's base address: normalised once, and the only origin the key is ever sent to.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 
 export interface BaseUrl {
@@ -29,7 +30,7 @@ export function parseBaseUrl(raw: string | undefined): BaseUrl {
   if (!text) {
     throw new ApiError(
       'not-configured',
-      'No report service is configured. Set "webReports.baseUrl" to the service\'s address.',
+      l10n.t('No report service is configured. Set "webReports.baseUrl" to the service\'s address.'),
       FIX_BASE_URL,
     );
   }
@@ -39,15 +40,19 @@ export function parseBaseUrl(raw: string | undefined): BaseUrl {
   } catch {
     throw new ApiError(
       'not-configured',
-      `"webReports.baseUrl" is not a valid URL: "${text}". Use for example https://reports.example.com.`,
+      l10n.t('"webReports.baseUrl" is not a valid URL: "{0}". Use for example https://reports.example.com.', text),
       FIX_BASE_URL,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('not-configured', `"webReports.baseUrl" must be an http or https address, not ${url.protocol}`, FIX_BASE_URL);
+    throw new ApiError(
+      'not-configured',
+      l10n.t('"webReports.baseUrl" must be an http or https address, not {0}', url.protocol),
+      FIX_BASE_URL,
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ApiError('not-configured', '"webReports.baseUrl" must not contain credentials, a query or a fragment.', FIX_BASE_URL);
+    throw new ApiError('not-configured', l10n.t('"webReports.baseUrl" must not contain credentials, a query or a fragment.'), FIX_BASE_URL);
   }
   const href = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   return { href, origin: url.origin, insecure: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };

@@ -1,6 +1,7 @@
 // The report service's client: the six operations of the API, typed for the rest of the
 // extension. Knows nothing of VS Code; the key comes from a provider so it is read per request
 // and never stored here. How a call is sent (queue, retries, logging) is in requester.ts.
+import * as l10n from '@vscode/l10n';
 import { apiUrl, BaseUrl, isSameOrigin, parseBaseUrl } from './baseUrl';
 import { readAccount, readList, readReport, hasMorePages } from './envelope';
 import { chooseProxy, ProxySettings } from './proxy';
@@ -37,7 +38,7 @@ export interface CallOptions {
   priority?: Priority;
 }
 
-const MISSING_REPORT = (id: ReportId) => `Report ${id} was not found; it may have been deleted`;
+const missingReport = (id: ReportId) => l10n.t('Report {0} was not found; it may have been deleted', id);
 
 export class ReportsClient {
   readonly base: BaseUrl;
@@ -53,7 +54,7 @@ export class ReportsClient {
     this.analysisTimeoutMs = options.analysisTimeoutMs ?? this.timeoutMs * 4;
     this.log = options.log ?? (() => undefined);
     const proxy = chooseProxy(this.base.href, options.proxy ?? { env: process.env });
-    if (proxy) this.log('info', `Using the proxy from ${proxy.source} for ${this.base.origin}.`);
+    if (proxy) this.log('info', `Using the proxy from ${proxy.source} for ${this.base.origin}.`); // l10n-exempt: log line
     this.dispatcher = createDispatcher(proxy);
     this.requester = new Requester({
       dispatcher: this.dispatcher,
@@ -80,7 +81,18 @@ export class ReportsClient {
   }
 
   async getReport(id: ReportId, options: CallOptions = {}): Promise<Report> {
-    const body = await this.call({ ...options, ...this.onReport(id, 'GET', `read report ${id}`) });
+    const body = await this.call({
+      ...options,
+      ...this.onReport(
+        id,
+        'GET',
+        l10n.t({
+          message: 'read report {0}',
+          args: [id],
+          comment: ['Ends "The service refused to …"; {0} is a report id; German: zu-infinitive ("Bericht 5 zu lesen")'],
+        }),
+      ),
+    });
     return readReport(body);
   }
 
@@ -92,9 +104,12 @@ export class ReportsClient {
       url: apiUrl(this.base, 'reports'),
       form,
       timeoutMs: this.analysisTimeoutMs,
-      what: 'create the report',
+      what: l10n.t({
+        message: 'create the report',
+        comment: ['Ends "The service refused to …"; German: zu-infinitive ("den Bericht zu erstellen")'],
+      }),
     });
-    return readReport(body, 'created report');
+    return readReport(body, 'create');
   }
 
   /** `passwordKnown`: the report already has a password, so privacy 2 needs no new one. */
@@ -102,19 +117,35 @@ export class ReportsClient {
     const form = validateUpdate(input, options.passwordKnown);
     const body = await this.call({
       ...options,
-      ...this.onReport(id, 'PUT', `update report ${id}`),
+      ...this.onReport(
+        id,
+        'PUT',
+        l10n.t({
+          message: 'update report {0}',
+          args: [id],
+          comment: ['Ends "The service refused to …"; {0} is a report id; German: zu-infinitive ("Bericht 5 zu lesen")'],
+        }),
+      ),
       form,
       timeoutMs: input.results === 1 ? this.analysisTimeoutMs : this.timeoutMs,
     });
-    return readReport(body, 'updated report');
+    return readReport(body, 'update');
   }
 
   /** Succeeds on any 2xx: the real service answers 200 with a body, others 204 or 202. */
   async deleteReport(id: ReportId, options: CallOptions = {}): Promise<void> {
     await this.call({
       ...options,
-      ...this.onReport(id, 'DELETE', `delete report ${id}`),
-      notFound: `Report ${id} was not found; it may already have been deleted`,
+      ...this.onReport(
+        id,
+        'DELETE',
+        l10n.t({
+          message: 'delete report {0}',
+          args: [id],
+          comment: ['Ends "The service refused to …"; {0} is a report id; German: zu-infinitive ("Bericht 5 zu lesen")'],
+        }),
+      ),
+      notFound: l10n.t('Report {0} was not found; it may already have been deleted', id),
       ignoreBody: true,
     });
   }
@@ -124,10 +155,13 @@ export class ReportsClient {
       ...options,
       method: 'GET',
       url: apiUrl(this.base, 'account'),
-      what: 'read the account',
-      notFound: `The service at ${this.base.href} has no /api/v1/account; check "webReports.baseUrl"`,
+      what: l10n.t({
+        message: 'read the account',
+        comment: ['Ends "The service refused to …"; German: zu-infinitive ("den Bericht zu erstellen")'],
+      }),
+      notFound: l10n.t('The service at {0} has no /api/v1/account; check "webReports.baseUrl"', this.base.href),
       forbidden: {
-        message: 'The API key lacks permission to read the account; it is kept, and reports can still be used',
+        message: l10n.t('The API key lacks permission to read the account; it is kept, and reports can still be used'),
         next: { kind: 'set-api-key' },
       },
     });
@@ -147,9 +181,9 @@ export class ReportsClient {
       method,
       url: apiUrl(this.base, path),
       what,
-      notFound: MISSING_REPORT(id),
+      notFound: missingReport(id),
       // The real service answers 403 for a report that is missing or another account's.
-      forbidden: { message: `Report ${id} is missing or not this account's; you are still signed in`, next: { kind: 'refresh' } },
+      forbidden: { message: l10n.t("Report {0} is missing or not this account's; you are still signed in", id), next: { kind: 'refresh' } },
     };
   }
 
@@ -158,8 +192,11 @@ export class ReportsClient {
       ...options,
       method: 'GET',
       url,
-      what: 'list reports',
-      notFound: `The service at ${this.base.href} has no /api/v1/reports; check "webReports.baseUrl"`,
+      what: l10n.t({
+        message: 'list reports',
+        comment: ['Ends "The service refused to …"; German: zu-infinitive ("den Bericht zu erstellen")'],
+      }),
+      notFound: l10n.t('The service at {0} has no /api/v1/reports; check "webReports.baseUrl"', this.base.href),
     });
     const shape = readList(body);
     const page = shape.currentPage ?? query.page ?? 1;
@@ -168,11 +205,12 @@ export class ReportsClient {
       const clean = await this.requester.redactor(); // the link is the service's text: it may hold the key
       this.log(
         'warn',
+        // l10n-exempt: log line
         clean(`Ignored the service's next-page link to another origin (${safeOrigin(nextLink)}); asking for page ${page + 1} instead.`),
       );
       nextLink = undefined;
     }
-    if (shape.skipped) this.log('warn', `${shape.skipped} record(s) without an id were left out of the list.`);
+    if (shape.skipped) this.log('warn', `${shape.skipped} record(s) without an id were left out of the list.`); // l10n-exempt: log line
     return {
       items: shape.items,
       page,
@@ -195,6 +233,6 @@ function safeOrigin(link: string): string {
   try {
     return new URL(link).origin;
   } catch {
-    return 'an invalid URL';
+    return 'an invalid URL'; // l10n-exempt: log line
   }
 }

@@ -1,5 +1,6 @@
 // Reads the service's answers tolerantly: a Laravel-style `{data, links, meta}`, `{data}` alone,
 // or a bare array/object. Unknown fields are kept; ids may be numbers or strings.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 import { ListQuery, Report, ReportId } from './types';
 
@@ -33,19 +34,38 @@ export function toReport(value: unknown): Report | undefined {
 }
 
 function describeShape(body: unknown): string {
-  if (Array.isArray(body)) return `an array of ${body.length}`;
+  if (Array.isArray(body)) return body.length === 1 ? l10n.t('an array of 1') : l10n.t('an array of {0}', body.length);
   if (isObject(body)) {
     const keys = Object.keys(body);
-    return keys.length ? `an object with ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}` : 'an empty object';
+    return keys.length
+      ? l10n.t('an object with {0}', `${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}`)
+      : l10n.t('an empty object');
   }
-  return body === null ? 'null' : `a ${typeof body}`;
+  switch (typeof body) {
+    case 'string':
+      return l10n.t('a string');
+    case 'number':
+      return l10n.t('a number');
+    case 'boolean':
+      return l10n.t('a boolean');
+    default:
+      return body === null ? 'null' : l10n.t('a value of type {0}', typeof body); // null: JSON's own word
+  }
 }
 
-export function readReport(body: unknown, what = 'report'): Report {
+/** `answerTo`: the request the body answered, for the message when it is no report. */
+export function readReport(body: unknown, answerTo?: 'create' | 'update'): Report {
   const candidate = isObject(body) && isObject(body.data) ? body.data : body;
   const report = toReport(candidate);
   if (!report) {
-    throw new ApiError('bad-response', `The service's answer is not a ${what} with an id: it sent ${describeShape(body)}.`);
+    const shape = describeShape(body);
+    const message =
+      answerTo === 'create'
+        ? l10n.t("The service's answer is not a created report with an id: it sent {0}.", shape)
+        : answerTo === 'update'
+          ? l10n.t("The service's answer is not an updated report with an id: it sent {0}.", shape)
+          : l10n.t("The service's answer is not a report with an id: it sent {0}.", shape);
+    throw new ApiError('bad-response', message);
   }
   return report;
 }
@@ -53,7 +73,7 @@ export function readReport(body: unknown, what = 'report'): Report {
 export function readAccount(body: unknown): Record<string, unknown> {
   const candidate = isObject(body) && isObject(body.data) ? body.data : body;
   if (!isObject(candidate)) {
-    throw new ApiError('bad-response', `The service's answer is not an account record: it sent ${describeShape(body)}.`);
+    throw new ApiError('bad-response', l10n.t("The service's answer is not an account record: it sent {0}.", describeShape(body)));
   }
   return { ...candidate };
 }
@@ -83,7 +103,7 @@ export function readList(body: unknown): ListShape {
     if (!isObject(body.links) && typeof body.next_page_url === 'string') links = { next: body.next_page_url };
   }
   if (!Array.isArray(rows)) {
-    throw new ApiError('bad-response', `The service's answer is not a list of reports: it sent ${describeShape(body)}.`);
+    throw new ApiError('bad-response', l10n.t("The service's answer is not a list of reports: it sent {0}.", describeShape(body)));
   }
   const items: Report[] = [];
   for (const row of rows) {

@@ -1,6 +1,7 @@
 // The one error type of the API client. `kind` says what happened; `next` says, as data, what
 // helps (a button the extension offers), so nothing has to guess it from the message text;
 // `message` says both for people, and never contains the API key.
+import * as l10n from '@vscode/l10n';
 
 export type ApiErrorKind =
   | 'auth'
@@ -94,7 +95,7 @@ export function usualNextStep(kind: ApiErrorKind, details: ApiErrorDetails = {})
 /** Formats a delay for people: "12 seconds", "3 minutes". */
 export function describeDelay(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 90) return seconds === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', seconds);
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes === 1 ? l10n.t('1 minute') : l10n.t('{0} minutes', minutes);
 }

@@ -1,6 +1,7 @@
 // Queues the client's requests behind the RateGate: nothing is dropped, interactive calls go
 // before queued background ones, a cancelled call leaves the queue at once. Timers and the clock
 // are injected, so tests drive it with a fake clock instead of waiting.
+import * as l10n from '@vscode/l10n';
 import { ApiError, describeDelay } from './errors';
 import { Priority, RateGate, RateObservation } from './rateGate';
 
@@ -97,9 +98,13 @@ export class RequestQueue {
       if (wait > this.maxWaitMs) {
         this.remove(next);
         next.reject(
-          new ApiError('rate-limited', `The report service is limiting requests; it will accept them again in ${describeDelay(wait)}.`, {
-            retryAfterMs: wait,
-          }),
+          new ApiError(
+            'rate-limited',
+            l10n.t('The report service is limiting requests; it will accept them again in {0}.', describeDelay(wait)),
+            {
+              retryAfterMs: wait,
+            },
+          ),
         );
         continue;
       }
@@ -123,5 +128,5 @@ export class RequestQueue {
 }
 
 function cancelled(): ApiError {
-  return new ApiError('cancelled', 'The request was cancelled.');
+  return new ApiError('cancelled', l10n.t('The request was cancelled.'));
 }

@@ -1,5 +1,6 @@
 // Sends the client's calls: the key per request, the rate gate's queue, retries with backoff, and
 // log lines with the key redacted. client.ts says what to ask; this says how it is sent.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 import { loggableUrl, redactError, redactorFor } from './redact';
 import { Priority, RateGate, headerCount } from './rateGate';
@@ -43,7 +44,9 @@ export class Requester {
   async call(call: Call): Promise<unknown> {
     const key = (await this.options.apiKey())?.trim();
     if (!key) {
-      throw new ApiError('not-configured', 'No API key is set. Run "Website Reports: Set API Key".', { next: { kind: 'set-api-key' } });
+      throw new ApiError('not-configured', l10n.t('No API key is set. Run "Website Reports: Set API Key".'), {
+        next: { kind: 'set-api-key' },
+      });
     }
     const clean = redactorFor(key);
     const log = (level: LogLevel, message: string) => this.options.log(level, clean(message));
@@ -66,7 +69,7 @@ export class Requester {
     const ticket = await this.queue.acquire(call.priority ?? 'interactive', call.signal);
     const headers: Record<string, string> = {
       accept: 'application/json',
-      authorization: `Bearer ${key}`,
+      authorization: `Bearer ${key}`, // l10n-exempt: protocol value
       'user-agent': this.options.userAgent,
     };
     if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';

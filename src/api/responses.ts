@@ -1,5 +1,6 @@
 // Turns an HTTP status and body into the client's result or its ApiError. Pure: no I/O.
 // Every piece of server text that reaches a message is redacted first, then shortened.
+import * as l10n from '@vscode/l10n';
 import { ApiError, describeDelay, NextStep } from './errors';
 import { Clean, readFieldErrors, readServiceMessage } from './fieldErrors';
 import { parseRetryAfter } from './retry';
@@ -39,7 +40,8 @@ export function excerpt(text: string, max = 80): string {
 
 function sizeOf(text: string): string {
   const bytes = Buffer.byteLength(text);
-  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} kB`;
+  if (bytes === 1) return l10n.t('1 byte');
+  return bytes < 1024 ? l10n.t('{0} bytes', bytes) : l10n.t('{0} kB', (bytes / 1024).toFixed(1));
 }
 
 const keep: Clean = (text) => text;
@@ -49,10 +51,16 @@ export function parseJson(response: RawResponse, clean: Clean = keep): unknown {
   try {
     return JSON.parse(response.text);
   } catch {
-    const type = header(response, 'content-type') ?? 'no content type';
+    const type = header(response, 'content-type') ?? l10n.t('no content type');
     throw new ApiError(
       'bad-response',
-      `The service answered HTTP ${response.status} with something that is not JSON (${excerpt(clean(type.split(';')[0]), 60)}, ${sizeOf(response.text)}: "${excerpt(clean(response.text))}"). Check that "webReports.baseUrl" points at the report service.`,
+      l10n.t(
+        'The service answered HTTP {0} with something that is not JSON ({1}, {2}: "{3}"). Check that "webReports.baseUrl" points at the report service.',
+        response.status,
+        excerpt(clean(type.split(';')[0]), 60),
+        sizeOf(response.text),
+        excerpt(clean(response.text)),
+      ),
       { status: response.status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
     );
   }
@@ -71,7 +79,16 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
     const location = header(response, 'location');
     throw new ApiError(
       'bad-response',
-      `The service answered with a redirect (HTTP ${status}${location ? ` to ${short(120)(location)}` : ''}). Redirects are not followed, so the API key is not sent elsewhere: set "webReports.baseUrl" to the final address.`,
+      location
+        ? l10n.t(
+            'The service answered with a redirect (HTTP {0} to {1}). Redirects are not followed, so the API key is not sent elsewhere: set "webReports.baseUrl" to the final address.',
+            status,
+            short(120)(location),
+          )
+        : l10n.t(
+            'The service answered with a redirect (HTTP {0}). Redirects are not followed, so the API key is not sent elsewhere: set "webReports.baseUrl" to the final address.',
+            status,
+          ),
       { status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
     );
   }
@@ -87,19 +104,19 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
   if (status === 401) {
     throw new ApiError(
       'auth',
-      `The report service did not accept the API key (HTTP 401${suffix}). Set a valid key with "Website Reports: Set API Key".`,
+      l10n.t('The report service did not accept the API key (HTTP 401{0}). Set a valid key with "Website Reports: Set API Key".', suffix),
       { status, serviceMessage: message },
     );
   }
   if (status === 403) {
     // Not a bad key: the real service answers 403 for a report that is missing or not the caller's.
-    const forbidden = context.forbidden ?? { message: `The service does not allow this key to ${context.what}` };
+    const forbidden = context.forbidden ?? { message: l10n.t('The service does not allow this key to {0}', context.what) };
     throw new ApiError('forbidden', `${forbidden.message} (HTTP 403${suffix}).`, { status, serviceMessage: message, next: forbidden.next });
   }
   if (status === 404 || status === 410) {
     throw new ApiError(
       'not-found',
-      `${context.notFound ?? `Could not ${context.what}: the service has no such resource`} (HTTP ${status}).`,
+      `${context.notFound ?? l10n.t('Could not {0}: the service has no such resource', context.what)} (HTTP ${status}).`,
       { status, serviceMessage: message, next: { kind: 'refresh' } },
     );
   }
@@ -111,28 +128,29 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
           .join('; ')
       : message;
     const said = details ? `: ${excerpt(details, 600)}` : '.';
-    throw new ApiError('validation', `The service refused to ${context.what} (HTTP ${status})${said}`, {
+    throw new ApiError('validation', l10n.t('The service refused to {0} (HTTP {1}){2}', context.what, status, said), {
       status,
       fieldErrors: fields,
       serviceMessage: message,
     });
   }
   if (status === 429) {
-    const when = retryAfterMs !== undefined ? `Try again in ${describeDelay(retryAfterMs)}.` : 'Wait a little and try again.';
-    throw new ApiError('rate-limited', `The report service is limiting requests (HTTP 429). ${when}`, {
+    const when =
+      retryAfterMs !== undefined ? l10n.t('Try again in {0}.', describeDelay(retryAfterMs)) : l10n.t('Wait a little and try again.');
+    throw new ApiError('rate-limited', l10n.t('The report service is limiting requests (HTTP 429). {0}', when), {
       status,
       retryAfterMs,
       serviceMessage: message,
     });
   }
   if (status >= 500) {
-    throw new ApiError('server', `The report service failed to ${context.what} (HTTP ${status}${suffix}). Try again later.`, {
+    throw new ApiError('server', l10n.t('The report service failed to {0} (HTTP {1}{2}). Try again later.', context.what, status, suffix), {
       status,
       retryAfterMs: status === 503 ? retryAfterMs : undefined,
       serviceMessage: message,
     });
   }
-  throw new ApiError('bad-response', `The service answered HTTP ${status}${suffix} when asked to ${context.what}.`, {
+  throw new ApiError('bad-response', l10n.t('The service answered HTTP {0}{1} when asked to {2}.', status, suffix, context.what), {
     status,
     serviceMessage: message,
   });

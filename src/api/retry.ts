@@ -1,5 +1,6 @@
 // When and how long to wait before trying a request again. POST is never retried: a create that
 // timed out may have been stored, and a second one would duplicate it.
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 
 export interface RetryPolicy {
@@ -52,10 +53,10 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
 /** Resolves after `ms`, or rejects with a 'cancelled' error when the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError('cancelled', 'The request was cancelled.'));
+    if (signal?.aborted) return reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

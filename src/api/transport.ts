@@ -1,6 +1,7 @@
 // Sends one HTTP request with undici over a keep-alive dispatcher: timeout, cancellation, a size
 // cap on the answer, no redirects. Network failures become ApiErrors; statuses are left to
 // responses.ts.
+import * as l10n from '@vscode/l10n';
 import { ApiError, NextStep } from './errors';
 import { ProxyChoice } from './proxy';
 import { RawResponse } from './responses';
@@ -16,22 +17,41 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused (is the service running?)',
-  ECONNRESET: 'the connection was reset',
-  ENOTFOUND: 'the host name could not be found',
-  EAI_AGAIN: 'the host name could not be looked up',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  EPIPE: 'the connection was closed while sending',
-  UND_ERR_SOCKET: 'the connection was closed before the answer was complete',
-  UND_ERR_CLOSED: 'the connection was closed',
-  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate chain is not trusted",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate could not be verified",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host",
-};
+/** Why a connection failed, in words; called when needed (the words depend on the display language). */
+function networkReason(code: string): string | undefined {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return l10n.t('the connection was refused (is the service running?)');
+    case 'ECONNRESET':
+      return l10n.t('the connection was reset');
+    case 'ENOTFOUND':
+      return l10n.t('the host name could not be found');
+    case 'EAI_AGAIN':
+      return l10n.t('the host name could not be looked up');
+    case 'EHOSTUNREACH':
+      return l10n.t('the host is unreachable');
+    case 'ENETUNREACH':
+      return l10n.t('the network is unreachable');
+    case 'EPIPE':
+      return l10n.t('the connection was closed while sending');
+    case 'UND_ERR_SOCKET':
+      return l10n.t('the connection was closed before the answer was complete');
+    case 'UND_ERR_CLOSED':
+      return l10n.t('the connection was closed');
+    case 'CERT_HAS_EXPIRED':
+      return l10n.t("the server's TLS certificate has expired");
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return l10n.t("the server's TLS certificate is self-signed");
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return l10n.t("the server's TLS certificate chain is not trusted");
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return l10n.t("the server's TLS certificate could not be verified");
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return l10n.t("the server's TLS certificate is for another host");
+    default:
+      return undefined;
+  }
+}
 
 // Where the address itself is likely wrong, the setting helps more than trying again.
 const ADDRESS_CODES = new Set([
@@ -105,24 +125,28 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
     if (reason instanceof Timeout) {
       throw new ApiError(
         'timeout',
-        `The report service at ${origin} did not answer within ${Math.round(reason.ms / 1000)} seconds. Try again, or raise "webReports.requestTimeoutSeconds".`,
+        l10n.t(
+          'The report service at {0} did not answer within {1} seconds. Try again, or raise "webReports.requestTimeoutSeconds".',
+          origin,
+          Math.round(reason.ms / 1000),
+        ),
         { cause: error },
       );
     }
-    if (controller.signal.aborted) throw new ApiError('cancelled', 'The request was cancelled.', { cause: error });
+    if (controller.signal.aborted) throw new ApiError('cancelled', l10n.t('The request was cancelled.'), { cause: error });
     const code = errorCode(error);
     if (code && TIMEOUT_CODES.has(code)) {
       throw new ApiError(
         'timeout',
-        `The report service at ${origin} did not answer in time. Try again, or raise "webReports.requestTimeoutSeconds".`,
+        l10n.t('The report service at {0} did not answer in time. Try again, or raise "webReports.requestTimeoutSeconds".', origin),
         { cause: error },
       );
     }
-    const why = (code && NETWORK_REASONS[code]) ?? (error instanceof Error ? error.message : String(error));
+    const why = (code && networkReason(code)) ?? (error instanceof Error ? error.message : String(error));
     const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
       'network',
-      `Could not reach the report service at ${origin}: ${why}. Check "webReports.baseUrl", your network and proxy settings.`,
+      l10n.t('Could not reach the report service at {0}: {1}. Check "webReports.baseUrl", your network and proxy settings.', origin, why),
       { cause: error, next },
     );
   } finally {
@@ -134,7 +158,11 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
 function tooLarge(status: number, max: number): ApiError {
   return new ApiError(
     'bad-response',
-    `The service's answer (HTTP ${status}) is larger than ${(max / 1024 / 1024).toFixed(0)} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".`,
+    l10n.t(
+      'The service\'s answer (HTTP {0}) is larger than {1} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".',
+      status,
+      (max / 1024 / 1024).toFixed(0),
+    ),
     { status },
   );
 }

@@ -10,11 +10,11 @@ import { messageOf, reportFailure } from './feedback';
 async function ensureBaseUrl(ctx: CommandContext): Promise<boolean> {
   if (ctx.connection.baseUrlSet()) return true;
   const value = await vscode.window.showInputBox({
-    title: 'Website Reports: Base URL of the report service',
-    prompt: 'The address of your report service (the API lives under /api/v1/).',
+    title: vscode.l10n.t('Website Reports: Base URL of the report service'),
+    prompt: vscode.l10n.t('The address of your report service (the API lives under /api/v1/).'),
     placeHolder: 'https://reports.example.com',
     ignoreFocusOut: true,
-    validateInput: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : 'Enter an http:// or https:// address.'),
+    validateInput: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : vscode.l10n.t('Enter an http:// or https:// address.')),
   });
   if (!value) return false;
   await vscode.workspace.getConfiguration('webReports').update('baseUrl', value.trim(), vscode.ConfigurationTarget.Global);
@@ -30,10 +30,10 @@ async function confirmInsecure(ctx: CommandContext): Promise<boolean> {
     return true; // the check itself reports the bad base URL
   }
   if (!base.insecure) return true;
-  const send = 'Send Unencrypted';
+  const send = vscode.l10n.t('Send Unencrypted');
   const choice = await vscode.window.showWarningMessage(
-    `${base.origin} uses plain http: your API key would travel unencrypted.`,
-    { modal: true, detail: 'Use an https address unless you trust every network between you and the service.' },
+    vscode.l10n.t('{0} uses plain http: your API key would travel unencrypted.', base.origin),
+    { modal: true, detail: vscode.l10n.t('Use an https address unless you trust every network between you and the service.') },
     send,
   );
   return choice === send;
@@ -55,7 +55,7 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
     return { origin: client.base.origin };
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'auth')
-      return { problem: 'The report service did not accept this key. Check it and try again.' };
+      return { problem: vscode.l10n.t('The report service did not accept this key. Check it and try again.') };
     // 403: the service knows the key (a bad one is 401) but it may not read the account; its
     // reports may still be open to it, so the key is kept and the account panel says why it is empty.
     if (error instanceof ApiError && error.kind === 'forbidden') {
@@ -81,8 +81,8 @@ async function accept(ctx: CommandContext, key: string, origin: string): Promise
 function promptForKey(ctx: CommandContext): Promise<boolean> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
-    box.title = 'Website Reports: Set API Key';
-    box.prompt = "Paste the API key from your report service account. It is checked, then kept in VS Code's secret storage.";
+    box.title = vscode.l10n.t('Website Reports: Set API Key');
+    box.prompt = vscode.l10n.t("Paste the API key from your report service account. It is checked, then kept in VS Code's secret storage.");
     box.password = true;
     box.ignoreFocusOut = true;
     let settled = false;
@@ -98,7 +98,7 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
     box.onDidAccept(async () => {
       const key = box.value.trim();
       if (!key) {
-        box.validationMessage = 'Enter the API key.';
+        box.validationMessage = vscode.l10n.t('Enter the API key.');
         return;
       }
       box.busy = true;
@@ -116,13 +116,13 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
         await accept(ctx, key, check.origin);
       } catch (error) {
         box.validationMessage = {
-          message: `The key was accepted but could not be stored: ${messageOf(error)}`,
+          message: vscode.l10n.t('The key was accepted but could not be stored: {0}', messageOf(error)),
           severity: vscode.InputBoxValidationSeverity.Error,
         };
         return;
       }
       finish(true);
-      void vscode.window.showInformationMessage('Website Reports: signed in.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: signed in.'));
     });
     box.onDidHide(() => finish(false));
     box.show();
@@ -134,18 +134,22 @@ export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boo
   if (!(await confirmInsecure(ctx))) return false;
   if (typeof key !== 'string' || !key.trim()) return promptForKey(ctx);
   const check = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Website Reports: checking the API key…' },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Website Reports: checking the API key…') },
     () => checkKey(ctx, key.trim()),
   );
   if (check.problem !== undefined) {
     ctx.log.warn(`API key not stored: ${check.problem}`);
-    void vscode.window.showErrorMessage(`Website Reports: the API key was not stored. ${plainText(check.problem)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: the API key was not stored. {0}', plainText(check.problem)));
     return false;
   }
   try {
     await accept(ctx, key.trim(), check.origin);
   } catch (error) {
-    await reportFailure(ctx, 'Storing the API key', error);
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Storing the API key', comment: ['an action, as the subject of "… failed"'] }),
+      error,
+    );
     return false;
   }
   return true;
@@ -155,14 +159,14 @@ export async function signOut(ctx: CommandContext): Promise<void> {
   try {
     await ctx.keys.delete();
   } catch (error) {
-    await reportFailure(ctx, 'Signing out', error);
+    await reportFailure(ctx, vscode.l10n.t({ message: 'Signing out', comment: ['an action, as the subject of "… failed"'] }), error);
     return;
   }
   ctx.model.signOut();
   ctx.log.info('Signed out: the stored API key was deleted.');
   if (process.env[ENV_KEY_NAME]) {
     void vscode.window.showInformationMessage(
-      `Website Reports: the stored key was deleted, but ${ENV_KEY_NAME} is set in the environment and is used instead.`,
+      vscode.l10n.t('Website Reports: the stored key was deleted, but {0} is set in the environment and is used instead.', ENV_KEY_NAME),
     );
     await ctx.view.refresh();
     return;

@@ -36,8 +36,8 @@ export function urlFromEditor(editor: vscode.TextEditor | undefined): string | u
 function askUrl(value: string, problem?: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     const box = vscode.window.createInputBox();
-    box.title = 'Website Reports: Create Website Report';
-    box.prompt = 'The address of the page to rate (http or https).';
+    box.title = vscode.l10n.t('Website Reports: Create Website Report');
+    box.prompt = vscode.l10n.t('The address of the page to rate (http or https).');
     box.placeholder = 'https://example.com/page';
     box.value = value;
     box.ignoreFocusOut = true;
@@ -64,8 +64,8 @@ function askUrl(value: string, problem?: string): Promise<string | undefined> {
 
 /** Says why a create driven by an argument failed and offers the input again, without blocking the caller. */
 function offerRetry(ctx: CommandContext, url: string, problem: string, options: CreateOptions): void {
-  const retry = 'Edit and Try Again';
-  const text = `Website Reports: the report for ${plainText(url)} was not created. ${plainText(problem)}`;
+  const retry = vscode.l10n.t('Edit and Try Again');
+  const text = vscode.l10n.t('Website Reports: the report for {0} was not created. {1}', plainText(url), plainText(problem));
   ctx.failures.record(text);
   void vscode.window.showErrorMessage(text, retry).then(async (choice) => {
     if (choice !== retry) return;
@@ -99,29 +99,31 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
 
   let privacy = options.privacy;
   if (privacy !== undefined && !isPrivacy(privacy)) {
-    void vscode.window.showErrorMessage('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
     return undefined;
   }
   if (privacy === undefined && interactive) {
-    privacy = await askPrivacy('Website Reports: Who can view the report?', DEFAULT_PRIVACY);
+    privacy = await askPrivacy(vscode.l10n.t('Website Reports: Who can view the report?'), DEFAULT_PRIVACY);
     if (privacy === undefined) return undefined;
   }
   privacy ??= DEFAULT_PRIVACY;
   let password = options.password;
   if (privacy === 2 && !password) {
-    password = await askPassword('Website Reports: Password for the report');
+    password = await askPassword(vscode.l10n.t('Website Reports: Password for the report'));
     if (password === undefined) return undefined;
   }
 
   for (;;) {
     const outcome = await runCreate(ctx, url, privacy, password);
     if (outcome.kind === 'created' || outcome.kind === 'recovered') {
-      await shown(ctx, outcome.report, outcome.kind === 'created' ? 'created' : 'found (an earlier attempt was stored after all)');
+      await shown(ctx, outcome.report, outcome.kind === 'recovered');
       return outcome.report;
     }
     if (outcome.kind === 'cancelled') {
       void vscode.window.showInformationMessage(
-        'Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh and is not created twice.',
+        vscode.l10n.t(
+          'Website Reports: creating the report was cancelled. If the service finishes it anyway, it appears after a refresh and is not created twice.',
+        ),
       );
       return undefined;
     }
@@ -129,7 +131,15 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
     if (reasons === undefined) {
       // Not the URL's fault (key, base URL, rate limit, server, network): say so; the command
       // can be run again as it is.
-      await reportFailure(ctx, `Creating the report for ${plainText(url)}`, outcome.error);
+      await reportFailure(
+        ctx,
+        vscode.l10n.t({
+          message: 'Creating the report for {0}',
+          args: [plainText(url)],
+          comment: ['an action, as the subject of "… failed"'],
+        }),
+        outcome.error,
+      );
       return undefined;
     }
     ctx.log.warn(`Creating the report for ${url} was refused: ${messageOf(outcome.error)}`);
@@ -146,12 +156,16 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
 /** The create action under a cancellable progress; a create of the same URL already running is joined. */
 function runCreate(ctx: CommandContext, url: string, privacy: Privacy, password: string | undefined): Promise<CreateOutcome> {
   if (ctx.actions.isCreating(url)) {
-    vscode.window.setStatusBarMessage(`$(sync~spin) ${plainText(url)} is already being analysed`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(sync~spin) {0} is already being analysed', plainText(url)), 3000);
     return ctx.actions.create({ url, privacy, password });
   }
   return Promise.resolve(
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Website Reports: analysing ${plainText(url)}…`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Website Reports: analysing {0}…', plainText(url)),
+        cancellable: true,
+      },
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -161,12 +175,15 @@ function runCreate(ctx: CommandContext, url: string, privacy: Privacy, password:
   );
 }
 
-async function shown(ctx: CommandContext, report: Report, verb: string): Promise<void> {
+/** `recovered`: an earlier attempt whose answer was lost had stored it after all. */
+async function shown(ctx: CommandContext, report: Report, recovered: boolean): Promise<void> {
   await ctx.view.reveal(report).catch(() => undefined);
-  const open = 'Open Report';
-  void vscode.window
-    .showInformationMessage(`Website Reports: report ${verb}: ${plainText(report.url ?? report.id)} is ${ratingText(report)}.`, open)
-    .then((choice) => {
-      if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
-    });
+  const open = vscode.l10n.t('Open Report');
+  const what = plainText(report.url ?? report.id);
+  const text = recovered
+    ? vscode.l10n.t('Website Reports: report found (an earlier attempt was stored after all): {0} is {1}.', what, ratingText(report))
+    : vscode.l10n.t('Website Reports: report created: {0} is {1}.', what, ratingText(report));
+  void vscode.window.showInformationMessage(text, open).then((choice) => {
+    if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
+  });
 }

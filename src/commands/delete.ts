@@ -21,11 +21,16 @@ export interface DeleteSummary {
 }
 
 export async function deleteReport(ctx: CommandContext, target?: unknown, selected?: unknown): Promise<DeleteSummary | undefined> {
-  let reports = await reportsFor(ctx, target, selected, 'Finding the report to delete');
+  let reports = await reportsFor(
+    ctx,
+    target,
+    selected,
+    vscode.l10n.t({ message: 'Finding the report to delete', comment: ['an action, as the subject of "… failed"'] }),
+  );
   if (!reports) return undefined;
   // From a key binding no target is passed: act on what is selected in the tree.
   if (!reports.length && target === undefined) reports = ctx.view.treeView.selection.filter(isReportNode).map((n) => n.report);
-  if (!reports.length) reports = await pickReport(ctx, 'Website Reports: Delete which reports?', true);
+  if (!reports.length) reports = await pickReport(ctx, vscode.l10n.t('Website Reports: Delete which reports?'), true);
   if (!reports.length) return undefined;
 
   if (!(await confirmDeletion(reports.map(reportLabel)))) return undefined;
@@ -34,7 +39,10 @@ export async function deleteReport(ctx: CommandContext, target?: unknown, select
   const outcome = await vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
-      title: `Website Reports: deleting ${all.length} report${all.length === 1 ? '' : 's'}…`,
+      title:
+        all.length === 1
+          ? vscode.l10n.t('Website Reports: deleting 1 report…')
+          : vscode.l10n.t('Website Reports: deleting {0} reports…', all.length),
       cancellable: all.length > 1,
     },
     (progress, token) => {
@@ -66,23 +74,35 @@ async function showDeleteOutcome(ctx: CommandContext, total: number, outcome: De
   const { deleted, failed, skipped } = outcome;
   if (!failed.length && !skipped.length) {
     ctx.log.info(`Deleted ${deleted.length} report(s): ${deleted.map((r) => r.id).join(', ')}.`);
-    vscode.window.setStatusBarMessage(`$(trash) Deleted ${deleted.length} report${deleted.length === 1 ? '' : 's'}`, 4000);
+    vscode.window.setStatusBarMessage(
+      deleted.length === 1 ? vscode.l10n.t('$(trash) Deleted 1 report') : vscode.l10n.t('$(trash) Deleted {0} reports', deleted.length),
+      4000,
+    );
     return;
   }
   const reasons = failed.map((f) => `${plainText(reportLabel(f.report), 120)} (${plainText(messageOf(f.error), 200)})`);
-  const parts = [total === 1 && failed.length === 1 ? `Could not delete ${reasons[0]}.` : `Deleted ${deleted.length} of ${total} reports.`];
-  if (total > 1 && failed.length) parts.push(`Not deleted: ${reasons.join('; ')}.`);
-  if (skipped.length) parts.push(`${skipped.length} not attempted (cancelled).`);
+  const parts = [
+    total === 1 && failed.length === 1
+      ? vscode.l10n.t('Could not delete {0}.', reasons[0])
+      : vscode.l10n.t('Deleted {0} of {1} reports.', deleted.length, total),
+  ];
+  if (total > 1 && failed.length) parts.push(vscode.l10n.t('Not deleted: {0}.', reasons.join('; ')));
+  if (skipped.length) parts.push(vscode.l10n.t('{0} not attempted (cancelled).', skipped.length));
   const summary = parts.join(' ');
   ctx.log.error(summary);
   const rejectedKey = failed.find((f) => f.error.kind === 'auth');
   if (rejectedKey) {
-    await reportFailure(ctx, `Deleting reports: ${summary}`, rejectedKey.error);
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Deleting reports: {0}', args: [summary], comment: ['an action, as the subject of "… failed"'] }),
+      rejectedKey.error,
+    );
     return;
   }
-  const showLog = 'Show Log';
-  ctx.failures.record(`Website Reports: ${summary}`);
-  void vscode.window.showErrorMessage(`Website Reports: ${summary}`, showLog).then((choice) => {
+  const showLog = vscode.l10n.t('Show Log');
+  const text = vscode.l10n.t('Website Reports: {0}', summary);
+  ctx.failures.record(text);
+  void vscode.window.showErrorMessage(text, showLog).then((choice) => {
     if (choice === showLog) ctx.log.show(true);
   });
 }

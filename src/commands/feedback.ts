@@ -3,14 +3,19 @@
 // configuration flips the view to signed out, instead of repeating pop-ups.
 import * as vscode from 'vscode';
 import { ApiError, describeDelay, NextStep } from '../api/errors';
+import { displayLocale } from '../model/locale';
 import { plainText } from '../model/plainText';
 import { CommandContext } from './context';
 
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'rate-limited' && error.retryAfterMs !== undefined) {
-      const at = new Date(Date.now() + error.retryAfterMs).toLocaleTimeString();
-      return `The report service is limiting requests. It will accept them again in ${describeDelay(error.retryAfterMs)} (at ${at}).`;
+      const at = new Date(Date.now() + error.retryAfterMs).toLocaleTimeString(displayLocale());
+      return vscode.l10n.t(
+        'The report service is limiting requests. It will accept them again in {0} (at {1}).',
+        describeDelay(error.retryAfterMs),
+        at,
+      );
     }
     return error.message;
   }
@@ -26,15 +31,18 @@ interface Action {
 function actionFor(ctx: CommandContext, next: NextStep | undefined): Action {
   switch (next?.kind) {
     case 'set-api-key':
-      return { label: 'Set API Key', run: () => void vscode.commands.executeCommand('webReports.setApiKey') };
+      return { label: vscode.l10n.t('Set API Key'), run: () => void vscode.commands.executeCommand('webReports.setApiKey') };
     case 'open-setting': {
       const setting = next.setting;
-      return { label: 'Open Settings', run: () => void vscode.commands.executeCommand('workbench.action.openSettings', setting) };
+      return {
+        label: vscode.l10n.t('Open Settings'),
+        run: () => void vscode.commands.executeCommand('workbench.action.openSettings', setting),
+      };
     }
     case 'refresh':
-      return { label: 'Refresh', run: () => void vscode.commands.executeCommand('webReports.refresh') };
+      return { label: vscode.l10n.t('Refresh'), run: () => void vscode.commands.executeCommand('webReports.refresh') };
     default:
-      return { label: 'Show Log', run: () => ctx.log.show(true) };
+      return { label: vscode.l10n.t('Show Log'), run: () => ctx.log.show(true) };
   }
 }
 
@@ -52,7 +60,7 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
     await ctx.view.updateContext();
   }
   const action = actionFor(ctx, error instanceof ApiError ? error.next : undefined);
-  const text = `${what} failed. ${message}`;
+  const text = vscode.l10n.t('{0} failed. {1}', what, message);
   ctx.failures.record(text);
   // Not awaited: the command finishes now; the notification waits for the user on its own.
   void vscode.window.showErrorMessage(text, action.label).then((choice) => {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { plainText } from '../model/plainText';
 import { RESULT_VALUES, ReportResult, SORT_DIRECTIONS, SORT_FIELDS, SortDirection, SortField } from '../api/types';
-import { sortLabel } from '../model/filters';
+import { sortLabel, sortTitle } from '../model/filters';
 import { CommandContext } from './context';
 import { reportFailure } from './feedback';
 
@@ -14,10 +14,10 @@ export async function search(ctx: CommandContext, text?: unknown): Promise<void>
   let value = typeof text === 'string' ? text : undefined;
   if (value === undefined) {
     value = await vscode.window.showInputBox({
-      title: 'Website Reports: Search by URL',
-      prompt: 'Show reports whose URL contains this text. Leave empty to show all.',
+      title: vscode.l10n.t('Website Reports: Search by URL'),
+      prompt: vscode.l10n.t('Show reports whose URL contains this text. Leave empty to show all.'),
       value: ctx.view.filters.search ?? '',
-      placeHolder: 'e.g. /blog/ or example.com',
+      placeHolder: vscode.l10n.t('e.g. /blog/ or example.com'),
     });
     if (value === undefined) return;
   }
@@ -31,13 +31,14 @@ export async function filterByProject(ctx: CommandContext, project?: unknown): P
     for (const r of RESULT_VALUES)
       for (const report of ctx.model.groups[r].items) if (typeof report.project === 'string' && report.project) known.add(report.project);
     const current = ctx.view.filters.project;
+    const currentWord = vscode.l10n.t({ message: 'current', comment: ['marks the choice that is in effect now'] });
     const items: vscode.QuickPickItem[] = [
-      { label: '$(clear-all) All projects', description: current ? '' : 'current', alwaysShow: true },
-      ...[...known].sort().map((p) => ({ label: p, description: p === current ? 'current' : undefined })),
+      { label: vscode.l10n.t('$(clear-all) All projects'), description: current ? '' : currentWord, alwaysShow: true },
+      ...[...known].sort().map((p) => ({ label: p, description: p === current ? currentWord : undefined })),
     ];
     const pick = vscode.window.createQuickPick();
-    pick.title = 'Website Reports: Filter by Project';
-    pick.placeholder = 'Pick a project seen in the list, or type its identifier';
+    pick.title = vscode.l10n.t('Website Reports: Filter by Project');
+    pick.placeholder = vscode.l10n.t('Pick a project seen in the list, or type its identifier');
     pick.items = items;
     value = await new Promise<string | undefined>((resolve) => {
       pick.onDidAccept(() => {
@@ -63,18 +64,19 @@ export async function sortBy(ctx: CommandContext, field?: unknown, direction?: u
   };
   if (field !== undefined && !sortField) {
     void vscode.window.showErrorMessage(
-      `Website Reports: cannot sort by "${plainText(field, 100)}"; use one of ${SORT_FIELDS.join(', ')}.`,
+      vscode.l10n.t('Website Reports: cannot sort by "{0}"; use one of {1}.', plainText(field, 100), SORT_FIELDS.join(', ')),
     );
     return;
   }
+  const currentWord = vscode.l10n.t({ message: 'current', comment: ['marks the choice that is in effect now'] });
   if (!sortField) {
     const picked = await vscode.window.showQuickPick(
       SORT_FIELDS.map((f) => ({
-        label: sortLabel(f).replace(/^./, (c) => c.toUpperCase()),
-        description: f === current.sortBy ? 'current' : undefined,
+        label: sortTitle(f),
+        description: f === current.sortBy ? currentWord : undefined,
         field: f,
       })),
-      { title: 'Website Reports: Sort by' },
+      { title: vscode.l10n.t('Website Reports: Sort by') },
     );
     if (!picked) return;
     sortField = picked.field;
@@ -82,10 +84,18 @@ export async function sortBy(ctx: CommandContext, field?: unknown, direction?: u
   if (!sort) {
     const picked = await vscode.window.showQuickPick(
       [
-        { label: '$(arrow-down) Descending', description: current.sort === 'desc' ? 'current' : undefined, sort: 'desc' as const },
-        { label: '$(arrow-up) Ascending', description: current.sort === 'asc' ? 'current' : undefined, sort: 'asc' as const },
+        {
+          label: vscode.l10n.t('$(arrow-down) Descending'),
+          description: current.sort === 'desc' ? currentWord : undefined,
+          sort: 'desc' as const,
+        },
+        {
+          label: vscode.l10n.t('$(arrow-up) Ascending'),
+          description: current.sort === 'asc' ? currentWord : undefined,
+          sort: 'asc' as const,
+        },
       ],
-      { title: `Website Reports: Sort by ${sortLabel(sortField)}` },
+      { title: vscode.l10n.t('Website Reports: Sort by {0}', sortLabel(sortField)) },
     );
     if (!picked) return;
     sort = picked.sort;
@@ -103,6 +113,10 @@ export async function loadMore(ctx: CommandContext, node?: unknown): Promise<voi
   try {
     await ctx.model.loadMore(ctx.connection.get(), result);
   } catch (error) {
-    await reportFailure(ctx, 'Loading more reports', error);
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Loading more reports', comment: ['an action, as the subject of "… failed"'] }),
+      error,
+    );
   }
 }

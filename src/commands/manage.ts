@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy } from '../api/validate';
 import { plainText } from '../model/plainText';
-import { describeRating, isWebUrl, privacyLabel, privacyName, reportLabel } from '../model/vocabulary';
+import { describeRating, isWebUrl, privacyName, reportLabel } from '../model/vocabulary';
 import { CommandContext } from './context';
 import { reportFailure } from './feedback';
 import { askPassword, askPrivacy } from './prompts';
@@ -14,7 +14,7 @@ async function reportFor(ctx: CommandContext, target: unknown, title: string): P
   try {
     return await targetOrPick(ctx, target, title);
   } catch (error) {
-    await reportFailure(ctx, 'Finding the report', error);
+    await reportFailure(ctx, vscode.l10n.t({ message: 'Finding the report', comment: ['an action, as the subject of "… failed"'] }), error);
     return undefined;
   }
 }
@@ -24,7 +24,7 @@ export async function reportsFor(
   ctx: CommandContext,
   target: unknown,
   selected: unknown,
-  what = 'Finding the report',
+  what = vscode.l10n.t({ message: 'Finding the report', comment: ['an action, as the subject of "… failed"'] }),
 ): Promise<Report[] | undefined> {
   try {
     return await resolveTargets(ctx, target, selected);
@@ -45,40 +45,47 @@ export async function changePrivacy(
     const reports = await reportsFor(ctx, target, privacyArg);
     if (!reports) return undefined;
     if (reports.length <= 1) return changePrivacy(ctx, reports[0] ?? target);
-    const privacy = await askPrivacy(`Website Reports: Privacy of ${reports.length} reports`);
+    const privacy = await askPrivacy(vscode.l10n.t('Website Reports: Privacy of {0} reports', reports.length));
     if (privacy === undefined) return undefined;
-    const password = privacy === 2 ? await askPassword(`Website Reports: Password for ${reports.length} reports`) : undefined;
+    const password =
+      privacy === 2 ? await askPassword(vscode.l10n.t('Website Reports: Password for {0} reports', reports.length)) : undefined;
     if (privacy === 2 && password === undefined) return undefined;
     let last: Report | undefined;
     for (const report of reports) last = (await changePrivacy(ctx, report, privacy, password)) ?? last;
     return last;
   }
-  const report = await reportFor(ctx, target, 'Website Reports: Change privacy of which report?');
+  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Change privacy of which report?'));
   if (!report) return undefined;
   if (privacyArg !== undefined && !isPrivacy(privacyArg)) {
-    void vscode.window.showErrorMessage('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
     return undefined;
   }
   const label = plainText(reportLabel(report));
   const privacy: Privacy | undefined =
-    (privacyArg as Privacy | undefined) ?? (await askPrivacy(`Website Reports: Privacy of ${label}`, Number(report.privacy ?? 0)));
+    (privacyArg as Privacy | undefined) ??
+    (await askPrivacy(vscode.l10n.t('Website Reports: Privacy of {0}', label), Number(report.privacy ?? 0)));
   if (privacy === undefined) return undefined;
   let password = typeof passwordArg === 'string' && passwordArg ? passwordArg : undefined;
   // Already password-protected and privacy 2 given as an argument: keep the current password.
   const keepPassword = privacyArg === 2 && !password && privacyName(report.privacy) === 'password';
   if (privacy === 2 && !password && !keepPassword) {
-    password = await askPassword(`Website Reports: Password for ${label}`);
+    password = await askPassword(vscode.l10n.t('Website Reports: Password for {0}', label));
     if (password === undefined) return undefined;
   }
   const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: 'Website Reports: changing privacy…' },
+    { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Website Reports: changing privacy…') },
     () => ctx.actions.changePrivacy(report, privacy, password, keepPassword),
   );
   if (outcome.kind === 'updated') {
-    ctx.log.info(`Report ${report.id} is now ${privacyLabel(privacyName(outcome.report.privacy)).toLowerCase()}.`);
+    ctx.log.info(`Report ${report.id}: privacy is now ${privacyName(outcome.report.privacy)}.`); // the log stays English
     return outcome.report;
   }
-  if (outcome.kind !== 'cancelled') await reportFailure(ctx, `Changing the privacy of ${label}`, outcome.error);
+  if (outcome.kind !== 'cancelled')
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Changing the privacy of {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
+      outcome.error,
+    );
   return undefined;
 }
 
@@ -91,11 +98,15 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
     for (const report of reports) last = (await rerunReport(ctx, report)) ?? last;
     return last;
   }
-  const report = await reportFor(ctx, target, 'Website Reports: Re-run the analysis of which report?');
+  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Re-run the analysis of which report?'));
   if (!report) return undefined;
   const label = plainText(reportLabel(report));
   const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Website Reports: re-running the analysis of ${label}…`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Website Reports: re-running the analysis of {0}…', label),
+      cancellable: true,
+    },
     (_p, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -105,10 +116,19 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
   if (outcome.kind === 'updated') {
     const before = describeRating(outcome.before);
     const after = describeRating(outcome.after);
-    void vscode.window.showInformationMessage(`Website Reports: ${label} is ${after}${before !== after ? ` (was ${before})` : ''}.`);
+    void vscode.window.showInformationMessage(
+      before !== after
+        ? vscode.l10n.t('Website Reports: {0} is {1} (was {2}).', label, after, before)
+        : vscode.l10n.t('Website Reports: {0} is {1}.', label, after),
+    );
     return outcome.report;
   }
-  if (outcome.kind !== 'cancelled') await reportFailure(ctx, `Re-running ${label}`, outcome.error);
+  if (outcome.kind !== 'cancelled')
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Re-running {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
+      outcome.error,
+    );
   return undefined;
 }
 
@@ -117,16 +137,25 @@ export async function setPrivacyQuick(ctx: CommandContext, privacy: 0 | 1, targe
   if (!reports) return;
   const list = reports.length
     ? reports
-    : await pickReport(ctx, `Website Reports: Make which reports ${privacy === 0 ? 'public' : 'private'}?`, true);
+    : await pickReport(
+        ctx,
+        privacy === 0
+          ? vscode.l10n.t('Website Reports: Make which reports public?')
+          : vscode.l10n.t('Website Reports: Make which reports private?'),
+        true,
+      );
   for (const report of list) await changePrivacy(ctx, report, privacy);
 }
 
 export async function openReportUrl(ctx: CommandContext, target?: unknown): Promise<boolean> {
-  const report = await reportFor(ctx, target, 'Website Reports: Open the site of which report?');
+  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Open the site of which report?'));
   if (!report) return false;
   if (!isWebUrl(report.url)) {
     void vscode.window.showWarningMessage(
-      `Website Reports: only http and https addresses are opened; this report's URL is "${plainText(report.url ?? '', 200)}".`,
+      vscode.l10n.t(
+        'Website Reports: only http and https addresses are opened; this report\'s URL is "{0}".',
+        plainText(report.url ?? '', 200),
+      ),
     );
     return false;
   }
@@ -134,9 +163,9 @@ export async function openReportUrl(ctx: CommandContext, target?: unknown): Prom
 }
 
 export async function copyReportUrl(ctx: CommandContext, target?: unknown): Promise<string | undefined> {
-  const report = await reportFor(ctx, target, 'Website Reports: Copy the URL of which report?');
+  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Copy the URL of which report?'));
   if (!report || typeof report.url !== 'string') return undefined;
   await vscode.env.clipboard.writeText(report.url);
-  vscode.window.setStatusBarMessage('$(copy) Report URL copied', 3000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Report URL copied'), 3000);
   return report.url;
 }

@@ -1,17 +1,22 @@
 // Prompts shared by commands: privacy choice and a masked password asked twice.
 import * as vscode from 'vscode';
 import { plainText } from '../model/plainText';
-import { Privacy } from '../api/types';
+import { Privacy, PRIVACY_VALUES } from '../api/types';
+import { PRIVACY_ICONS, privacyDescription, privacyLabel, privacyName } from '../model/vocabulary';
 import { readSettings } from '../platform/settings';
 
-const CHOICES: { privacy: Privacy; label: string; detail: string }[] = [
-  { privacy: 0, label: '$(globe) Public', detail: 'Anyone with the link can view the report.' },
-  { privacy: 1, label: '$(lock) Private', detail: 'Only you can view the report.' },
-  { privacy: 2, label: '$(key) Password protected', detail: 'Viewers need a password you choose.' },
-];
-
 export async function askPrivacy(title: string, current?: number): Promise<Privacy | undefined> {
-  const items = CHOICES.map((c) => ({ ...c, description: c.privacy === current ? 'current' : undefined, picked: c.privacy === current }));
+  const currentWord = vscode.l10n.t({ message: 'current', comment: ['marks the choice that is in effect now'] });
+  const items = PRIVACY_VALUES.map((privacy) => {
+    const name = privacyName(privacy);
+    return {
+      privacy,
+      label: `$(${PRIVACY_ICONS[name]}) ${privacyLabel(name)}`,
+      detail: privacyDescription(name),
+      description: privacy === current ? currentWord : undefined,
+      picked: privacy === current,
+    };
+  });
   const active = items.find((i) => i.privacy === current);
   const pick = vscode.window.createQuickPick<(typeof items)[number]>();
   pick.title = title;
@@ -37,21 +42,21 @@ export async function askPassword(title: string): Promise<string | undefined> {
   for (;;) {
     const first = await vscode.window.showInputBox({
       title,
-      prompt: 'Password that viewers of the report will need.',
+      prompt: vscode.l10n.t('Password that viewers of the report will need.'),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v ? undefined : 'Enter a password.'),
+      validateInput: (v) => (v ? undefined : vscode.l10n.t('Enter a password.')),
     });
     if (first === undefined) return undefined;
     const second = await vscode.window.showInputBox({
       title,
-      prompt: 'Enter the same password again.',
+      prompt: vscode.l10n.t('Enter the same password again.'),
       password: true,
       ignoreFocusOut: true,
     });
     if (second === undefined) return undefined;
     if (first === second) return first;
-    void vscode.window.showWarningMessage('Website Reports: the passwords did not match. Enter them again.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Website Reports: the passwords did not match. Enter them again.'));
   }
 }
 
@@ -62,8 +67,13 @@ export async function confirmDeletion(labels: readonly string[]): Promise<boolea
     labels
       .slice(0, 10)
       .map((label) => plainText(label))
-      .join('\n') + (labels.length > 10 ? `\n… and ${labels.length - 10} more` : '');
-  const verb = labels.length === 1 ? 'Delete this report?' : `Delete these ${labels.length} reports?`;
-  const ok = await vscode.window.showWarningMessage(verb, { modal: true, detail: `${names}\n\nThis cannot be undone.` }, 'Delete');
-  return ok === 'Delete';
+      .join('\n') + (labels.length > 10 ? `\n${vscode.l10n.t('… and {0} more', labels.length - 10)}` : '');
+  const question = labels.length === 1 ? vscode.l10n.t('Delete this report?') : vscode.l10n.t('Delete these {0} reports?', labels.length);
+  const del = vscode.l10n.t({ message: 'Delete', comment: ['the button that deletes reports'] });
+  const ok = await vscode.window.showWarningMessage(
+    question,
+    { modal: true, detail: `${names}\n\n${vscode.l10n.t('This cannot be undone.')}` },
+    del,
+  );
+  return ok === del;
 }

@@ -13,7 +13,7 @@ export function registerCommands(ctx: CommandContext, handlers: Record<string, H
       try {
         return await handler(...args);
       } catch (error) {
-        await reportFailure(ctx, `Website Reports: ${id.replace(/^webReports\./, '')}`, error);
+        await reportFailure(ctx, vscode.l10n.t('Website Reports: {0}', id.replace(/^webReports\./, '')), error);
         return undefined;
       }
     }),

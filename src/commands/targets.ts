@@ -37,9 +37,9 @@ export async function pickReport(ctx: CommandContext, title: string, canPickMany
   if (!loaded.length) {
     const id = await vscode.window.showInputBox({
       title,
-      prompt: 'No reports are loaded in the Website Reports view. Enter a report id.',
+      prompt: vscode.l10n.t('No reports are loaded in the Website Reports view. Enter a report id.'),
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() && !/[/?#\s]/.test(v.trim()) ? undefined : 'Enter a report id.'),
+      validateInput: (v) => (v.trim() && !/[/?#\s]/.test(v.trim()) ? undefined : vscode.l10n.t('Enter a report id.')),
     });
     if (!id) return [];
     const report = await resolveTarget(ctx, id.trim());

@@ -7,16 +7,18 @@ import { ratingOf, roundedScore } from '../model/rating';
 import { DocumentUrlsService } from './documentUrlsService';
 import { ScanResult, VisibleDocumentScanner } from './visibleDocumentScanner';
 
-export const DIAGNOSTIC_SOURCE = 'Website Reports';
+export const DIAGNOSTIC_SOURCE = 'Website Reports'; // l10n-exempt: the product's name
 
 /** "Website Reports rates this page Bad (score 32, 5 checks failed)." */
 export function badUrlMessage(report: Report): string {
   const rating = ratingOf(report);
   const details: string[] = [];
-  if (rating.score !== undefined) details.push(`score ${roundedScore(rating.score)}`);
+  if (rating.score !== undefined) details.push(vscode.l10n.t('score {0}', roundedScore(rating.score)));
   const failed = failedChecks(report.results);
-  if (failed !== undefined) details.push(`${failed} check${failed === 1 ? '' : 's'} failed`);
-  return `Website Reports rates this page Bad${details.length ? ` (${details.join(', ')})` : ''}.`;
+  if (failed !== undefined) details.push(failed === 1 ? vscode.l10n.t('1 check failed') : vscode.l10n.t('{0} checks failed', failed));
+  return details.length
+    ? vscode.l10n.t('Website Reports rates this page Bad ({0}).', details.join(', '))
+    : vscode.l10n.t('Website Reports rates this page Bad.');
 }
 
 export class BadUrlDiagnostics implements vscode.Disposable {

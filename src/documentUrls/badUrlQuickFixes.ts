@@ -13,10 +13,12 @@ export class BadUrlQuickFixes implements vscode.CodeActionProvider {
       .filter((d) => d.source === DIAGNOSTIC_SOURCE && (typeof d.code === 'number' || typeof d.code === 'string'))
       .flatMap((diagnostic) => {
         const id = diagnostic.code as number | string;
-        const open = new vscode.CodeAction('Open Report', vscode.CodeActionKind.QuickFix);
-        open.command = { command: 'webReports.openReport', title: 'Open Report', arguments: [id] };
-        const rerun = new vscode.CodeAction('Re-run Analysis', vscode.CodeActionKind.QuickFix);
-        rerun.command = { command: 'webReports.rerunReport', title: 'Re-run Analysis', arguments: [id] };
+        const openTitle = vscode.l10n.t('Open Report');
+        const open = new vscode.CodeAction(openTitle, vscode.CodeActionKind.QuickFix);
+        open.command = { command: 'webReports.openReport', title: openTitle, arguments: [id] };
+        const rerunTitle = vscode.l10n.t('Re-run Analysis');
+        const rerun = new vscode.CodeAction(rerunTitle, vscode.CodeActionKind.QuickFix);
+        rerun.command = { command: 'webReports.rerunReport', title: rerunTitle, arguments: [id] };
         for (const action of [open, rerun]) action.diagnostics = [diagnostic];
         open.isPreferred = true;
         return [open, rerun];

@@ -18,10 +18,10 @@ export interface ExportResult {
 async function askFormat(): Promise<ExportFormat | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
-      { label: 'CSV', description: 'one row per report, for spreadsheets', format: 'csv' as const },
-      { label: 'JSON', description: 'the records as the service sent them', format: 'json' as const },
+      { label: 'CSV', description: vscode.l10n.t('one row per report, for spreadsheets'), format: 'csv' as const },
+      { label: 'JSON', description: vscode.l10n.t('the records as the service sent them'), format: 'json' as const },
     ],
-    { title: 'Website Reports: Export the reports as' },
+    { title: vscode.l10n.t('Website Reports: Export the reports as') },
   );
   return picked?.format;
 }
@@ -34,21 +34,22 @@ export async function exportReportsCommand(
 ): Promise<ExportResult | undefined> {
   const format = formatArg === 'csv' || formatArg === 'json' ? formatArg : formatArg === undefined ? await askFormat() : undefined;
   if (!format) {
-    if (formatArg !== undefined) void vscode.window.showErrorMessage('Website Reports: the export format must be "csv" or "json".');
+    if (formatArg !== undefined)
+      void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: the export format must be "csv" or "json".'));
     return undefined;
   }
   let target = targetArg instanceof vscode.Uri ? targetArg : undefined;
   if (!target) {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     target = await vscode.window.showSaveDialog({
-      title: 'Website Reports: Export Reports',
+      title: vscode.l10n.t('Website Reports: Export Reports'),
       defaultUri: folder && vscode.Uri.joinPath(folder, `website-reports.${format}`),
       filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     });
     if (!target) return undefined;
   }
   if (target.scheme !== 'file') {
-    void vscode.window.showErrorMessage('Website Reports: reports can be exported to a file on this machine only.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: reports can be exported to a file on this machine only.'));
     return undefined;
   }
   const query = toQuery(ctx.view.filters, ctx.view.defaults());
@@ -57,7 +58,7 @@ export async function exportReportsCommand(
   try {
     const client = ctx.connection.get();
     const written = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Website Reports: exporting reports', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Website Reports: exporting reports'), cancellable: true },
       async (progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -70,7 +71,7 @@ export async function exportReportsCommand(
         try {
           const result = await exportReports(client, budget, query, format, sink, {
             signal: controller.signal,
-            onProgress: (count, total) => progress.report({ message: total ? `${count} of ${total}` : `${count}` }),
+            onProgress: (count, total) => progress.report({ message: total ? vscode.l10n.t('{0} of {1}', count, total) : `${count}` }),
           });
           stream.end();
           await once(stream, 'finish');
@@ -82,16 +83,26 @@ export async function exportReportsCommand(
       },
     );
     await fsp.rename(partial, file);
-    const open = 'Open File';
+    const open = vscode.l10n.t('Open File');
+    const where = vscode.workspace.asRelativePath(target);
     void vscode.window
-      .showInformationMessage(`Website Reports: exported ${written} reports to ${vscode.workspace.asRelativePath(target)}.`, open)
+      .showInformationMessage(
+        written === 1
+          ? vscode.l10n.t('Website Reports: exported 1 report to {0}.', where)
+          : vscode.l10n.t('Website Reports: exported {0} reports to {1}.', written, where),
+        open,
+      )
       .then((c) => {
         if (c === open) void vscode.window.showTextDocument(target as vscode.Uri);
       });
     return { written, uri: target };
   } catch (error) {
     await fsp.rm(partial, { force: true }).catch(() => undefined);
-    await reportFailure(ctx, 'Exporting the reports', error);
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Exporting the reports', comment: ['an action, as the subject of "… failed"'] }),
+      error,
+    );
     return undefined;
   }
 }

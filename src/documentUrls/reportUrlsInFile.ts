@@ -44,50 +44,77 @@ export async function reportUrlsInFile(
 ): Promise<ReportUrlsResult> {
   const document = await documentOf(uri).catch(() => undefined);
   if (!document) {
-    void vscode.window.showErrorMessage('Website Reports: open a file, or choose one in the Explorer, to report its URLs.');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: open a file, or choose one in the Explorer, to report its URLs.'));
     return EMPTY;
   }
   if (options.privacy !== undefined && !isPrivacy(options.privacy)) {
-    void vscode.window.showErrorMessage('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
     return EMPTY;
   }
   const urls = distinctUrls(findDocumentUrls(document.getText()));
   if (!urls.length) {
-    void vscode.window.showInformationMessage('Website Reports: this file has no http(s) URLs.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: this file has no http(s) URLs.'));
     return EMPTY;
   }
   let plan: ReportAllPlan;
   try {
     ctx.connection.get();
     plan = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Website Reports: checking ${urls.length} URLs…` },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title:
+          urls.length === 1
+            ? vscode.l10n.t('Website Reports: checking 1 URL…')
+            : vscode.l10n.t('Website Reports: checking {0} URLs…', urls.length),
+      },
       () => planReportAll(urls, service.lookup, options.skipReported ?? true),
     );
   } catch (error) {
-    await reportFailure(ctx, 'Checking the URLs of the file', error);
+    await reportFailure(
+      ctx,
+      vscode.l10n.t({ message: 'Checking the URLs of the file', comment: ['an action, as the subject of "… failed"'] }),
+      error,
+    );
     return EMPTY;
   }
-  const skipped = plan.reported.map(({ url, report }) => ({ url, reason: `already has report ${plainText(report.id, 40)}` }));
+  const skipped = plan.reported.map(({ url, report }) => ({
+    url,
+    reason: vscode.l10n.t('already has report {0}', plainText(report.id, 40)),
+  }));
   if (!plan.toCreate.length) {
-    void vscode.window.showInformationMessage(`Website Reports: all ${plan.reported.length} URLs of this file already have reports.`);
+    void vscode.window.showInformationMessage(
+      plan.reported.length === 1
+        ? vscode.l10n.t('Website Reports: the URL of this file already has a report.')
+        : vscode.l10n.t('Website Reports: all {0} URLs of this file already have reports.', plan.reported.length),
+    );
     return { ...EMPTY, skipped };
   }
   const interactive = options.confirm !== false;
   if (interactive) {
-    const create = `Create ${plan.toCreate.length} Report${plan.toCreate.length === 1 ? '' : 's'}`;
-    const already = plan.reported.length ? ` ${plan.reported.length} already have reports and are skipped.` : '';
+    const newCount = plan.toCreate.length;
+    const create = newCount === 1 ? vscode.l10n.t('Create 1 Report') : vscode.l10n.t('Create {0} Reports', newCount);
+    const all = newCount + plan.reported.length;
+    const question = plan.reported.length
+      ? vscode.l10n.t(
+          'Website Reports: {0} of the {1} URLs in this file are new. {2} already have reports and are skipped.',
+          newCount,
+          all,
+          plan.reported.length,
+        )
+      : vscode.l10n.t('Website Reports: {0} of the {1} URLs in this file are new.', newCount, all);
     const answer = await vscode.window.showInformationMessage(
-      `Website Reports: ${plan.toCreate.length} of the ${plan.toCreate.length + plan.reported.length} URLs in this file are new.${already}`,
-      { modal: true, detail: 'Each new URL is analysed by the report service (3 at a time).' },
+      question,
+      { modal: true, detail: vscode.l10n.t('Each new URL is analysed by the report service (3 at a time).') },
       create,
     );
     if (answer !== create) return { ...EMPTY, skipped };
   }
   let privacy = options.privacy;
-  if (privacy === undefined) privacy = interactive ? await askPrivacy('Website Reports: Who can view the new reports?', 1) : 1;
+  if (privacy === undefined)
+    privacy = interactive ? await askPrivacy(vscode.l10n.t('Website Reports: Who can view the new reports?'), 1) : 1;
   if (privacy === undefined) return { ...EMPTY, skipped };
   let password = options.password;
-  if (privacy === 2 && !password) password = await askPassword('Website Reports: Password for the new reports');
+  if (privacy === 2 && !password) password = await askPassword(vscode.l10n.t('Website Reports: Password for the new reports'));
   if (privacy === 2 && !password) return { ...EMPTY, skipped };
   return createAll(ctx, service, actions, plan.toCreate, skipped, privacy, password);
 }
@@ -102,7 +129,14 @@ async function createAll(
   password: string | undefined,
 ): Promise<ReportUrlsResult> {
   const summary: ReportAllSummary = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Website Reports: creating ${urls.length} reports`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title:
+        urls.length === 1
+          ? vscode.l10n.t('Website Reports: creating 1 report')
+          : vscode.l10n.t('Website Reports: creating {0} reports', urls.length),
+      cancellable: true,
+    },
     (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
@@ -134,11 +168,11 @@ function showSummary(
   privacy: Privacy,
   password: string | undefined,
 ): void {
-  const counts = `${result.created.length} created, ${result.skipped.length} skipped, ${result.failed.length} failed`;
-  const retry = 'Retry Failed';
-  const details = 'Show Details';
+  const counts = vscode.l10n.t('{0} created, {1} skipped, {2} failed', result.created.length, result.skipped.length, result.failed.length);
+  const retry = vscode.l10n.t('Retry Failed');
+  const details = vscode.l10n.t('Show Details');
   if (!result.failed.length) {
-    void vscode.window.showInformationMessage(`Website Reports: ${counts}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: {0}.', counts));
     return;
   }
   const reasons = result.failed
@@ -146,7 +180,11 @@ function showSummary(
     .map((f) => `${plainText(f.url, 80)}: ${plainText(f.reason, 160)}`)
     .join('; ');
   void vscode.window
-    .showWarningMessage(`Website Reports: ${counts}. ${reasons}${result.failed.length > 3 ? '; …' : ''}`, retry, details)
+    .showWarningMessage(
+      vscode.l10n.t('Website Reports: {0}. {1}', counts, `${reasons}${result.failed.length > 3 ? '; …' : ''}`),
+      retry,
+      details,
+    )
     .then((choice) => {
       if (choice === details) ctx.log.show(true);
       // The retry goes through the same duplicate-proof create: a lost create is looked for first.

@@ -1,5 +1,6 @@
 // The list's search, project filter and sort: what the service is asked for, and how the view
 // describes it. Kept per workspace by the adapter; defaults come from settings.
+import * as l10n from '@vscode/l10n';
 import { ListQuery, PerPage, SortDirection, SortField } from '../api/types';
 
 export interface Filters {
@@ -15,10 +16,32 @@ export interface ListDefaults {
   sort: SortDirection;
 }
 
-const SORT_LABELS: Record<SortField, string> = { id: 'date created', generated_at: 'date generated', url: 'URL', result: 'result' };
-
+/** A sort key as it reads inside a sentence ("sorted by date created"). */
 export function sortLabel(field: SortField): string {
-  return SORT_LABELS[field];
+  switch (field) {
+    case 'id':
+      return l10n.t({ message: 'date created', comment: ['a sort key, inside a sentence: "sorted by date created"'] });
+    case 'generated_at':
+      return l10n.t({ message: 'date generated', comment: ['a sort key, inside a sentence: "sorted by date generated"'] });
+    case 'url':
+      return l10n.t({ message: 'URL', comment: ['a sort key, inside a sentence: "sorted by URL"'] });
+    case 'result':
+      return l10n.t({ message: 'result', comment: ['a sort key (the rating), inside a sentence: "sorted by result"'] });
+  }
+}
+
+/** A sort key as a title on its own (a quick pick item: "Date created"). */
+export function sortTitle(field: SortField): string {
+  switch (field) {
+    case 'id':
+      return l10n.t({ message: 'Date created', comment: ['a sort key, as the label of a choice'] });
+    case 'generated_at':
+      return l10n.t({ message: 'Date generated', comment: ['a sort key, as the label of a choice'] });
+    case 'url':
+      return l10n.t({ message: 'URL', comment: ['a sort key, as the label of a choice'] });
+    case 'result':
+      return l10n.t({ message: 'Result', comment: ['a sort key (the rating), as the label of a choice'] });
+  }
 }
 
 /** Filters with blanks removed, so "" and undefined mean the same. */
@@ -54,12 +77,14 @@ export function isFiltered(filters: Filters, defaults: ListDefaults): boolean {
 export function describeFilters(filters: Filters, defaults: ListDefaults): string | undefined {
   const clean = cleanFilters(filters);
   const parts: string[] = [];
-  if (clean.search) parts.push(`URL contains “${clean.search}”`);
-  if (clean.project) parts.push(`project ${clean.project}`);
+  if (clean.search) parts.push(l10n.t('URL contains “{0}”', clean.search));
+  if (clean.project) parts.push(l10n.t('project {0}', clean.project));
   const sortBy = clean.sortBy ?? defaults.sortBy;
   const sort = clean.sort ?? defaults.sort;
   if (sortBy !== defaults.sortBy || sort !== defaults.sort) {
-    parts.push(`sorted by ${sortLabel(sortBy)}, ${sort === 'asc' ? 'ascending' : 'descending'}`);
+    parts.push(
+      sort === 'asc' ? l10n.t('sorted by {0}, ascending', sortLabel(sortBy)) : l10n.t('sorted by {0}, descending', sortLabel(sortBy)),
+    );
   }
   return parts.length ? parts.join(' · ') : undefined;
 }

@@ -2,7 +2,9 @@
 // again, a `links.next` that points back); one refresh once sent ~40,000 requests in 3 s. Each
 // group keeps a trail of what it read since its last reload and stops on an empty page, on a
 // page already seen (same number, same next link, or nothing new) and at hard caps.
+import * as l10n from '@vscode/l10n';
 import type { ReportsClient } from '../api/client';
+import { displayLocale } from './locale';
 import type { Report, ReportPage } from '../api/types';
 import { summaryOf } from './reportSummary';
 
@@ -70,13 +72,16 @@ export class PageTrail {
 export function cutNotice(cut: CutReason, limits: PagingLimits): string {
   switch (cut) {
     case 'empty-page':
-      return 'the service announced another page and sent an empty one; refresh to try again';
+      return l10n.t('the service announced another page and sent an empty one; refresh to try again');
     case 'repeated-page':
-      return 'the service sent a page already shown instead of the next one; refresh to try again';
+      return l10n.t('the service sent a page already shown instead of the next one; refresh to try again');
     case 'page-limit':
-      return `a refresh reloads at most ${limits.maxPages} pages per group; "Load more" goes on`;
+      return l10n.t('a refresh reloads at most {0} pages per group; "Load more" goes on', limits.maxPages);
     case 'report-limit':
-      return `at most ${limits.maxReports.toLocaleString('en-US')} reports per group are shown; search or filter by project to see others`;
+      return l10n.t(
+        'at most {0} reports per group are shown; search or filter by project to see others',
+        limits.maxReports.toLocaleString(displayLocale()),
+      );
   }
 }
 

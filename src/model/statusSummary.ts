@@ -1,6 +1,8 @@
 // What the status bar item and the tree's badge say, from the totals the tree already loaded.
 // Pure: no 'vscode'; the adapters are src/views/statusBar.ts and src/views/badge.ts.
+import * as l10n from '@vscode/l10n';
 import type { ReportResult } from '../api/types';
+import { displayLocale } from './locale';
 import { plainText } from './plainText';
 
 export type Totals = Record<ReportResult, number | undefined>;
@@ -26,12 +28,12 @@ export interface StatusSummary {
 export function statusSummary(totals: Totals, accountName?: string, loadedAt?: Date): StatusSummary | undefined {
   const t = known(totals);
   if (!t) return undefined;
-  const label = `Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad`;
+  const label = l10n.t('Website Reports: {0} good, {1} decent, {2} bad', t.good, t.decent, t.bad);
   const lines = [label];
   const name = accountName === undefined ? '' : plainText(accountName, 200).trim();
-  if (name) lines.push(`Account: ${name}`);
-  if (loadedAt) lines.push(`Last refreshed ${loadedAt.toLocaleTimeString()}`);
-  lines.push('Click to open the account.');
+  if (name) lines.push(l10n.t('Account: {0}', name));
+  if (loadedAt) lines.push(l10n.t('Last refreshed {0}', loadedAt.toLocaleTimeString(displayLocale())));
+  lines.push(l10n.t('Click to open the account.'));
   return { text: `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`, label, tooltip: lines.join('\n') };
 }
 
@@ -39,5 +41,5 @@ export function statusSummary(totals: Totals, accountName?: string, loadedAt?: D
 export function badReportsBadge(totals: Totals): { value: number; tooltip: string } | undefined {
   const bad = totals.bad;
   if (bad === undefined || bad <= 0) return undefined;
-  return { value: bad, tooltip: bad === 1 ? '1 report rated bad' : `${bad} reports rated bad` };
+  return { value: bad, tooltip: bad === 1 ? l10n.t('1 report rated bad') : l10n.t('{0} reports rated bad', bad) };
 }

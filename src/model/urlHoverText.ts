@@ -2,6 +2,7 @@
 // Every value the service sent goes in as a code span of plain text (no link, HTML, icon or
 // command URI can come from data); the only links are the fixed command links built here, and
 // `commands` lists exactly their ids for `isTrusted`.
+import * as l10n from '@vscode/l10n';
 import { Report } from '../api/types';
 import { codeSpan, plainText } from './plainText';
 import { ratingOf, roundedScore } from './rating';
@@ -33,25 +34,29 @@ function commandLink(title: string, command: string, args: unknown[]): string {
 export function hoverText(url: string, report: Report | undefined, now?: Date): HoverText {
   if (!report) {
     return {
-      markdown: `**Website Reports** · no report yet for ${codeSpan(plainText(url, 200))}\n\n${commandLink('Create Report', HOVER_COMMANDS.create, [url])}`,
+      markdown: `${l10n.t('**Website Reports** · no report yet for {0}', codeSpan(plainText(url, 200)))}\n\n${commandLink(l10n.t('Create Report'), HOVER_COMMANDS.create, [url])}`,
       commands: [HOVER_COMMANDS.create],
     };
   }
   const rating = ratingOf(report);
-  const score = rating.score === undefined ? '' : ` · score ${roundedScore(rating.score)}`;
-  const lines = [`$(${RATING_ICONS[rating.band].icon}) **${ratingLabel(rating.band)}**${score} · Website Reports`];
+  const label = `$(${RATING_ICONS[rating.band].icon}) **${ratingLabel(rating.band)}**`;
+  const lines = [
+    rating.score === undefined
+      ? l10n.t('{0} · Website Reports', label)
+      : l10n.t('{0} · score {1} · Website Reports', label, roundedScore(rating.score)),
+  ];
   const generated = fullTime(report.generated_at, now);
-  if (generated) lines.push(`Generated ${codeSpan(plainText(generated))}`);
-  lines.push(`Privacy: ${privacyLabel(privacyName(report.privacy))}`);
+  if (generated) lines.push(l10n.t('Generated {0}', codeSpan(plainText(generated))));
+  lines.push(l10n.t('Privacy: {0}', privacyLabel(privacyName(report.privacy))));
   if (report.project !== undefined && report.project !== null && report.project !== '') {
-    lines.push(`Project: ${codeSpan(plainText(report.project, 120))}`);
+    lines.push(l10n.t('Project: {0}', codeSpan(plainText(report.project, 120))));
   }
-  lines.push(`Report ${codeSpan(plainText(report.id, 40))}`);
+  lines.push(l10n.t('Report {0}', codeSpan(plainText(report.id, 40))));
   const id = [report.id];
   const links = [
-    commandLink('Open Report', HOVER_COMMANDS.open, id),
-    commandLink('Re-run', HOVER_COMMANDS.rerun, id),
-    commandLink('Copy URL', HOVER_COMMANDS.copy, id),
+    commandLink(l10n.t('Open Report'), HOVER_COMMANDS.open, id),
+    commandLink(l10n.t('Re-run'), HOVER_COMMANDS.rerun, id),
+    commandLink(l10n.t('Copy URL'), HOVER_COMMANDS.copy, id),
   ];
   return {
     markdown: `${lines.join('  \n')}\n\n${links.join(' · ')}`,

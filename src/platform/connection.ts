@@ -57,14 +57,18 @@ export class Connection implements vscode.Disposable {
     const base = parseBaseUrl(settings.baseUrl);
     if (base.insecure && this.warnedInsecure !== base.href) {
       this.warnedInsecure = base.href;
-      this.log('warn', `The base URL ${base.href} uses plain http: the API key travels unencrypted.`);
+      this.log('warn', `The base URL ${base.href} uses plain http: the API key travels unencrypted.`); // l10n-exempt: log line
+      const openSetting = vscode.l10n.t('Open Setting');
       void vscode.window
         .showWarningMessage(
-          `Website Reports: ${base.origin} uses plain http, so your API key travels unencrypted. Use https unless the service is on this machine.`,
-          'Open Setting',
+          vscode.l10n.t(
+            'Website Reports: {0} uses plain http, so your API key travels unencrypted. Use https unless the service is on this machine.',
+            base.origin,
+          ),
+          openSetting,
         )
         .then((choice) => {
-          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
+          if (choice === openSetting) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
         });
     }
     this.client = new ReportsClient({

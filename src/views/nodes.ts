@@ -30,23 +30,47 @@ export function isReportNode(value: unknown): value is Extract<ReportsNode, { ki
   return typeof value === 'object' && value !== null && (value as ReportsNode).kind === 'report';
 }
 
+/** "Good reports": a group for screen readers. */
+function bandReports(result: ReportResult): string {
+  switch (result) {
+    case 'good':
+      return vscode.l10n.t('Good reports');
+    case 'decent':
+      return vscode.l10n.t('Decent reports');
+    default:
+      return vscode.l10n.t('Bad reports');
+  }
+}
+
+/** "Load more good reports": the paging row for screen readers. */
+function loadMoreLabel(result: ReportResult): string {
+  switch (result) {
+    case 'good':
+      return vscode.l10n.t('Load more good reports');
+    case 'decent':
+      return vscode.l10n.t('Load more decent reports');
+    default:
+      return vscode.l10n.t('Load more bad reports');
+  }
+}
+
 export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeItem {
   const item = new vscode.TreeItem(ratingLabel(group.result), vscode.TreeItemCollapsibleState.Expanded);
   item.id = `group:${group.result}`;
   const shown = group.items.length;
   const count = group.total !== undefined ? String(group.total) : shown ? `${shown}+` : '';
   // A list the model stopped paging (a service that never ends, or a cap) says so on its group.
-  item.description = group.cut ? [count, `${shown} shown, list cut`].filter(Boolean).join(' · ') : count;
+  item.description = group.cut ? [count, vscode.l10n.t('{0} shown, list cut', shown)].filter(Boolean).join(' · ') : count;
   const { icon, color } = RATING_ICONS[group.result];
   item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
   item.contextValue = `group:${group.result}`;
   const counted = group.total !== undefined ? countOf(group.total, group.result) : undefined;
-  const cut = group.cut ? `List cut after ${shown}: ${cutNotice(group.cut, limits)}.` : undefined;
+  const cut = group.cut ? vscode.l10n.t('List cut after {0}: {1}.', shown, cutNotice(group.cut, limits)) : undefined;
   item.tooltip = [counted, cut].filter(Boolean).join('\n\n') || undefined;
-  item.accessibilityInformation = {
-    label: `${ratingLabel(group.result)} reports${group.total !== undefined ? `, ${group.total}` : ''}${group.cut ? `, list cut after ${shown}` : ''}`,
-    role: 'treeitem',
-  };
+  let label = bandReports(group.result);
+  if (group.total !== undefined) label = `${label}, ${group.total}`;
+  if (group.cut) label = vscode.l10n.t('{0}, list cut after {1}', label, shown);
+  item.accessibilityInformation = { label, role: 'treeitem' };
   return item;
 }
 
@@ -61,12 +85,15 @@ function tooltip(report: Report): vscode.MarkdownString {
   md.appendMarkdown(codeSpan(reportLabel(report))).appendMarkdown('\n\n');
   const rating = ratingOf(report);
   const rows: [string, unknown][] = [
-    ['Result', ratingLabel(rating.band)],
-    ['Score', rating.score === undefined ? undefined : roundedScore(rating.score)],
-    ['Privacy', privacyLabel(privacyName(report.privacy))],
-    ['Project', report.project],
-    ['Generated', fullTime(report.generated_at)],
-    ['Id', report.id],
+    [vscode.l10n.t('Result'), ratingLabel(rating.band)],
+    [vscode.l10n.t('Score'), rating.score === undefined ? undefined : roundedScore(rating.score)],
+    [vscode.l10n.t('Privacy'), privacyLabel(privacyName(report.privacy))],
+    [vscode.l10n.t('Project'), report.project],
+    [
+      vscode.l10n.t({ message: 'Generated', comment: ['the label of a field of a report: when its analysis was made'] }),
+      fullTime(report.generated_at),
+    ],
+    [vscode.l10n.t({ message: 'Id', comment: ['the label of the id of a report, in its tooltip'] }), report.id],
   ];
   for (const [name, value] of rows) {
     if (value === undefined || value === null || value === '') continue;
@@ -84,19 +111,30 @@ export function reportItem(report: Report, result: ReportResult): vscode.TreeIte
   item.contextValue = contextValue(report);
   item.tooltip = tooltip(report);
   item.accessibilityInformation = { label: accessibleLabel(report), role: 'treeitem' };
-  item.command = { command: VIEW_COMMANDS.openReport, title: 'Open Report', arguments: [{ kind: 'report', result, report }] };
+  item.command = {
+    command: VIEW_COMMANDS.openReport,
+    title: vscode.l10n.t('Open Report'),
+    arguments: [{ kind: 'report', result, report }],
+  };
   return item;
 }
 
 export function loadMoreItem(group: GroupState): vscode.TreeItem {
-  const item = new vscode.TreeItem(group.loadingMore ? 'Loading…' : 'Load more…', vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    group.loadingMore ? vscode.l10n.t('Loading…') : vscode.l10n.t('Load more…'),
+    vscode.TreeItemCollapsibleState.None,
+  );
   item.id = `loadMore:${group.result}`;
   item.iconPath = new vscode.ThemeIcon(group.loadingMore ? 'loading~spin' : 'more');
   item.contextValue = 'loadMore';
   const left = group.total !== undefined ? group.total - group.items.length : undefined;
-  item.description = left !== undefined && left > 0 ? `${left} more` : '';
-  item.command = { command: VIEW_COMMANDS.loadMore, title: 'Load More', arguments: [{ kind: 'loadMore', result: group.result }] };
-  item.accessibilityInformation = { label: `Load more ${ratingLabel(group.result).toLowerCase()} reports`, role: 'button' };
+  item.description = left !== undefined && left > 0 ? vscode.l10n.t('{0} more', left) : '';
+  item.command = {
+    command: VIEW_COMMANDS.loadMore,
+    title: vscode.l10n.t('Load More'),
+    arguments: [{ kind: 'loadMore', result: group.result }],
+  };
+  item.accessibilityInformation = { label: loadMoreLabel(group.result), role: 'button' };
   return item;
 }
 
@@ -106,6 +144,6 @@ export function errorItem(message: string, result: ReportResult): vscode.TreeIte
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   item.tooltip = plainText(message);
   item.contextValue = 'error';
-  item.command = { command: VIEW_COMMANDS.refresh, title: 'Retry' };
+  item.command = { command: VIEW_COMMANDS.refresh, title: vscode.l10n.t('Retry') };
   return item;
 }

@@ -2,6 +2,7 @@
 // (this class is their only owner), loading when first shown, and the optional auto-refresh that
 // pauses while hidden or unfocused. The model's state is the model's: the view only reads it.
 import * as vscode from 'vscode';
+import { displayLocale } from '../model/locale';
 import { plainText } from '../model/plainText';
 import { Report, RESULT_VALUES } from '../api/types';
 import { ApiError } from '../api/errors';
@@ -91,7 +92,7 @@ export class ReportsView implements vscode.Disposable {
     } catch (error) {
       this.model.signOut(error instanceof ApiError ? error : undefined);
       await this.updateContext();
-      void vscode.window.showErrorMessage(`Website Reports: ${plainText((error as Error).message)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: {0}', plainText((error as Error).message)));
       return;
     }
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () =>
@@ -110,9 +111,12 @@ export class ReportsView implements vscode.Disposable {
       this.announcedAuthFailure = true;
       this.log.warn(`Signed out: ${this.model.lastError.message}`);
       // Not awaited: the refresh is done; the notification waits for the user on its own.
-      void vscode.window.showErrorMessage(`Website Reports: ${plainText(this.model.lastError.message)}`, 'Set API Key').then((choice) => {
-        if (choice) void vscode.commands.executeCommand(VIEW_COMMANDS.setApiKey);
-      });
+      const setKey = vscode.l10n.t('Set API Key');
+      void vscode.window
+        .showErrorMessage(vscode.l10n.t('Website Reports: {0}', plainText(this.model.lastError.message)), setKey)
+        .then((choice) => {
+          if (choice === setKey) void vscode.commands.executeCommand(VIEW_COMMANDS.setApiKey);
+        });
     }
   }
 
@@ -134,20 +138,25 @@ export class ReportsView implements vscode.Disposable {
   private updateMessage(): void {
     const parts: string[] = [];
     const filters = describeFilters(this.filters, this.defaults());
-    if (filters) parts.push(`Showing: ${filters}.`);
+    if (filters) parts.push(vscode.l10n.t('Showing: {0}.', filters));
     if (this.model.status === 'stale' && this.model.lastError) {
-      const when = this.model.loadedAt ? ` Last loaded ${this.model.loadedAt.toLocaleTimeString()}.` : '';
-      parts.push(`Could not refresh: ${this.model.lastError.message}${when}`);
+      const error = this.model.lastError.message;
+      const at = this.model.loadedAt?.toLocaleTimeString(displayLocale());
+      parts.push(
+        at === undefined
+          ? vscode.l10n.t('Could not refresh: {0}', error)
+          : vscode.l10n.t('Could not refresh: {0} Last loaded {1}.', error, at),
+      );
     }
     for (const result of RESULT_VALUES) {
       const cut = this.model.groups[result].cut;
-      if (cut) parts.push(`${ratingLabel(result)} list cut: ${cutNotice(cut, this.model.limits)}.`);
+      if (cut) parts.push(vscode.l10n.t('{0} list cut: {1}.', ratingLabel(result), cutNotice(cut, this.model.limits)));
     }
     this.treeView.message = parts.length ? parts.join(' ') : undefined;
     const totals = this.model.totals();
     const known = RESULT_VALUES.map((r) => totals[r]).filter((n): n is number => n !== undefined);
     this.treeView.description =
-      known.length === 3 && this.model.status !== 'signed-out' ? `${known.reduce((a, b) => a + b, 0)} reports` : undefined;
+      known.length === 3 && this.model.status !== 'signed-out' ? reportCount(known.reduce((a, b) => a + b, 0)) : undefined;
   }
 
   /**
@@ -172,4 +181,9 @@ export class ReportsView implements vscode.Disposable {
     clearInterval(this.timer);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The view's description: how many reports the three groups hold. */
+function reportCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 report') : vscode.l10n.t('{0} reports', n);
 }

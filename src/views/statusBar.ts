@@ -20,7 +20,7 @@ export class ReportsStatusBar implements vscode.Disposable {
     private readonly account: KnownAccount,
   ) {
     this.item = vscode.window.createStatusBarItem('webReports.totals', vscode.StatusBarAlignment.Left, 10);
-    this.item.name = 'Website Reports';
+    this.item.name = 'Website Reports'; // l10n-exempt: the product's name
     this.item.command = 'webReports.showAccount';
     this.disposables.push(
       this.item,

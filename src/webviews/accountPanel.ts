@@ -29,7 +29,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
     }
     const panel = vscode.window.createWebviewPanel(
       ACCOUNT_VIEW_TYPE,
-      'Website Reports Account',
+      vscode.l10n.t('Website Reports Account'),
       vscode.ViewColumn.Active,
       webviewOptions(this.extensionUri),
     );
@@ -53,7 +53,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
     channel.setShell(
       renderAccountPage(
         { account: {}, keySource: 'secret-storage' },
-        frameFor(panel.webview, this.extensionUri, 'Website Reports Account'),
+        frameFor(panel.webview, this.extensionUri, vscode.l10n.t('Website Reports Account')),
       ),
     );
     panel.onDidDispose(() => {
@@ -101,8 +101,12 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       channel?.show(renderAccountBody({ account, totals, keySource: source ?? 'secret-storage' }, { secret: key }));
       return true;
     } catch (error) {
-      channel?.post({ type: 'error', message: `Could not load the account: ${messageOf(error)}` });
-      await reportFailure(this.ctx, 'Loading the account', error);
+      channel?.post({ type: 'error', message: vscode.l10n.t('Could not load the account: {0}', messageOf(error)) });
+      await reportFailure(
+        this.ctx,
+        vscode.l10n.t({ message: 'Loading the account', comment: ['an action, as the subject of "… failed"'] }),
+        error,
+      );
       return false;
     } finally {
       channel?.post({ type: 'busy', busy: false });

@@ -75,9 +75,13 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     try {
       // A bare id needs no lookup: the panel reads the report anyway.
       const bare = typeof target === 'number' || typeof target === 'string' ? normaliseId(target) : undefined;
-      id = bare ?? (await targetOrPick(this.ctx, target, 'Website Reports: Open which report?'))?.id;
+      id = bare ?? (await targetOrPick(this.ctx, target, vscode.l10n.t('Website Reports: Open which report?')))?.id;
     } catch (error) {
-      await reportFailure(this.ctx, 'Opening the report', error);
+      await reportFailure(
+        this.ctx,
+        vscode.l10n.t({ message: 'Opening the report', comment: ['an action, as the subject of "… failed"'] }),
+        error,
+      );
       return undefined;
     }
     if (id === undefined) return undefined;
@@ -130,7 +134,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     });
     panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(open, message));
     // The shell, set once: the id's heading and the toolbar until the record arrives.
-    open.channel.setShell(renderReportPage({ id }, frameFor(panel.webview, this.extensionUri, `Report ${String(id)}`)));
+    open.channel.setShell(renderReportPage({ id }, frameFor(panel.webview, this.extensionUri, vscode.l10n.t('Report {0}', String(id)))));
     return open;
   }
 
@@ -185,10 +189,14 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
         // Nothing to show: the report is gone, or we are not signed in to this service.
         open.panel.dispose();
         if (error.kind === 'not-found') this.ctx.model.remove(open.report.id);
-        await reportFailure(this.ctx, `Opening report ${open.report.id}`, error);
+        await reportFailure(
+          this.ctx,
+          vscode.l10n.t({ message: 'Opening report {0}', args: [open.report.id], comment: ['an action, as the subject of "… failed"'] }),
+          error,
+        );
         return;
       }
-      this.post(open, { type: 'error', message: `Could not load the report: ${messageOf(error)}` });
+      this.post(open, { type: 'error', message: vscode.l10n.t('Could not load the report: {0}', messageOf(error)) });
       this.ctx.log.warn(`Loading report ${open.report.id} failed: ${messageOf(error)}`);
     } finally {
       this.post(open, { type: 'busy', busy: false });

@@ -32,20 +32,24 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
   if (action !== 'changePrivacy' && action !== 'rerun' && action !== 'delete') return;
   const label = plainText(reportLabel(report));
   const fail = async (what: string, error: unknown): Promise<void> => {
-    hooks.post(open, { type: 'error', message: `${what} failed: ${messageOf(error)}` });
+    hooks.post(open, { type: 'error', message: vscode.l10n.t('{0} failed: {1}', what, messageOf(error)) });
     await reportFailure(ctx, what, error);
   };
   hooks.post(open, { type: 'busy', busy: true });
   open.acting = true;
   try {
     if (action === 'changePrivacy') {
-      const privacy = await askPrivacy(`Website Reports: Privacy of ${label}`, Number(report.privacy ?? 0));
+      const privacy = await askPrivacy(vscode.l10n.t('Website Reports: Privacy of {0}', label), Number(report.privacy ?? 0));
       if (privacy === undefined) return;
-      const password = privacy === 2 ? await askPassword(`Website Reports: Password for ${label}`) : undefined;
+      const password = privacy === 2 ? await askPassword(vscode.l10n.t('Website Reports: Password for {0}', label)) : undefined;
       if (privacy === 2 && password === undefined) return;
       const outcome = await ctx.actions.changePrivacy(report, privacy, password);
       if (outcome.kind === 'updated') hooks.render(open, { ...open.report, ...outcome.report });
-      else if (outcome.kind !== 'cancelled') await fail(`Changing the privacy of ${label}`, outcome.error);
+      else if (outcome.kind !== 'cancelled')
+        await fail(
+          vscode.l10n.t({ message: 'Changing the privacy of {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
+          outcome.error,
+        );
     } else if (action === 'rerun') {
       const outcome = await ctx.actions.rerun(report);
       if (outcome.kind === 'updated') {
@@ -53,13 +57,25 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
         await hooks.reload(open);
         const before = describeRating(outcome.before);
         const after = describeRating(outcome.after);
-        void vscode.window.showInformationMessage(`Website Reports: ${label} is ${after}${before !== after ? ` (was ${before})` : ''}.`);
-      } else if (outcome.kind !== 'cancelled') await fail(`Re-running ${label}`, outcome.error);
+        void vscode.window.showInformationMessage(
+          before !== after
+            ? vscode.l10n.t('Website Reports: {0} is {1} (was {2}).', label, after, before)
+            : vscode.l10n.t('Website Reports: {0} is {1}.', label, after),
+        );
+      } else if (outcome.kind !== 'cancelled')
+        await fail(
+          vscode.l10n.t({ message: 'Re-running {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
+          outcome.error,
+        );
     } else {
       if (!(await confirmDeletion([label]))) return;
       const outcome = await ctx.actions.delete([report]);
       if (outcome.deleted.length) open.panel.dispose();
-      else if (outcome.failed.length) await fail(`Deleting ${label}`, outcome.failed[0].error);
+      else if (outcome.failed.length)
+        await fail(
+          vscode.l10n.t({ message: 'Deleting {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
+          outcome.failed[0].error,
+        );
     }
   } finally {
     open.acting = false;

@@ -17,8 +17,9 @@
 //     extensionDevelopmentPath in the payload; the service is reset between the phases. Each check
 //     prints `ok - <name>` or `not ok - <name>: <reason>`;
 //  5. phase 3, the package: the .vsix (WEBREPORTS_VSIX, else packaged now) is installed with
-//     --install-extension into a fresh extensions dir and a second code-server (the first one stopped)
-//     runs out/test/integration-vsix (a smoke of the installed copy; see vsix.ts);
+//     --install-extension into a fresh extensions dir and a second code-server (the first one stopped),
+//     started in German (`--locale de` with a stand-in language pack, see languagePack.ts), runs
+//     out/test/integration-vsix (a smoke of the installed copy, its German included; see vsix.ts);
 //  6. always: screenshots and logs in test-results/, every process stopped (code-server's process
 //     group, the browser, the service), the temp folder removed; last line
 //     `integration: N passed, N failed` (in-host tests + UI checks); exit 1 on any failure.
@@ -39,6 +40,7 @@ import { log, prepare, stopPreparing } from './prepare';
 import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 import { runUiChecks, type CheckResult } from './ui-checks';
 import { installVsix, obtainVsix, packageVersion, VSIX_SUITE_INDEX } from './vsix';
+import { installLanguagePackStandIn, TEST_LOCALE } from './languagePack';
 
 const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 420) * 1000;
 const VERBOSE = process.env.WEBREPORTS_IT_VERBOSE === '1';
@@ -82,6 +84,7 @@ interface LaunchOptions {
   extensionsDir: string;
   env: NodeJS.ProcessEnv;
   logName: string;
+  args?: string[];
 }
 
 async function launchCodeServer(entry: string, fixture: Fixture, options?: LaunchOptions): Promise<{ origin: string; authority: string }> {
@@ -98,6 +101,7 @@ async function launchCodeServer(entry: string, fixture: Fixture, options?: Launc
       folder: fixture.workspace,
       env: options?.env ?? hostEnv(fixture.service),
       output,
+      args: options?.args,
     });
     state.codeServer = server;
     server.child.on('exit', () => {
@@ -294,12 +298,16 @@ async function main(): Promise<number> {
     const vsix = obtainVsix(state.fixture);
     await state.fixture.service.reset();
     const dirs = await installVsix(host.codeServerEntry, state.fixture, vsix, hostEnv(state.fixture.service));
+    // In German: the packaged translations are part of what is tested (see languagePack.ts).
+    installLanguagePackStandIn(dirs.userDataDir, path.join(state.fixture.tmp, 'language-pack'));
     const env = {
       ...hostEnv(state.fixture.service),
       WEBREPORTS_TEST_EXTENSIONS_DIR: dirs.extensionsDir,
       WEBREPORTS_TEST_VERSION: packageVersion(),
+      WEBREPORTS_TEST_LOCALE: TEST_LOCALE,
     };
-    const second = await launchCodeServer(host.codeServerEntry, state.fixture, { ...dirs, env, logName: 'code-server-vsix.log' });
+    const args = ['--locale', TEST_LOCALE];
+    const second = await launchCodeServer(host.codeServerEntry, state.fixture, { ...dirs, env, args, logName: 'code-server-vsix.log' });
     installed = await runInHost(
       state.browser,
       workbenchUrl(second.origin, second.authority, state.fixture.workspace, dirs.emptyDevelopmentPath, VSIX_SUITE_INDEX),

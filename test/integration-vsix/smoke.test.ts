@@ -46,6 +46,14 @@ async function openUntilReady(
   }
 }
 
+interface Manifest {
+  contributes: { commands: { command: string; title: string }[] };
+}
+
+interface LocalisedManifest {
+  contributes: { commands: { command: string; title: string | { value: string; original: string } }[] };
+}
+
 async function serviceJson(pathAndQuery: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${serviceUrl()}/api/v1/${pathAndQuery}`, {
     headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' },
@@ -111,6 +119,33 @@ describe('the installed .vsix', function () {
     await waitFor(() => internals.statusBar.shown, 5000, 'the status bar item');
   });
 
+  it('speaks the language VS Code runs in, from its packaged translations', async () => {
+    // run.ts starts this host with `--locale de` (WEBREPORTS_TEST_LOCALE); elsewhere it is English.
+    const locale = process.env.WEBREPORTS_TEST_LOCALE ?? 'en';
+    assert.equal(vscode.env.language, locale);
+    const german = locale === 'de';
+    const provider = internals.ctx.view.provider;
+    const labels: string[] = [];
+    for (const node of (await provider.getChildren()) ?? []) labels.push(String((await provider.getTreeItem(node)).label));
+    assert.deepEqual(labels, german ? ['Gut', 'Mittel', 'Schlecht'] : ['Good', 'Decent', 'Bad']);
+
+    // The manifest's words: VS Code fills the %key% of the packaged package.json from package.nls(.de).json.
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const raw = JSON.parse(fs.readFileSync(path.join(ext.extensionPath, 'package.json'), 'utf8')) as Manifest;
+    const nls = JSON.parse(
+      fs.readFileSync(path.join(ext.extensionPath, german ? 'package.nls.de.json' : 'package.nls.json'), 'utf8'),
+    ) as Record<string, string | { message: string }>;
+    const rawTitle = raw.contributes.commands.find((c) => c.command === 'webReports.setApiKey')?.title ?? '';
+    assert.match(rawTitle, /^%.+%$/, 'the packaged title is a %key%');
+    const entry = nls[rawTitle.slice(1, -1)];
+    const expected = typeof entry === 'string' ? entry : entry.message;
+    // VS Code keeps a localised title with its English original: { value, original }.
+    const title = (ext.packageJSON as LocalisedManifest).contributes.commands.find((c) => c.command === 'webReports.setApiKey')?.title;
+    const shown = typeof title === 'string' ? title : title?.value;
+    assert.equal(shown, expected);
+    if (german) assert.equal(shown, 'API-Schlüssel festlegen');
+  });
+
   it('opens a report panel whose packaged script and styles load', async () => {
     const first = ((await serviceJson('reports?per_page=10')).data as { id: number }[])[0];
     const panel = await openUntilReady(
@@ -119,6 +154,15 @@ describe('the installed .vsix', function () {
       () => channelReady(internals.reports, String(first.id)),
     );
     assertMediaLinked(panel);
+    // Its words come from the packaged bundle of the language VS Code runs in.
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const german = process.env.WEBREPORTS_TEST_LOCALE === 'de';
+    const bundle = german
+      ? (JSON.parse(fs.readFileSync(path.join(ext.extensionPath, 'l10n', 'bundle.l10n.de.json'), 'utf8')) as Record<string, string>)
+      : {};
+    const label = bundle['Change privacy'] ?? 'Change privacy';
+    if (german) assert.equal(label, 'Sichtbarkeit ändern');
+    assert.ok(panel.webview.html.includes(`<span class="label">${label}</span>`), `the report panel does not say "${label}"`);
   });
 
   it('opens the account panel whose packaged script loads', async () => {

@@ -1,8 +1,9 @@
 // The account webview: a pure function from the account record (fields unknown in the spec,
 // read tolerantly) to HTML. No 'vscode' import; every server value is escaped by `html`.
 
+import * as l10n from '@vscode/l10n';
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, formatNumber, isRecord, lookup, RenderOptions } from './format';
+import { asNumber, asText, formatNumber, isRecord, RenderOptions } from './format';
 import { renderFields, renderValue } from './values';
 import { withoutSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
@@ -15,19 +16,41 @@ export interface AccountViewModel {
   totals?: { good?: number; decent?: number; bad?: number };
 }
 
-const KEY_SOURCE_TEXT: Record<AccountViewModel['keySource'], string> = {
-  'secret-storage': "Stored in VS Code's secret storage",
-  environment: 'From the WEBREPORTS_API_KEY environment variable',
-};
+function keySourceText(source: unknown): string {
+  if (source === 'secret-storage') return l10n.t("Stored in VS Code's secret storage");
+  if (source === 'environment') return l10n.t('From the WEBREPORTS_API_KEY environment variable');
+  return l10n.t('source unknown');
+}
 
 /** The fields shown first, in this order, when present. */
-const KNOWN_FIELDS: ReadonlyArray<[string, string]> = [
-  ['name', 'Name'],
-  ['email', 'Email'],
-  ['plan', 'Plan'],
-  ['limits', 'Limits'],
-  ['usage', 'Usage'],
-];
+const KNOWN_FIELDS: readonly string[] = ['name', 'email', 'plan', 'limits', 'usage'];
+
+function knownFieldLabel(field: string): string {
+  switch (field) {
+    case 'name':
+      return l10n.t({ message: 'Name', comment: ['a field of the account'] });
+    case 'email':
+      return l10n.t({ message: 'Email', comment: ['a field of the account'] });
+    case 'plan':
+      return l10n.t({ message: 'Plan', comment: ['a field of the account: its subscription plan'] });
+    case 'limits':
+      return l10n.t({ message: 'Limits', comment: ['a field of the account'] });
+    default:
+      return l10n.t({ message: 'Usage', comment: ['a field of the account'] });
+  }
+}
+
+/** A number of reports of one rating inside a list: "3 good". */
+function bandCount(count: string, band: Band): string {
+  switch (band) {
+    case 'good':
+      return l10n.t({ message: '{0} good', args: [count], comment: ['a number of reports rated good'] });
+    case 'decent':
+      return l10n.t({ message: '{0} decent', args: [count], comment: ['a number of reports rated decent'] });
+    default:
+      return l10n.t({ message: '{0} bad', args: [count], comment: ['a number of reports rated bad'] });
+  }
+}
 
 function nonNegative(x: unknown): number | undefined {
   const n = asNumber(x);
@@ -43,7 +66,8 @@ function renderMonthlyUsage(account: Record<string, unknown>, opts: RenderOption
   if (limit === undefined || used === undefined || limit === 0) {
     return EMPTY;
   }
-  const text = `${formatNumber(used, opts)} of ${formatNumber(limit, opts)} reports this month`;
+  const text = l10n.t('{0} of {1} reports this month', formatNumber(used, opts), formatNumber(limit, opts));
+  // l10n-exempt: markup; its words are the text above
   return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
 }
 
@@ -59,7 +83,7 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
     return EMPTY;
   }
   const max = Math.max(1, ...rows.map((r) => r.count));
-  const summary = `Reports by result: ${rows.map((r) => `${formatNumber(r.count, opts)} ${r.label.toLowerCase()}`).join(', ')}`;
+  const summary = l10n.t('Reports by result: {0}', rows.map((r) => bandCount(formatNumber(r.count, opts), r.key)).join(', '));
   const labelW = 70;
   const barMax = 230;
   const rowH = 28;
@@ -67,9 +91,12 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
   const bars = rows.map((r, i) => {
     const y = i * rowH;
     const w = r.count === 0 ? 0 : Math.max(2, (barMax * r.count) / max);
+    // l10n-exempt: markup
     return html`<g class="bar-row"><text class="bar-label" x="0" y="${y + 14}" dominant-baseline="central">${r.label}</text><rect class="bar bar-${r.key}" x="${labelW}" y="${y + 4}" width="${w.toFixed(1)}" height="20" rx="2"></rect><text class="bar-count" x="${(labelW + w + 6).toFixed(1)}" y="${y + 14}" dominant-baseline="central">${formatNumber(r.count, opts)}</text></g>`;
   });
-  return html`<section class="totals" aria-labelledby="totals-heading"><h2 id="totals-heading">Reports by result</h2><svg class="bar-chart" viewBox="0 0 360 ${height}" width="360" height="${height}" role="img" aria-label="${summary}">${bars}</svg><table class="visually-hidden"><caption>Reports by result</caption><thead><tr><th scope="col">Result</th><th scope="col">Reports</th></tr></thead><tbody>${rows.map(
+  const title = l10n.t('Reports by result');
+  // l10n-exempt: markup; its words are the title and the summary
+  return html`<section class="totals" aria-labelledby="totals-heading"><h2 id="totals-heading">${title}</h2><svg class="bar-chart" viewBox="0 0 360 ${height}" width="360" height="${height}" role="img" aria-label="${summary}">${bars}</svg><table class="visually-hidden"><caption>${title}</caption><thead><tr><th scope="col">${l10n.t('Result')}</th><th scope="col">${l10n.t('Reports')}</th></tr></thead><tbody>${rows.map(
     (r) => html`<tr><th scope="row">${r.label}</th><td>${formatNumber(r.count, opts)}</td></tr>`,
   )}</tbody></table></section>`;
 }
@@ -82,22 +109,30 @@ export function renderAccountBody(model: AccountViewModel, opts: RenderOptions =
   const account: Record<string, unknown> = isRecord(model?.account) ? withoutSecrets(model.account, opts.secret) : {};
   const name = asText(account.name);
   const email = asText(account.email);
-  const heading = name ?? email ?? 'Account';
+  const heading = name ?? email ?? l10n.t('Account');
 
-  const known = KNOWN_FIELDS.filter(([k]) => account[k] !== undefined && account[k] !== null);
-  const knownKeys = new Set(known.map(([k]) => k));
+  const known = KNOWN_FIELDS.filter((k) => account[k] !== undefined && account[k] !== null);
+  const knownKeys = new Set(known);
   const rest = Object.keys(account).filter((k) => !knownKeys.has(k));
 
-  const keySource = lookup(KEY_SOURCE_TEXT, String(model?.keySource)) ?? 'source unknown';
+  const keySource = keySourceText(model?.keySource);
+  const button = (action: string, iconName: string, label: string, ariaLabel = label): TrustedHtml =>
+    // l10n-exempt: markup; the caller gives the words
+    html`<button type="button" class="action" data-action="${action}" aria-label="${ariaLabel}"><span class="codicon codicon-${iconName}" aria-hidden="true"></span><span class="label">${label}</span></button>`;
 
-  return html`<header class="account-header"><h1>${heading}</h1><p class="key-source">${html`<span class="codicon codicon-${model?.keySource === 'environment' ? 'terminal' : 'key'}" aria-hidden="true"></span>`} API key: ${keySource}</p><div class="toolbar" role="toolbar" aria-label="Account actions"><button type="button" class="action" data-action="setApiKey" aria-label="Change API key"><span class="codicon codicon-key" aria-hidden="true"></span><span class="label">Change API key</span></button><button type="button" class="action" data-action="signOut" aria-label="Sign out"><span class="codicon codicon-sign-out" aria-hidden="true"></span><span class="label">Sign out</span></button><button type="button" class="action" data-action="refresh" aria-label="Refresh account"><span class="codicon codicon-refresh" aria-hidden="true"></span><span class="label">Refresh</span></button></div></header>${
+  // l10n-exempt: markup; its words are t() calls and the service's values
+  return html`<header class="account-header"><h1>${heading}</h1><p class="key-source">${html`<span class="codicon codicon-${model?.keySource === 'environment' ? 'terminal' : 'key'}" aria-hidden="true"></span>`} ${l10n.t('API key: {0}', keySource)}</p><div class="toolbar" role="toolbar" aria-label="${l10n.t('Account actions')}">${[
+    button('setApiKey', 'key', l10n.t('Change API key')),
+    button('signOut', 'sign-out', l10n.t('Sign out')),
+    button('refresh', 'refresh', l10n.t('Refresh'), l10n.t('Refresh account')),
+  ]}</div></header>${
     known.length > 0 &&
-    html`<section class="account-known" aria-labelledby="known-heading"><h2 id="known-heading" class="visually-hidden">Account</h2><dl class="fields">${known.map(
-      ([k, label]) => html`<div class="field"><dt>${label}</dt><dd>${renderValue(account[k], opts, 1)}</dd></div>`,
+    html`<section class="account-known" aria-labelledby="known-heading"><h2 id="known-heading" class="visually-hidden">${l10n.t('Account')}</h2><dl class="fields">${known.map(
+      (k) => html`<div class="field"><dt>${knownFieldLabel(k)}</dt><dd>${renderValue(account[k], opts, 1)}</dd></div>`,
     )}</dl>${renderMonthlyUsage(account, opts)}</section>`
   }${renderTotalsChart(model?.totals, opts)}${
     rest.length > 0 &&
-    html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">Details</h2>${renderFields(account, rest, opts)}</section>`
+    html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(account, rest, opts)}</section>`
   }`.value;
 }
 

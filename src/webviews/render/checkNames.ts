@@ -2,44 +2,50 @@
 // (phpRank; docs/spec/real-service-notes.md lists them), a fallback for names never seen, and
 // the error kinds in words. Pure: no 'vscode', no markup.
 
+import * as l10n from '@vscode/l10n';
 import { lookup } from './format';
 
-/** The real service's check names as people read them. */
-export const CHECK_NAMES: Readonly<Record<string, string>> = {
-  title: 'Title',
-  meta_description: 'Meta description',
-  headings: 'Headings',
-  content_keywords: 'Content keywords',
-  image_keywords: 'Image keywords',
-  seo_friendly_url: 'SEO-friendly URL',
-  '404_page': '404 page',
-  robots: 'Robots',
-  noindex: 'Noindex',
-  in_page_links: 'In-page links',
-  language: 'Language',
-  favicon: 'Favicon',
-  text_compression: 'Text compression',
-  load_time: 'Load time',
-  page_size: 'Page size',
-  http_requests: 'HTTP requests',
-  image_format: 'Image format',
-  defer_javascript: 'Defer JavaScript',
-  dom_size: 'DOM size',
-  https_encryption: 'HTTPS encryption',
-  mixed_content: 'Mixed content',
-  server_signature: 'Server signature',
-  unsafe_cross_origin_links: 'Unsafe cross-origin links',
-  plaintext_email: 'Plaintext email',
-  structured_data: 'Structured data',
-  meta_viewport: 'Meta viewport',
-  charset: 'Charset',
-  sitemap: 'Sitemap',
-  social: 'Social',
-  content_length: 'Content length',
-  text_html_ratio: 'Text to HTML ratio',
-  inline_css: 'Inline CSS',
-  deprecated_html_tags: 'Deprecated HTML tags',
-};
+/**
+ * The real service's check names as people read them. Built when asked: the words follow VS Code's
+ * display language, which is known only after activation.
+ */
+export function checkNames(): Readonly<Record<string, string>> {
+  return {
+    title: l10n.t({ message: 'Title', comment: ['one check of a web page analysis'] }),
+    meta_description: l10n.t({ message: 'Meta description', comment: ['one check of a web page analysis'] }),
+    headings: l10n.t({ message: 'Headings', comment: ['one check of a web page analysis'] }),
+    content_keywords: l10n.t({ message: 'Content keywords', comment: ['one check of a web page analysis'] }),
+    image_keywords: l10n.t({ message: 'Image keywords', comment: ['one check of a web page analysis'] }),
+    seo_friendly_url: l10n.t({ message: 'SEO-friendly URL', comment: ['one check of a web page analysis'] }),
+    '404_page': l10n.t({ message: '404 page', comment: ['one check of a web page analysis'] }),
+    robots: l10n.t({ message: 'Robots', comment: ['one check of a web page analysis'] }),
+    noindex: l10n.t({ message: 'Noindex', comment: ['one check of a web page analysis'] }),
+    in_page_links: l10n.t({ message: 'In-page links', comment: ['one check of a web page analysis'] }),
+    language: l10n.t({ message: 'Language', comment: ['one check of a web page analysis'] }),
+    favicon: l10n.t({ message: 'Favicon', comment: ['one check of a web page analysis'] }),
+    text_compression: l10n.t({ message: 'Text compression', comment: ['one check of a web page analysis'] }),
+    load_time: l10n.t({ message: 'Load time', comment: ['one check of a web page analysis'] }),
+    page_size: l10n.t({ message: 'Page size', comment: ['one check of a web page analysis'] }),
+    http_requests: l10n.t({ message: 'HTTP requests', comment: ['one check of a web page analysis'] }),
+    image_format: l10n.t({ message: 'Image format', comment: ['one check of a web page analysis'] }),
+    defer_javascript: l10n.t({ message: 'Defer JavaScript', comment: ['one check of a web page analysis'] }),
+    dom_size: l10n.t({ message: 'DOM size', comment: ['one check of a web page analysis'] }),
+    https_encryption: l10n.t({ message: 'HTTPS encryption', comment: ['one check of a web page analysis'] }),
+    mixed_content: l10n.t({ message: 'Mixed content', comment: ['one check of a web page analysis'] }),
+    server_signature: l10n.t({ message: 'Server signature', comment: ['one check of a web page analysis'] }),
+    unsafe_cross_origin_links: l10n.t({ message: 'Unsafe cross-origin links', comment: ['one check of a web page analysis'] }),
+    plaintext_email: l10n.t({ message: 'Plaintext email', comment: ['one check of a web page analysis'] }),
+    structured_data: l10n.t({ message: 'Structured data', comment: ['one check of a web page analysis'] }),
+    meta_viewport: l10n.t({ message: 'Meta viewport', comment: ['one check of a web page analysis'] }),
+    charset: l10n.t({ message: 'Charset', comment: ['one check of a web page analysis'] }),
+    sitemap: l10n.t({ message: 'Sitemap', comment: ['one check of a web page analysis'] }),
+    social: l10n.t({ message: 'Social', comment: ['one check of a web page analysis'] }),
+    content_length: l10n.t({ message: 'Content length', comment: ['one check of a web page analysis'] }),
+    text_html_ratio: l10n.t({ message: 'Text to HTML ratio', comment: ['one check of a web page analysis'] }),
+    inline_css: l10n.t({ message: 'Inline CSS', comment: ['one check of a web page analysis'] }),
+    deprecated_html_tags: l10n.t({ message: 'Deprecated HTML tags', comment: ['one check of a web page analysis'] }),
+  };
+}
 
 const ACRONYMS: Readonly<Record<string, string>> = {
   url: 'URL',
@@ -68,7 +74,7 @@ const ACRONYMS: Readonly<Record<string, string>> = {
  * ("brand_new_check" → "Brand new check", "http2_push" → "Http2 push"), else the name as sent.
  */
 export function checkName(key: string): string {
-  const known = lookup(CHECK_NAMES, key);
+  const known = lookup(checkNames(), key);
   if (known !== undefined) return known;
   if (!/^[A-Za-z0-9]+([_\-.][A-Za-z0-9]+)*$/.test(key)) return key;
   return key
@@ -85,11 +91,16 @@ export function checkName(key: string): string {
 
 export type Importance = 'high' | 'medium' | 'low';
 export const IMPORTANCE_ORDER: readonly Importance[] = ['high', 'medium', 'low'];
-export const IMPORTANCE_LABELS: Record<Importance, string> = {
-  high: 'High importance',
-  medium: 'Medium importance',
-  low: 'Low importance',
-};
+export function importanceLabel(importance: Importance): string {
+  switch (importance) {
+    case 'high':
+      return l10n.t('High importance');
+    case 'medium':
+      return l10n.t('Medium importance');
+    case 'low':
+      return l10n.t('Low importance');
+  }
+}
 
 /** A number from a detail: the number itself, or `max`/`min`/`limit`/`value` of a record. */
 function numberIn(detail: unknown, ...fields: string[]): number | string | undefined {
@@ -112,21 +123,48 @@ export interface ErrorWords {
   detailSaid: boolean;
 }
 
-const BOUNDED: Readonly<Record<string, { words: string; bound: 'at most' | 'at least'; fields: string[] }>> = {
-  too_many: { words: 'too many', bound: 'at most', fields: ['max', 'limit', 'maximum'] },
-  too_few: { words: 'too few', bound: 'at least', fields: ['min', 'limit', 'minimum'] },
-  too_large: { words: 'too large', bound: 'at most', fields: ['max', 'limit', 'maximum'] },
-  too_small: { words: 'too small', bound: 'at least', fields: ['min', 'limit', 'minimum'] },
-  too_slow: { words: 'too slow', bound: 'at most', fields: ['max', 'limit', 'maximum'] },
+/** Where the bound of each bounded error kind is found in its detail. */
+const BOUNDED: Readonly<Record<string, string[]>> = {
+  too_many: ['max', 'limit', 'maximum'],
+  too_few: ['min', 'limit', 'minimum'],
+  too_large: ['max', 'limit', 'maximum'],
+  too_small: ['min', 'limit', 'minimum'],
+  too_slow: ['max', 'limit', 'maximum'],
 };
 
-const PLAIN: Readonly<Record<string, string>> = {
-  missing: 'missing',
-  duplicate: 'duplicated',
-  bad_format: 'badly formatted',
-  bad_tags: 'uses tags it should not',
-  failed: 'failed',
-};
+/** A bounded error kind in words, with its bound when known: "too many (at most 10)". */
+function boundedWords(kind: string, n: number | string | undefined): string {
+  switch (kind) {
+    case 'too_many':
+      return n === undefined ? l10n.t('too many') : l10n.t('too many (at most {0})', n);
+    case 'too_few':
+      return n === undefined ? l10n.t('too few') : l10n.t('too few (at least {0})', n);
+    case 'too_large':
+      return n === undefined ? l10n.t('too large') : l10n.t('too large (at most {0})', n);
+    case 'too_small':
+      return n === undefined ? l10n.t('too small') : l10n.t('too small (at least {0})', n);
+    default:
+      return n === undefined ? l10n.t('too slow') : l10n.t('too slow (at most {0})', n);
+  }
+}
+
+/** Error kinds said in a word or two, whatever their detail. */
+function plainWords(kind: string): string | undefined {
+  switch (kind) {
+    case 'missing':
+      return l10n.t({ message: 'missing', comment: ['what is wrong with a check of a web page'] });
+    case 'duplicate':
+      return l10n.t({ message: 'duplicated', comment: ['what is wrong with a check of a web page'] });
+    case 'bad_format':
+      return l10n.t({ message: 'badly formatted', comment: ['what is wrong with a check of a web page'] });
+    case 'bad_tags':
+      return l10n.t({ message: 'uses tags it should not', comment: ['what is wrong with a check of a web page'] });
+    case 'failed':
+      return l10n.t({ message: 'failed', comment: ['what is wrong with a check of a web page'] });
+    default:
+      return undefined;
+  }
+}
 
 /** Nothing worth showing beside the words. */
 function emptyDetail(detail: unknown): boolean {
@@ -135,22 +173,22 @@ function emptyDetail(detail: unknown): boolean {
 
 /** An error kind of a check, with its detail, in words. Unknown kinds: their name in words. */
 export function errorWords(kind: string, detail: unknown): ErrorWords {
-  const bounded = lookup(BOUNDED, kind);
-  if (bounded) {
-    const n = numberIn(detail, ...bounded.fields);
-    if (n !== undefined) return { text: `${bounded.words} (${bounded.bound} ${n})`, detailSaid: true };
-    return { text: bounded.words, detailSaid: emptyDetail(detail) };
+  const fields = lookup(BOUNDED, kind);
+  if (fields) {
+    const n = numberIn(detail, ...fields);
+    if (n !== undefined) return { text: boundedWords(kind, n), detailSaid: true };
+    return { text: boundedWords(kind, undefined), detailSaid: emptyDetail(detail) };
   }
   if (kind === 'length') {
     const range = typeof detail === 'object' && detail !== null;
     const min = range ? numberIn(detail, 'min', 'minimum') : undefined;
     const max = range ? numberIn(detail, 'max', 'maximum') : undefined;
-    if (min !== undefined && max !== undefined) return { text: `length must be ${min}–${max}`, detailSaid: true };
-    if (max !== undefined) return { text: `length must be at most ${max}`, detailSaid: true };
-    if (min !== undefined) return { text: `length must be at least ${min}`, detailSaid: true };
-    return { text: 'wrong length', detailSaid: emptyDetail(detail) };
+    if (min !== undefined && max !== undefined) return { text: l10n.t('length must be {0}–{1}', min, max), detailSaid: true };
+    if (max !== undefined) return { text: l10n.t('length must be at most {0}', max), detailSaid: true };
+    if (min !== undefined) return { text: l10n.t('length must be at least {0}', min), detailSaid: true };
+    return { text: l10n.t('wrong length'), detailSaid: emptyDetail(detail) };
   }
-  const plain = lookup(PLAIN, kind);
+  const plain = plainWords(kind);
   if (plain !== undefined) return { text: plain, detailSaid: emptyDetail(detail) };
   const words = checkName(kind);
   const text = /^[A-Z][a-z]/.test(words) ? words[0].toLowerCase() + words.slice(1) : words;

@@ -4,6 +4,7 @@
 // is dropped: unknown fields stay as `extra`, odd entries become checks that are "not rated".
 // Pure: no 'vscode', no markup.
 
+import * as l10n from '@vscode/l10n';
 import { asText, isRecord } from './format';
 import { checkName, errorWords, Importance, IMPORTANCE_ORDER } from './checkNames';
 
@@ -66,7 +67,7 @@ function hasValue(value: unknown): boolean {
 function toCheck(item: unknown, index: number, key: string | undefined): Check {
   if (!isRecord(item)) {
     // A bare value under a name (object shape) is that check's value; a bare array item is a name.
-    const name = key !== undefined ? checkName(key) : (asText(item) ?? `Check ${index + 1}`);
+    const name = key !== undefined ? checkName(key) : (asText(item) ?? l10n.t('Check {0}', index + 1));
     const value = key !== undefined ? item : undefined;
     return { key, name, status: 'unknown', value, hasValue: hasValue(value), errors: [], extra: {}, index };
   }
@@ -78,7 +79,7 @@ function toCheck(item: unknown, index: number, key: string | undefined): Check {
   const importance = asText(item.importance)?.toLowerCase();
   return {
     key: ownKey,
-    name: asText(item.name) ?? (ownKey !== undefined ? checkName(ownKey) : `Check ${index + 1}`),
+    name: asText(item.name) ?? (ownKey !== undefined ? checkName(ownKey) : l10n.t('Check {0}', index + 1)),
     status: statusOf(item.passed),
     importance,
     category: asText(item.category)?.toLowerCase(),

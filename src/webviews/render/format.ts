@@ -2,15 +2,17 @@
 // the readable "every other field" list. Pure: no 'vscode', no DOM. Everything returned is
 // either a plain string (to be escaped by `html`) or TrustedHtml built with `html`.
 
+import * as l10n from '@vscode/l10n';
 import { html, TrustedHtml } from './html';
 import { relativeTime } from '../../model/vocabulary';
+import { displayLocale } from '../../model/locale';
 
 export interface RenderOptions {
   /** The time "3 days ago" is measured from; defaults to the current time. */
   now?: Date;
   /** IANA time zone for dates; defaults to the host's. */
   timeZone?: string;
-  /** BCP 47 locale for dates and numbers; defaults to the host's. */
+  /** BCP 47 locale for dates and numbers; defaults to VS Code's display language. */
   locale?: string;
   /**
    * The API key of the connection: any value or field name equal to or containing it is shown
@@ -72,12 +74,13 @@ export function parseIsoDate(x: unknown): Date | undefined {
 
 function dateFormat(opts: RenderOptions): Intl.DateTimeFormat {
   const base: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  // An unknown locale or time zone throws RangeError: fall back to the host's.
+  const locale = opts.locale ?? displayLocale();
+  // An unknown locale or time zone throws RangeError: fall back to the display language and the host's zone.
   for (const o of [
-    { locale: opts.locale, timeZone: opts.timeZone },
-    { locale: undefined, timeZone: opts.timeZone },
-    { locale: opts.locale, timeZone: undefined },
-    { locale: undefined, timeZone: undefined },
+    { locale, timeZone: opts.timeZone },
+    { locale: displayLocale(), timeZone: opts.timeZone },
+    { locale, timeZone: undefined },
+    { locale: displayLocale(), timeZone: undefined },
   ]) {
     try {
       return new Intl.DateTimeFormat(o.locale, { ...base, timeZone: o.timeZone });
@@ -111,33 +114,49 @@ export function formatRelative(date: Date, opts: RenderOptions): string {
 }
 
 export function formatNumber(n: number, opts: RenderOptions): string {
-  return new Intl.NumberFormat(safeLocale(opts.locale), { maximumFractionDigits: 2 }).format(n);
+  return new Intl.NumberFormat(safeLocale(opts.locale) ?? displayLocale(), { maximumFractionDigits: 2 }).format(n);
 }
 
 /** `<time>` with the local date and the relative one in brackets. */
 export function renderDate(date: Date, opts: RenderOptions, withRelative = true): TrustedHtml {
   const rel = withRelative ? formatRelative(date, opts) : '';
+  // l10n-exempt: markup
   return html`<time datetime="${date.toISOString()}">${formatDate(date, opts)}</time>${
     rel && html` <span class="relative-time">(${rel})</span>`
   }`;
 }
 
-const LABELS: Readonly<Record<string, string>> = {
-  id: 'ID',
-  url: 'URL',
-  created_at: 'Created',
-  updated_at: 'Updated',
-  generated_at: 'Generated',
-  reports_count: 'Reports',
-  reports_per_month: 'Reports per month',
-  reports_this_month: 'Reports this month',
-  api_key: 'API key',
-  seo: 'SEO',
-};
+/** Labels of the record keys the service is known to send; others are humanised as they are. */
+function knownLabel(key: string): string | undefined {
+  switch (key) {
+    case 'id':
+      return l10n.t({ message: 'ID', comment: ['the label of a field of a record'] });
+    case 'url':
+      return l10n.t({ message: 'URL', comment: ['the label of a field of a record'] });
+    case 'created_at':
+      return l10n.t({ message: 'Created', comment: ['the label of a field of a record: when it was created'] });
+    case 'updated_at':
+      return l10n.t({ message: 'Updated', comment: ['the label of a field of a record: when it was updated'] });
+    case 'generated_at':
+      return l10n.t({ message: 'Generated', comment: ['the label of a field of a report: when its analysis was made'] });
+    case 'reports_count':
+      return l10n.t({ message: 'Reports', comment: ['the label of a field of an account: how many reports'] });
+    case 'reports_per_month':
+      return l10n.t('Reports per month');
+    case 'reports_this_month':
+      return l10n.t('Reports this month');
+    case 'api_key':
+      return l10n.t('API key');
+    case 'seo':
+      return l10n.t({ message: 'SEO', comment: ['the label of a field of a record'] });
+    default:
+      return undefined;
+  }
+}
 
 /** A readable label for a record key: "generated_at" → "Generated", "pageSize" → "Page size". */
 export function humanizeKey(key: string): string {
-  const known = lookup(LABELS, key);
+  const known = knownLabel(key);
   if (known !== undefined) {
     return known;
   }
@@ -152,7 +171,7 @@ export function humanizeKey(key: string): string {
     .replace(/\s+/g, ' ')
     .toLowerCase();
   if (words === '') {
-    return key === '' ? '(no name)' : key;
+    return key === '' ? l10n.t('(no name)') : key;
   }
   return words
     .split(' ')

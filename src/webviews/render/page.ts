@@ -2,6 +2,7 @@
 // deferred script and an (initially empty) alert region for errors. Pure: no 'vscode'.
 
 import { randomBytes } from 'node:crypto';
+import { displayLocale } from '../../model/locale';
 import { html, TrustedHtml } from './html';
 
 export interface PageFrame {
@@ -27,14 +28,15 @@ export function createNonce(): string {
 /** The Content-Security-Policy for a frame (exactly what the meta element carries). */
 export function contentSecurityPolicy(frame: Pick<PageFrame, 'cspSource' | 'nonce'>): string {
   if (!/^[A-Za-z0-9+/=_-]{8,}$/.test(frame.nonce)) {
-    throw new Error('The webview nonce must be at least 8 base64 characters.');
+    throw new Error('The webview nonce must be at least 8 base64 characters.'); // l10n-exempt: a programming error
   }
   // cspSource may hold several source expressions (code-server: `'self' https://*.…`), but
   // never a directive separator.
   if (/[;,"<>\r\n\0]/.test(frame.cspSource) || frame.cspSource.trim() === '') {
-    throw new Error('The webview CSP source is not a valid source list.');
+    throw new Error('The webview CSP source is not a valid source list.'); // l10n-exempt: a programming error
   }
   const src = frame.cspSource;
+  // l10n-exempt: protocol value
   return `default-src 'none'; img-src ${src} data:; style-src ${src}; font-src ${src}; script-src 'nonce-${frame.nonce}';`;
 }
 
@@ -44,8 +46,9 @@ export function contentSecurityPolicy(frame: Pick<PageFrame, 'cspSource' | 'nonc
  */
 export function renderPage(frame: PageFrame, view: 'report' | 'account', body: TrustedHtml, reportId?: string): string {
   const csp = contentSecurityPolicy(frame);
+  // l10n-exempt: markup; the language is VS Code's display language, for screen readers and hyphenation
   return html`<!DOCTYPE html>
-<html lang="en">
+<html lang="${displayLocale()}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

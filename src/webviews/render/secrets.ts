@@ -3,7 +3,12 @@
 // it is a credential (account panel) and any value or field name equal to or containing the API
 // key (both panels) are replaced by a mask. The key is an input here, never an output.
 
-export const MASK = '•••• (hidden)';
+import * as l10n from '@vscode/l10n';
+
+/** What is shown in place of a secret. Made when needed: the words follow the display language. */
+export function mask(): string {
+  return l10n.t({ message: '•••• (hidden)', comment: ['shown in place of a secret value, such as an API key'] });
+}
 
 /** Words that name a credential, after splitting the name into words (see isSecretField). */
 const SECRET_WORDS = new Set([
@@ -74,19 +79,20 @@ const MASK_DEPTH = 12;
 /** A copy with secrets masked, at any depth the renderers show; never the key itself. */
 export function maskSecrets<T>(value: T, options: MaskOptions): T {
   const forms = keyForms(options.key);
+  const hiddenText = mask();
   const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === 'string') return holdsKey(v, forms) ? MASK : v;
+    if (typeof v === 'string') return holdsKey(v, forms) ? hiddenText : v;
     if (typeof v !== 'object' || v === null) return v;
     if (depth > MASK_DEPTH) return Array.isArray(v) ? [] : {};
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
     const out: Record<string, unknown> = {};
     let hidden = 0;
     for (const [k, item] of Object.entries(v)) {
-      const name = holdsKey(k, forms) ? `${MASK}${hidden++ ? ` ${hidden}` : ''}` : k;
+      const name = holdsKey(k, forms) ? `${hiddenText}${hidden++ ? ` ${hidden}` : ''}` : k;
       const secretName = options.byName === true && isSecretField(k) && item !== null && item !== '' && item !== false;
       // defineProperty: a plain assignment to "__proto__" would set the prototype and lose the field.
       Object.defineProperty(out, name, {
-        value: secretName ? MASK : walk(item, depth + 1),
+        value: secretName ? hiddenText : walk(item, depth + 1),
         enumerable: true,
         writable: true,
         configurable: true,

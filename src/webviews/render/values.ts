@@ -3,6 +3,7 @@
 // "…", long lists show their first items and fold the rest (up to a cap) into a <details>, long
 // strings are cut. Pure: no 'vscode', no DOM; every value goes through `html`, which escapes.
 
+import * as l10n from '@vscode/l10n';
 import { EMPTY, html, joinHtml, TrustedHtml } from './html';
 import { formatNumber, humanizeKey, isRecord, parseIsoDate, renderDate, RenderOptions } from './format';
 
@@ -17,8 +18,13 @@ export const SHOWN_TOP_FIELDS = 100;
 /** Characters of a string shown before it is cut. */
 export const MAX_STRING = 2000;
 
-const DASH = html`<span class="empty" aria-label="none">—</span>`;
-const TOO_DEEP = html`<span class="more" title="Nested too deeply to show">…</span>`;
+/** No value. Made when needed: the words follow the display language, known after activation. */
+// l10n-exempt: markup
+const dash = (): TrustedHtml =>
+  html`<span class="empty" aria-label="${l10n.t({ message: 'none', comment: ['a value that is empty'] })}">—</span>`;
+// l10n-exempt: markup
+const tooDeep = (): TrustedHtml => html`<span class="more" title="${l10n.t('Nested too deeply to show')}">…</span>`;
+const none = (): TrustedHtml => html`<span class="empty">${l10n.t({ message: 'None', comment: ['an empty list or record'] })}</span>`;
 
 /**
  * The first `shown` parts as they are; the rest (up to MAX_ITEMS in all) inside a closed
@@ -34,9 +40,9 @@ export function foldedList<T>(
   if (items.length <= shown) return wrap(joinHtml(head));
   const folded = items.slice(shown, MAX_ITEMS).map(render);
   const beyond = items.length - Math.max(shown, Math.min(items.length, MAX_ITEMS));
-  return html`${wrap(joinHtml(head))}<details class="more-items"><summary>and ${items.length - shown} more</summary>${wrap(
+  return html`${wrap(joinHtml(head))}<details class="more-items"><summary>${l10n.t('and {0} more', items.length - shown)}</summary>${wrap(
     joinHtml(folded),
-  )}${beyond > 0 && html`<p class="more">… ${beyond} more not shown</p>`}</details>`;
+  )}${beyond > 0 && html`<p class="more">${l10n.t('… {0} more not shown', beyond)}</p>`}</details>`;
 }
 
 /** A link-like record ({url, text} and the like): "text (url)" on one line. */
@@ -56,19 +62,19 @@ function cut(text: string): string {
 
 /** Renders any JSON value readably (recursively, bounded); never prints undefined/null/NaN. */
 export function renderValue(value: unknown, opts: RenderOptions, depth = 0): TrustedHtml {
-  if (value === undefined || value === null) return DASH;
-  if (typeof value === 'boolean') return html`${value ? 'Yes' : 'No'}`;
-  if (typeof value === 'number') return Number.isFinite(value) ? html`${formatNumber(value, opts)}` : DASH;
+  if (value === undefined || value === null) return dash();
+  if (typeof value === 'boolean') return html`${value ? l10n.t('Yes') : l10n.t('No')}`;
+  if (typeof value === 'number') return Number.isFinite(value) ? html`${formatNumber(value, opts)}` : dash();
   if (typeof value === 'bigint') return html`${value.toString()}`;
   if (typeof value === 'string') {
-    if (value.trim() === '') return DASH;
+    if (value.trim() === '') return dash();
     const date = parseIsoDate(value);
     if (date) return renderDate(date, opts);
     return html`<span class="text">${cut(value)}</span>`;
   }
   if (Array.isArray(value)) {
-    if (value.length === 0) return html`<span class="empty">None</span>`;
-    if (depth >= MAX_DEPTH) return TOO_DEEP;
+    if (value.length === 0) return none();
+    if (depth >= MAX_DEPTH) return tooDeep();
     return foldedList(
       value,
       SHOWN_ITEMS,
@@ -78,14 +84,14 @@ export function renderValue(value: unknown, opts: RenderOptions, depth = 0): Tru
   }
   if (isRecord(value)) {
     const keys = Object.keys(value);
-    if (keys.length === 0) return html`<span class="empty">None</span>`;
-    if (depth >= MAX_DEPTH) return TOO_DEEP;
+    if (keys.length === 0) return none();
+    if (depth >= MAX_DEPTH) return tooDeep();
     const link = linkText(value);
     if (link !== undefined) return html`<span class="text link-text">${cut(link)}</span>`;
     return renderFields(value, keys, opts, depth + 1);
   }
   // Functions, symbols: not JSON; show nothing meaningful rather than their source.
-  return DASH;
+  return dash();
 }
 
 /** Ids are shown exactly as given ("9001", not "9,001"). */
@@ -99,12 +105,14 @@ export function renderFields(
   keys: readonly string[] = Object.keys(record),
   opts: RenderOptions = {},
   depth = 0,
-  className = depth === 0 ? 'fields' : 'fields nested',
+  className = depth === 0 ? 'fields' : 'fields nested', // l10n-exempt: CSS classes
 ): TrustedHtml {
   if (keys.length === 0) return EMPTY;
+  // l10n-exempt: markup; the title is the service's key
   const row = (k: string): TrustedHtml =>
     html`<div class="field"><dt title="${k}">${humanizeKey(k)}</dt><dd>${
       isIdentifierKey(k) && typeof record[k] === 'number' ? String(record[k]) : renderValue(record[k], opts, depth)
     }</dd></div>`;
+  // l10n-exempt: markup
   return foldedList(keys, depth === 0 ? SHOWN_TOP_FIELDS : SHOWN_ITEMS, row, (rows) => html`<dl class="${className}">${rows}</dl>`);
 }

@@ -7,7 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+// As VS Code reads it in English: every "%key%" filled from package.nls.json.
+const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+const pkg = JSON.parse(
+  fs
+    .readFileSync(path.join(ROOT, 'package.json'), 'utf8')
+    .replace(/"%([^%"]+)%"/g, (whole, key: string) => JSON.stringify(nls[key] ?? whole)),
+);
 
 interface Step {
   id: string;

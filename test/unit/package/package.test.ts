@@ -33,6 +33,8 @@ const ALLOWED: RegExp[] = [
   /^extension\/media\/dist\/[a-zA-Z]+\.js$/,
   /^extension\/media\/dist\/codicon\.(css|ttf)$/,
   /^extension\/media\/walkthrough\/[a-zA-Z]+\.(md|svg)$/,
+  /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
+  /^extension\/l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
 ];
 
 /** Files the webviews load at run time (src/webviews/panelFrame.ts). */
@@ -54,6 +56,7 @@ function vsixFile(): string {
 
 interface Manifest {
   main: string;
+  l10n: string;
   icon: string;
   contributes: {
     viewsContainers: Record<string, { icon: string }[]>;
@@ -100,6 +103,13 @@ describe('the .vsix package', function () {
     for (const walkthrough of c.walkthroughs)
       for (const step of walkthrough.steps) for (const media of [step.media.markdown, step.media.image]) if (media) wanted.add(media);
     const missing = [...wanted].filter((f) => !names.has(`extension/${f}`));
+    assert.deepEqual(missing, [], `missing from the package: ${missing.join(', ')}`);
+  });
+
+  it("carries the localisation: the manifest's words and the code's bundle, in English and German", () => {
+    assert.equal(manifest.l10n, './l10n');
+    const wanted = ['package.nls.json', 'package.nls.de.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json'];
+    const missing = wanted.filter((f) => !names.has(`extension/${f}`));
     assert.deepEqual(missing, [], `missing from the package: ${missing.join(', ')}`);
   });
 

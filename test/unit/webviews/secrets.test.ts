@@ -1,11 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { isSecretField, MASK, maskSecrets, withoutSecrets } from '../../../src/webviews/render/secrets';
+import { isSecretField, mask, maskSecrets, withoutSecrets } from '../../../src/webviews/render/secrets';
 import { renderFields } from '../../../src/webviews/render/values';
 import { renderAccountBody } from '../../../src/webviews/render/accountView';
 import { renderReportBody } from '../../../src/webviews/render/reportView';
 import { textOf } from './htmlAssertions';
 
 const KEY = 'wr_live_5f3a9c1e7d2b48a6';
+const MASK = mask();
 
 describe('webviews: secret-looking account fields are masked', () => {
   it('recognises key, token, secret and password names in any case style', () => {
