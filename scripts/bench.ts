@@ -46,8 +46,7 @@ async function main(): Promise<void> {
     add(await modelRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
-    // URLs in documents: prints its own lines (requests to decorate, time vs back-to-back requests).
-    await benchDocumentUrls(QUICK);
+    add(await benchDocumentUrls(QUICK));
   } finally {
     await root.remove();
   }
