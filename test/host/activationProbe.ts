@@ -8,10 +8,11 @@ export async function run(): Promise<void> {
   const id = process.env.WEBREPORTS_BENCH_EXTENSION ?? '';
   const extension = vscode.extensions.getExtension(id);
   if (!extension) throw new Error(`extension ${id} is not loaded`);
+  const hostToProbeMs = process.uptime() * 1000;
   const wasActive = extension.isActive;
   const start = performance.now();
   await extension.activate();
   const activateMs = performance.now() - start;
-  const result: ProbeResult = { wasActive, activateMs, hostToActiveMs: process.uptime() * 1000 };
+  const result: ProbeResult = { wasActive, activateMs, hostToActiveMs: process.uptime() * 1000, hostToProbeMs };
   console.log(PROBE_PREFIX + JSON.stringify(result));
 }

@@ -8,4 +8,6 @@ export interface ProbeResult {
   activateMs: number;
   /** milliseconds from the extension host's start until the extension was active */
   hostToActiveMs: number;
+  /** milliseconds from the extension host's start until the probe ran (the host's own start-up) */
+  hostToProbeMs: number;
 }
