@@ -8,7 +8,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { startService, type RunningService } from '../service/server';
 import { prepare } from '../test/host/prepare';
-import { startCodeServer, workbenchUrl } from '../test/host/codeServer';
+import { freePort, startCodeServer, workbenchUrl } from '../test/host/codeServer';
 import { startDemoSite, type DemoSite } from './demoSite';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -25,13 +25,7 @@ function portFree(port: number): Promise<boolean> {
 async function choosePort(): Promise<number> {
   const wanted = Number(process.env.WEBREPORTS_START_PORT || 8080);
   if (await portFree(wanted)) return wanted;
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+  return freePort();
 }
 
 function writeSettings(userDataDir: string, baseUrl: string): void {

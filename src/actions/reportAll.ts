@@ -115,7 +115,13 @@ export async function runReportAll(
   return summary;
 }
 
+interface ArrayCounts {
+  created: readonly unknown[];
+  skipped: readonly unknown[];
+  failed: readonly unknown[];
+}
+
 /** "8 created, 4 skipped, 1 failed". */
-export function describeSummary(summary: ReportAllSummary): string {
+export function describeSummary(summary: ArrayCounts): string {
   return l10n.t('{0} created, {1} skipped, {2} failed', summary.created.length, summary.skipped.length, summary.failed.length);
 }

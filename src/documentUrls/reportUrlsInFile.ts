@@ -4,7 +4,7 @@
 // progress; ends with a summary and "Retry Failed". Never creates twice: see actions/reportAll.ts.
 import * as vscode from 'vscode';
 import { ReportActions } from '../actions/reportActions';
-import { planReportAll, ReportAllPlan, ReportAllSummary, runReportAll } from '../actions/reportAll';
+import { describeSummary, planReportAll, ReportAllPlan, ReportAllSummary, runReportAll } from '../actions/reportAll';
 import { isPrivacy } from '../api/validate';
 import { Privacy } from '../api/types';
 import { CommandContext } from '../commands/context';
@@ -168,7 +168,7 @@ function showSummary(
   privacy: Privacy,
   password: string | undefined,
 ): void {
-  const counts = vscode.l10n.t('{0} created, {1} skipped, {2} failed', result.created.length, result.skipped.length, result.failed.length);
+  const counts = describeSummary(result);
   const retry = vscode.l10n.t('Retry Failed');
   const details = vscode.l10n.t('Show Details');
   if (!result.failed.length) {

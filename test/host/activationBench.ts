@@ -5,31 +5,19 @@
 // as extensionDevelopmentPath and activationProbe as extensionTestsPath; the probe activates it and
 // prints the times. Loopback only; every wait bounded; every process stopped and temp dir removed.
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { median, type Row } from '../../scripts/bench/measure';
 import { PROBE_PREFIX, type ProbeResult } from './activationProbeResult';
-import { startCodeServer, workbenchUrl } from './codeServer';
+import { BROWSER_ARGS, freePort, startCodeServer, workbenchUrl } from './codeServer';
 import { ROOT } from './fixtures';
 import { prepare } from './prepare';
 
 const OURS = { id: 'webreports.website-reports', path: ROOT };
 const PROBE = path.join(ROOT, 'out', 'test', 'host', 'activationProbe');
 const SAMPLE_TIMEOUT_MS = 90_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** An extension that does nothing, as the baseline. */
 function writeEmptyExtension(dir: string): { id: string; path: string } {
@@ -100,14 +88,7 @@ async function activationSamples(samples: number): Promise<{ ours: ProbeResult[]
   const browser = await chromium.launch({
     executablePath: host.browser,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
+    args: BROWSER_ARGS,
   });
   const ours: ProbeResult[] = [];
   const empty: ProbeResult[] = [];

@@ -2,6 +2,7 @@
 // until it answers, and stops the whole group. Used by the integration run and by `npm start`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 
 export interface CodeServerOptions {
@@ -43,6 +44,30 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Chromium's flags for driving the workbench here: headless-safe, no network of its own. */
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A free port on loopback, for a code-server to bind. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export async function startCodeServer(options: CodeServerOptions, timeoutMs = 60_000): Promise<RunningCodeServer> {
   const configFile = path.join(options.configDir, 'code-server.yaml');

@@ -31,28 +31,18 @@
 // WEBREPORTS_VSIX (the package to install), WEBREPORTS_SCREENSHOTS=1 (also save the README's
 // screenshots to media/screenshots/, at 1280x800).
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { checkBuild, createFixture, hostEnv, RESULTS_DIR, ROOT, SUITE_INDEX, type Fixture } from './fixtures';
 import { log, prepare, stopPreparing } from './prepare';
-import { startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
+import { BROWSER_ARGS, freePort, startCodeServer, workbenchUrl, type RunningCodeServer } from './codeServer';
 import { runUiChecks, type CheckResult } from './ui-checks';
 import { installVsix, obtainVsix, packageVersion, VSIX_SUITE_INDEX } from './vsix';
 import { installLanguagePackStandIn, TEST_LOCALE } from './languagePack';
 
 const TIMEOUT_MS = Number(process.env.WEBREPORTS_IT_TIMEOUT_SECONDS || 420) * 1000;
 const VERBOSE = process.env.WEBREPORTS_IT_VERBOSE === '1';
-const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOTS = process.env.WEBREPORTS_SCREENSHOTS === '1';
 // The README's screenshots are taken at 1280x800 (small enough to commit).
 const VIEWPORT = SCREENSHOTS ? { width: 1280, height: 800 } : { width: 1400, height: 900 };
@@ -62,18 +52,6 @@ const SCREENSHOTS_DIR = path.join(ROOT, 'media', 'screenshots');
 const state: { fixture?: Fixture; codeServer?: RunningCodeServer; browser?: Browser; cleaning?: Promise<void> } = {};
 
 class TimeoutError extends Error {}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
