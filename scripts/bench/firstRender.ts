@@ -1,11 +1,64 @@
-// The tree's first render (three groups, one request each, in parallel) vs one round trip (one
-// list page), against the service in its own process, at each size and latency.
+// The tree's first render vs one round trip (one list page), against the service in its own
+// process, at each size and latency. The model shows each group as it arrives, so the tree's
+// first render is the moment the model first has groups to show (what ReportsTreeProvider renders
+// from `showsGroups`); the whole load, all three groups in, is a row of its own.
 import { ReportsClient } from '../../src/api/client';
 import { ReportsModel } from '../../src/model/reportsModel';
 import { startServiceChild } from './child';
 import type { Dataset } from './data';
-import { ms, timePair, type Row, type Settings } from './measure';
+import { median, ms, timePair, WARM_UP, type Row, type Settings } from './measure';
 import { BENCH_KEY } from './serviceProcess';
+
+interface Render {
+  /** until the tree first has rows to show */
+  shown: number;
+  /** until every group has loaded */
+  complete: number;
+}
+
+/** One cold reload of a new model, timed to its first rows and to its end. */
+async function render(client: ReportsClient): Promise<Render> {
+  const model = new ReportsModel();
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  let shown: number | undefined;
+  const stop = model.onDidChange(() => {
+    // Rows to show: the groups are shown and one of them holds reports.
+    if (shown === undefined && model.showsGroups && Object.values(model.groups).some((g) => !g.loading && g.items.length))
+      shown = elapsed();
+  });
+  try {
+    await model.reload(client, { perPage: 25 });
+  } finally {
+    stop();
+  }
+  const complete = elapsed();
+  // A failed reload would be fast and look good: every timed one must have loaded.
+  if (model.status !== 'ready') throw new Error(`a reload failed: ${model.lastError?.message}`);
+  if (shown === undefined) throw new Error('the tree never had rows to show');
+  return { shown, complete };
+}
+
+async function timeOne(client: ReportsClient): Promise<number> {
+  const started = process.hrtime.bigint();
+  await client.listReports({ result: 'good', perPage: 25 });
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/** Renders and single round trips alternately (load from elsewhere falls on both alike); medians. */
+async function renderVsOne(client: ReportsClient, rounds: number): Promise<{ shown: number; complete: number; one: number }> {
+  for (let i = 0; i < WARM_UP; i++) {
+    await render(client);
+    await timeOne(client);
+  }
+  const renders: Render[] = [];
+  const ones: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    renders.push(await render(client));
+    ones.push(await timeOne(client));
+  }
+  return { shown: median(renders.map((r) => r.shown)), complete: median(renders.map((r) => r.complete)), one: median(ones) };
+}
 
 export async function firstRenderRows(datasets: Dataset[], latencies: number[], settings: Settings): Promise<Row[]> {
   const rows: Row[] = [];
@@ -13,28 +66,33 @@ export async function firstRenderRows(datasets: Dataset[], latencies: number[], 
     for (const latency of latencies) {
       const child = await startServiceChild(data.file, latency);
       const client = new ReportsClient({ baseUrl: child.url, apiKey: () => BENCH_KEY, proxy: { env: {} } });
+      const where = `${data.count / 1000}k reports, ${latency} ms latency`;
       try {
-        // A failed reload would be fast and look good: every timed one must have loaded.
-        const firstRender = async () => {
-          const model = new ReportsModel();
-          await model.reload(client, { perPage: 25 });
-          if (model.status !== 'ready') throw new Error(`a reload failed: ${model.lastError?.message}`);
-        };
-        const [render, oneTrip] = await timePair(settings.rounds, firstRender, () => client.listReports({ result: 'good', perPage: 25 }));
+        const { shown, complete, one } = await renderVsOne(client, settings.rounds);
         rows.push({
-          name: `tree first render vs one round trip, ${data.count / 1000}k reports, ${latency} ms latency`,
-          value: `${ms(render)} / ${ms(oneTrip)}`,
-          ratio: render / oneTrip,
+          name: `tree first render (first rows shown) vs one round trip, ${where}`,
+          value: `${ms(shown)} / ${ms(one)}`,
+          ratio: shown / one,
           goal: 1.3,
         });
-        // Without latency a round trip is pure work on two cores: the floor is the three pages'
-        // work, so compare with three round trips back to back too (below 1× = they overlap).
+        rows.push({
+          name: `tree fully loaded (all three groups) vs one round trip, ${where}`,
+          value: `${ms(complete)} / ${ms(one)}`,
+          ratio: complete / one,
+        });
+        // Without latency a round trip is pure work on two cores: three groups cost at least three
+        // pages' work, so the full load is read against three round trips back to back (below 1×:
+        // they overlap).
         if (latency === 0) {
-          const [parallel, sequential] = await timePair(settings.rounds, firstRender, async () => {
-            for (const result of ['good', 'decent', 'bad'] as const) await client.listReports({ result, perPage: 25 });
-          });
+          const [parallel, sequential] = await timePair(
+            settings.rounds,
+            async () => (await render(client)).complete,
+            async () => {
+              for (const result of ['good', 'decent', 'bad'] as const) await client.listReports({ result, perPage: 25 });
+            },
+          );
           rows.push({
-            name: `tree first render vs three round trips back to back, ${data.count / 1000}k reports, 0 ms latency`,
+            name: `tree fully loaded vs three round trips back to back, ${where}`,
             value: `${ms(parallel)} / ${ms(sequential)}`,
             ratio: parallel / sequential,
           });

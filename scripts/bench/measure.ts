@@ -22,7 +22,7 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const WARM_UP = 10;
+export const WARM_UP = 10;
 
 async function sample(fn: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();

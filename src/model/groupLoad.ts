@@ -1,7 +1,8 @@
-// One refresh's requests: the first page of every group in parallel, then each group's further
-// pages up to the depth the user had loaded, bounded by the group's page trail.
+// One group's part of a refresh: its first page, then its further pages up to the depth the user
+// had loaded, bounded by the group's page trail. The model starts the three groups in parallel
+// and shows each as it arrives (reportsModel.ts), so one slow group holds back no other.
 import { ApiError } from '../api/errors';
-import { ListQuery, ReportPage, ReportResult, RESULT_VALUES } from '../api/types';
+import { ListQuery, ReportResult } from '../api/types';
 import { PageSource, PageTrail, PagingLimits, Walk, walkPages } from './paging';
 
 export interface GroupLoad {
@@ -10,20 +11,17 @@ export interface GroupLoad {
   walk: Walk;
 }
 
-export interface RefreshOutcome {
-  failures: Partial<Record<ReportResult, ApiError>>;
-  /** The groups that loaded, in the order their last page arrived (the last is the freshest). */
-  loads: GroupLoad[];
-}
-
-export interface RefreshOptions {
+export interface GroupLoadOptions {
   signal: AbortSignal;
   limits: PagingLimits;
   /** How many reports the group held, to give the same depth back (0 for a new query). */
-  depth(result: ReportResult): number;
+  depth: number;
   /** Counts local creates, updates and deletes. */
   mutations(): number;
 }
+
+/** Extra asks for a group whose answer crossed a local change, before it is shown as it came. */
+const MUTATION_RETRIES = 2;
 
 export function toApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError('bad-response', error instanceof Error ? error.message : String(error));
@@ -33,32 +31,22 @@ export function isSignOut(error: ApiError): boolean {
   return error.kind === 'auth' || error.kind === 'not-configured';
 }
 
-/** Undefined when cancelled. After an auth failure on a first page, nothing further is asked. */
-export async function refreshGroups(client: PageSource, query: ListQuery, options: RefreshOptions): Promise<RefreshOutcome | undefined> {
+/** Loads one group; rejects with an ApiError. The caller drops the answer if cancelled meanwhile. */
+export async function loadGroup(client: PageSource, query: ListQuery, result: ReportResult, options: GroupLoadOptions): Promise<GroupLoad> {
   const { signal } = options;
-  let outcomes: PromiseSettledResult<ReportPage>[];
-  // A create, update or delete made while the lists were on their way would be undone by
-  // applying them: ask again (bounded, in case changes keep coming).
-  for (let attempt = 0; ; attempt++) {
-    const mutations = options.mutations();
-    outcomes = await Promise.allSettled(RESULT_VALUES.map((result) => client.listReports({ ...query, result, page: 1 }, { signal })));
-    if (signal.aborted) return undefined;
-    if (mutations === options.mutations() || attempt >= 2) break;
+  try {
+    let first;
+    // A create, update or delete made while the page was on its way would be undone by applying
+    // it: ask again (bounded, in case changes keep coming).
+    for (let attempt = 0; ; attempt++) {
+      const mutations = options.mutations();
+      first = await client.listReports({ ...query, result, page: 1 }, { signal });
+      if (signal.aborted || mutations === options.mutations() || attempt >= MUTATION_RETRIES) break;
+    }
+    const trail = new PageTrail(options.limits);
+    const walk = await walkPages(client, first, options.depth, trail, signal);
+    return { result, trail, walk };
+  } catch (error) {
+    throw toApiError(error);
   }
-  const failures: RefreshOutcome['failures'] = {};
-  outcomes.forEach((o, i) => {
-    if (o.status === 'rejected') failures[RESULT_VALUES[i]] = toApiError(o.reason);
-  });
-  if (Object.values(failures).some(isSignOut)) return { failures, loads: [] };
-  const loads: GroupLoad[] = [];
-  await Promise.all(
-    outcomes.map(async (outcome, index) => {
-      if (outcome.status !== 'fulfilled') return;
-      const result = RESULT_VALUES[index];
-      const trail = new PageTrail(options.limits);
-      const walk = await walkPages(client, outcome.value, options.depth(result), trail, signal);
-      loads.push({ result, trail, walk });
-    }),
-  );
-  return signal.aborted ? undefined : { failures, loads };
 }

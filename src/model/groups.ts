@@ -13,6 +13,8 @@ export interface GroupState {
   /** The paging facts of the last page loaded (without its records), to ask for the next. */
   lastPage?: ReportPage;
   loadingMore: boolean;
+  /** The current reload has not answered for this group yet (its old reports, if any, still show). */
+  loading: boolean;
   /** The failure of the last load of this group, shown on its node. */
   error?: ApiError;
   /** Why paging stopped before the service said the group ended: the view says the list was cut. */
@@ -22,7 +24,7 @@ export interface GroupState {
 export type Groups = Record<ReportResult, GroupState>;
 
 export function emptyGroup(result: ReportResult): GroupState {
-  return { result, items: [], loadingMore: false };
+  return { result, items: [], loadingMore: false, loading: false };
 }
 
 export function emptyGroups(): Groups {

@@ -5,7 +5,7 @@
 // groups, loading, listeners, summaries — already live in their own files beside it.)
 import type { ApiError } from '../api/errors';
 import { ListQuery, Report, ReportId, ReportResult, RESULT_VALUES } from '../api/types';
-import { isSignOut, refreshGroups, toApiError } from './groupLoad';
+import { isSignOut, loadGroup, toApiError } from './groupLoad';
 import { applyWalk, emptyGroups, evictElsewhere, Groups, idsOf, insertionIndex, pageFacts } from './groups';
 import { ErrorSink, Listeners } from './listeners';
 import { mayContinue, PageSource, PageTrail, PAGING_LIMITS, PagingLimits } from './paging';
@@ -80,8 +80,9 @@ export class ReportsModel {
   }
 
   /**
-   * Loads the first page of every group in parallel. The same query while one is loading joins
-   * it; a different query cancels the stale one. On failure the last list stays, marked stale.
+   * Loads the first page of every group in parallel, each shown as it arrives. The same query
+   * while one is loading joins it; a different query cancels the stale one. On failure the last
+   * list stays, marked stale.
    */
   reload(client: PageSource, query: ListQuery): Promise<void> {
     const key = JSON.stringify(query);
@@ -91,6 +92,7 @@ export class ReportsModel {
     this.generation++;
     this.query = query;
     this.status = 'loading';
+    for (const result of RESULT_VALUES) this.groups[result].loading = true;
     this.emit();
     const promise = this.loadAll(client, query, controller.signal, key).finally(() => {
       if (this.inFlight?.controller === controller) this.inFlight = undefined;
@@ -99,29 +101,53 @@ export class ReportsModel {
     return promise;
   }
 
+  /**
+   * The three groups in parallel, each shown as soon as it arrives: the tree has rows after the
+   * fastest group's round trip, not the slowest's. Arrival order also decides which copy of a
+   * report another client moved is kept (the later answer is the fresher word).
+   */
   private async loadAll(client: PageSource, query: ListQuery, signal: AbortSignal, key: string): Promise<void> {
-    const outcome = await refreshGroups(client, query, {
-      signal,
-      limits: this.limits,
-      // A refresh of the same list keeps as many reports per group as the user had paged in.
-      depth: (r) => (key === this.loadedKey ? this.groups[r].items.length : 0),
-      mutations: () => this.mutations,
-    });
-    if (!outcome) return;
-    const failures = Object.values(outcome.failures);
-    const auth = failures.find(isSignOut);
-    if (auth) return this.signOut(auth);
-    for (const [result, error] of Object.entries(outcome.failures)) this.groups[result as ReportResult].error = error;
-    // In arrival order, so the freshest copy of a report another client moved is the one kept.
-    for (const { result, trail, walk } of outcome.loads) {
-      this.trails.set(result, trail);
-      applyWalk(this.groups, result, walk);
-    }
+    const generation = this.generation;
+    const current = () => generation === this.generation && !signal.aborted;
+    // A refresh of the same list keeps as many reports per group as the user had paged in.
+    const depthOf = (result: ReportResult) => (key === this.loadedKey ? this.groups[result].items.length : 0);
+    const failures: ApiError[] = [];
+    await Promise.all(
+      RESULT_VALUES.map(async (result) => {
+        const options = { signal, limits: this.limits, depth: depthOf(result), mutations: () => this.mutations };
+        try {
+          const { trail, walk } = await loadGroup(client, query, result, options);
+          if (!current()) return;
+          this.trails.set(result, trail);
+          applyWalk(this.groups, result, walk);
+        } catch (error) {
+          const apiError = toApiError(error);
+          if (!current()) return;
+          // After a refused key nothing further is asked: the other groups' requests are cancelled.
+          if (isSignOut(apiError)) return this.signOut(apiError);
+          failures.push(apiError);
+          this.groups[result].error = apiError;
+        }
+        this.groups[result].loading = false;
+        this.emit();
+      }),
+    );
+    if (!current()) return;
     this.loadedKey = key;
     this.lastError = failures[0];
     this.status = failures.length ? 'stale' : 'ready';
     if (!failures.length) this.loadedAt = new Date();
     this.emit();
+  }
+
+  /**
+   * Whether the tree shows its groups: once loaded, and during the first load as soon as one
+   * group has answered (before that the view's progress bar and welcome content show).
+   */
+  get showsGroups(): boolean {
+    if (this.status === 'signed-out' || this.awaitingLoad) return false;
+    if (this.status !== 'loading' || this.loadedAt) return true;
+    return RESULT_VALUES.some((r) => !this.groups[r].loading || this.groups[r].items.length > 0);
   }
 
   /** The next page of one group, appended; ids already shown are not repeated. */
@@ -209,6 +235,7 @@ export class ReportsModel {
     Object.assign(this.groups, emptyGroups());
     this.trails.clear();
     this.loadedKey = undefined;
+    this.loadedAt = undefined; // another key or none: the old list's time says nothing of the next
     this.status = status;
     this.lastError = error;
     this.emit();

@@ -62,7 +62,8 @@ export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeI
   // A list the model stopped paging (a service that never ends, or a cap) says so on its group.
   item.description = group.cut ? [count, vscode.l10n.t('{0} shown, list cut', shown)].filter(Boolean).join(' · ') : count;
   const { icon, color } = RATING_ICONS[group.result];
-  item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+  // A group whose page is still on its way spins; the others already show what they hold.
+  item.iconPath = group.loading ? new vscode.ThemeIcon('loading~spin') : new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
   item.contextValue = `group:${group.result}`;
   const counted = group.total !== undefined ? countOf(group.total, group.result) : undefined;
   const cut = group.cut ? vscode.l10n.t('List cut after {0}: {1}.', shown, cutNotice(group.cut, limits)) : undefined;
@@ -70,6 +71,7 @@ export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeI
   let label = bandReports(group.result);
   if (group.total !== undefined) label = `${label}, ${group.total}`;
   if (group.cut) label = vscode.l10n.t('{0}, list cut after {1}', label, shown);
+  if (group.loading) label = vscode.l10n.t('{0}, loading', label);
   item.accessibilityInformation = { label, role: 'treeitem' };
   return item;
 }

@@ -15,11 +15,9 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
 
   getChildren(node?: ReportsNode): ReportsNode[] {
     if (!node) {
-      // Signed out, cleared or never loaded: no children, so the welcome view (or the loading bar) shows.
-      if (this.model.status === 'signed-out' || this.model.awaitingLoad) return [];
-      if (this.model.status === 'loading' && !this.model.loadedAt && RESULT_VALUES.every((r) => !this.model.groups[r].items.length))
-        return [];
-      return RESULT_VALUES.map((result) => ({ kind: 'group', result }));
+      // Signed out, cleared, or no group has answered yet: no children, so the welcome view (or
+      // the loading bar) shows. The groups show as soon as the first one has arrived.
+      return this.model.showsGroups ? RESULT_VALUES.map((result) => ({ kind: 'group', result })) : [];
     }
     if (node.kind !== 'group') return [];
     const group = this.model.groups[node.result];

@@ -40,6 +40,30 @@ describe('sidebar: the grouped tree', function () {
     assert.equal(sum, 60);
   });
 
+  it('shows the groups that answered while a slow one still loads (it spins, and says so to screen readers)', async () => {
+    await reset(60);
+    internals.ctx.model.clear(); // a first load: nothing held, nothing loaded before
+    assert.deepEqual(groups(), []);
+    // The first list request to reach the service waits 3 s; the other two answer at once.
+    await addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 3000, times: 1 });
+    const refreshed = vscode.commands.executeCommand('webReports.refresh');
+    await waitFor(() => groups().length === 3, 2500, 'the groups to show before the slow one answers');
+    assert.equal(internals.ctx.model.status, 'loading');
+    const spinning = (['good', 'decent', 'bad'] as const).filter(
+      (result) => (tree().getTreeItem({ kind: 'group', result }).iconPath as vscode.ThemeIcon).id === 'loading~spin',
+    );
+    assert.equal(spinning.length, 1, `one group still loading: ${spinning.join(',')}`);
+    const slow = tree().getTreeItem({ kind: 'group', result: spinning[0] });
+    assert.match(String(slow.accessibilityInformation?.label), /, loading$/);
+    const answered = (['good', 'decent', 'bad'] as const).filter((r) => r !== spinning[0]);
+    for (const result of answered) assert.ok(reportsIn(result).length > 0, `${result} shows its reports`);
+    await refreshed;
+    for (const result of ['good', 'decent', 'bad'] as const) {
+      assert.notEqual((tree().getTreeItem({ kind: 'group', result }).iconPath as vscode.ThemeIcon).id, 'loading~spin');
+      assert.ok(reportsIn(result).length > 0);
+    }
+  });
+
   it('pages through a group of 60 reports with per_page 25', async () => {
     // The demo seed spreads reports evenly over the three results: 180 gives 60 good ones.
     await reset(180);

@@ -39,6 +39,35 @@ describe('model: reports grouped by result', () => {
     }
   });
 
+  it('shows each group as it arrives: a slow group holds back no other', async () => {
+    const model = new ReportsModel();
+    // The first list request to reach the service waits 600 ms; the other two answer at once.
+    service.addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 600, times: 1 });
+    const seen: Array<{ shows: boolean; loading: string[]; status: string }> = [];
+    const stop = model.onDidChange(() =>
+      seen.push({
+        shows: model.showsGroups,
+        loading: (['good', 'decent', 'bad'] as const).filter((r) => model.groups[r].loading),
+        status: model.status,
+      }),
+    );
+    const started = performance.now();
+    let firstShown: number | undefined;
+    const stopTiming = model.onDidChange(() => {
+      if (model.showsGroups) firstShown ??= performance.now() - started;
+    });
+    await model.reload(client, { perPage: 10 });
+    stop();
+    stopTiming();
+    assert.deepEqual(seen[0], { shows: false, loading: ['good', 'decent', 'bad'], status: 'loading' }, 'nothing to show before an answer');
+    const partial = seen.find((s) => s.shows && s.loading.length === 1 && s.status === 'loading');
+    assert.ok(partial, `two groups shown while the slow one loads: ${JSON.stringify(seen)}`);
+    assert.ok(firstShown !== undefined && firstShown < 500, `the first rows came after ${firstShown} ms, not after the slow group`);
+    assert.equal(model.status, 'ready');
+    assert.deepEqual(seen.at(-1), { shows: true, loading: [], status: 'ready' });
+    for (const result of ['good', 'decent', 'bad'] as const) assert.equal(model.groups[result].items.length, 10);
+  });
+
   it('pages one group to its end without repeats', async () => {
     const model = new ReportsModel();
     await model.reload(client, { perPage: 10 });
