@@ -68,6 +68,35 @@ describe('model: reports grouped by result', () => {
     for (const result of ['good', 'decent', 'bad'] as const) assert.equal(model.groups[result].items.length, 10);
   });
 
+  it('a list answer that crossed a local change is asked again, so the change is not undone', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    const report = model.groups.good.items[0];
+    const before = report.privacy;
+    // The answers are held on their way back (computed by the service, not yet applied): a
+    // stand-in for a slow network, the only part here that is not the real client and service.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered = 0;
+    const slowFirst = {
+      listReports: async (...args: Parameters<ReportsClient['listReports']>) => {
+        const page = await client.listReports(...args);
+        if (++answered <= 3) await held;
+        return page;
+      },
+      nextPage: (...args: Parameters<ReportsClient['nextPage']>) => client.nextPage(...args),
+    };
+    service.clearRequests();
+    const reloading = model.reload(slowFirst, { perPage: 10, sort: 'desc' });
+    while (answered < 3) await new Promise((r) => setTimeout(r, 5));
+    const updated = await client.updateReport(report.id, { privacy: before === 1 ? 0 : 1 });
+    model.upsert(updated);
+    release();
+    await reloading;
+    assert.equal(model.find(report.id)?.privacy, updated.privacy, 'the stale answers did not undo the change');
+    assert.equal(service.requests().filter((r) => r.method === 'GET').length, 6, 'each group asked twice');
+  });
+
   it('pages one group to its end without repeats', async () => {
     const model = new ReportsModel();
     await model.reload(client, { perPage: 10 });
