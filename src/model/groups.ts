@@ -13,7 +13,7 @@ export interface GroupState {
   /** The paging facts of the last page loaded (without its records), to ask for the next. */
   lastPage?: ReportPage;
   loadingMore: boolean;
-  /** The current reload has not answered for this group yet (its old reports, if any, still show). */
+  /** A first load or a new query has not answered for this group yet (what it held still shows). */
   loading: boolean;
   /** The failure of the last load of this group, shown on its node. */
   error?: ApiError;

@@ -92,7 +92,9 @@ export class ReportsModel {
     this.generation++;
     this.query = query;
     this.status = 'loading';
-    for (const result of RESULT_VALUES) this.groups[result].loading = true;
+    // A refresh of the list shown keeps its groups as they are (the view's progress bar says it
+    // is refreshing); a first load or a new query marks the groups that wait for their answer.
+    for (const result of RESULT_VALUES) this.groups[result].loading = key !== this.loadedKey;
     this.emit();
     const promise = this.loadAll(client, query, controller.signal, key).finally(() => {
       if (this.inFlight?.controller === controller) this.inFlight = undefined;

@@ -66,6 +66,13 @@ describe('model: reports grouped by result', () => {
     assert.equal(model.status, 'ready');
     assert.deepEqual(seen.at(-1), { shows: true, loading: [], status: 'ready' });
     for (const result of ['good', 'decent', 'bad'] as const) assert.equal(model.groups[result].items.length, 10);
+    // A refresh of the same list marks no group: it keeps showing what it holds meanwhile.
+    const refreshing = model.reload(client, { perPage: 10 });
+    assert.deepEqual(
+      (['good', 'decent', 'bad'] as const).filter((r) => model.groups[r].loading),
+      [],
+    );
+    await refreshing;
   });
 
   it('a list answer that crossed a local change is asked again, so the change is not undone', async () => {
