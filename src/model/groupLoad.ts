@@ -34,15 +34,13 @@ export function isSignOut(error: ApiError): boolean {
 /** Loads one group. The caller drops the answer if cancelled meanwhile, and converts a failure with toApiError. */
 export async function loadGroup(client: PageSource, query: ListQuery, result: ReportResult, options: GroupLoadOptions): Promise<GroupLoad> {
   const { signal } = options;
-  let first;
-  // A create, update or delete made while the page was on its way would be undone by applying
-  // it: ask again (bounded, in case changes keep coming).
+  // A create, update or delete made while the pages were on their way would be undone by
+  // applying them: ask again (bounded, in case changes keep coming).
   for (let attempt = 0; ; attempt++) {
     const mutations = options.mutations();
-    first = await client.listReports({ ...query, result, page: 1 }, { signal });
-    if (signal.aborted || mutations === options.mutations() || attempt >= MUTATION_RETRIES) break;
+    const first = await client.listReports({ ...query, result, page: 1 }, { signal });
+    const trail = new PageTrail(options.limits);
+    const walk = await walkPages(client, first, options.depth, trail, signal);
+    if (signal.aborted || mutations === options.mutations() || attempt >= MUTATION_RETRIES) return { result, trail, walk };
   }
-  const trail = new PageTrail(options.limits);
-  const walk = await walkPages(client, first, options.depth, trail, signal);
-  return { result, trail, walk };
 }

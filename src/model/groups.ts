@@ -15,6 +15,10 @@ export interface GroupState {
   loadingMore: boolean;
   /** A first load or a new query has not answered for this group yet (what it held still shows). */
   loading: boolean;
+  /** The query (as ReportsModel keys it) whose results `items` are; undefined before any load. */
+  queryKey?: string;
+  /** Bumped whenever a refresh replaces the items: a "Load more" page asked before is dropped. */
+  epoch: number;
   /** The failure of the last load of this group, shown on its node. */
   error?: ApiError;
   /** Why paging stopped before the service said the group ended: the view says the list was cut. */
@@ -24,7 +28,7 @@ export interface GroupState {
 export type Groups = Record<ReportResult, GroupState>;
 
 export function emptyGroup(result: ReportResult): GroupState {
-  return { result, items: [], loadingMore: false, loading: false };
+  return { result, items: [], loadingMore: false, loading: false, epoch: 0 };
 }
 
 export function emptyGroups(): Groups {
@@ -56,10 +60,12 @@ export function evictElsewhere(groups: Groups, keep: ReportResult | undefined, i
   }
 }
 
-/** A group after a refresh: the walk's reports and paging facts; its copies win over other groups'. */
-export function applyWalk(groups: Groups, result: ReportResult, walk: Walk): void {
+/** A group after a refresh of `queryKey`: the walk's reports and paging facts; its copies win over other groups'. */
+export function applyWalk(groups: Groups, result: ReportResult, walk: Walk, queryKey: string): void {
   const group = groups[result];
   group.items = walk.items;
+  group.queryKey = queryKey;
+  group.epoch++;
   group.total = walk.last.total ?? walk.first.total;
   group.lastPage = pageFacts(walk.last);
   group.cut = walk.cut;

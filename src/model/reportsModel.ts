@@ -12,6 +12,7 @@ import { mayContinue, PageSource, PageTrail, PAGING_LIMITS, PagingLimits } from 
 import { ratingOf } from './rating';
 import { urlKey } from './urlKey';
 import { summaryOf } from './reportSummary';
+import type { Totals } from './statusSummary';
 
 export type { GroupState } from './groups';
 export { insertionIndex } from './groups';
@@ -45,8 +46,8 @@ export class ReportsModel {
   private mutations = 0;
   private inFlight?: { key: string; promise: Promise<void>; controller: AbortController };
   private query: ListQuery = {};
-  /** The query the groups hold results of, to know whether a reload may keep their depth. */
-  private loadedKey?: string;
+  /** The totals when no group was waiting for a new query: never a mix of two queries' counts. */
+  private settledTotals: Totals = { good: undefined, decent: undefined, bad: undefined };
 
   constructor(options: ModelOptions = {}) {
     const sink = options.onListenerError ?? (() => undefined);
@@ -74,9 +75,10 @@ export class ReportsModel {
     return this.status === 'idle' || this.status === 'cleared';
   }
 
-  /** Whether "Load more" may ask for the group's next page. */
+  /** Whether "Load more" may ask for the group's next page (not while a new query replaces it). */
   canLoadMore(result: ReportResult): boolean {
-    return mayContinue(this.groups[result].lastPage, this.groups[result].cut);
+    const group = this.groups[result];
+    return !group.loading && mayContinue(group.lastPage, group.cut);
   }
 
   /**
@@ -94,7 +96,7 @@ export class ReportsModel {
     this.status = 'loading';
     // A refresh of the list shown keeps its groups as they are (the view's progress bar says it
     // is refreshing); a first load or a new query marks the groups that wait for their answer.
-    for (const result of RESULT_VALUES) this.groups[result].loading = key !== this.loadedKey;
+    for (const result of RESULT_VALUES) this.groups[result].loading = this.groups[result].queryKey !== key;
     this.emit();
     const promise = this.loadAll(client, query, controller.signal, key).finally(() => {
       if (this.inFlight?.controller === controller) this.inFlight = undefined;
@@ -112,8 +114,8 @@ export class ReportsModel {
     const generation = this.generation;
     const current = () => generation === this.generation && !signal.aborted;
     // A refresh of the same list keeps as many reports per group as the user had paged in.
-    const depthOf = (result: ReportResult) => (key === this.loadedKey ? this.groups[result].items.length : 0);
-    const failures: ApiError[] = [];
+    const depthOf = (result: ReportResult) => (this.groups[result].queryKey === key ? this.groups[result].items.length : 0);
+    const failures: Partial<Record<ReportResult, ApiError>> = {};
     await Promise.all(
       RESULT_VALUES.map(async (result) => {
         const options = { signal, limits: this.limits, depth: depthOf(result), mutations: () => this.mutations };
@@ -121,13 +123,13 @@ export class ReportsModel {
           const { trail, walk } = await loadGroup(client, query, result, options);
           if (!current()) return;
           this.trails.set(result, trail);
-          applyWalk(this.groups, result, walk);
+          applyWalk(this.groups, result, walk, key);
         } catch (error) {
           const apiError = toApiError(error);
           if (!current()) return;
           // After a refused key nothing further is asked: the other groups' requests are cancelled.
           if (isSignOut(apiError)) return this.signOut(apiError);
-          failures.push(apiError);
+          failures[result] = apiError;
           this.groups[result].error = apiError;
         }
         this.groups[result].loading = false;
@@ -135,10 +137,10 @@ export class ReportsModel {
       }),
     );
     if (!current()) return;
-    this.loadedKey = key;
-    this.lastError = failures[0];
-    this.status = failures.length ? 'stale' : 'ready';
-    if (!failures.length) this.loadedAt = new Date();
+    // The first failure in the groups' order (not in arrival order): the same words each time.
+    this.lastError = RESULT_VALUES.map((r) => failures[r]).find((e) => e !== undefined);
+    this.status = this.lastError ? 'stale' : 'ready';
+    if (!this.lastError) this.loadedAt = new Date();
     this.emit();
   }
 
@@ -157,12 +159,14 @@ export class ReportsModel {
     const group = this.groups[result];
     if (!group.lastPage || !this.canLoadMore(result) || group.loadingMore) return;
     const generation = this.generation;
+    const epoch = group.epoch;
     group.loadingMore = true;
     this.emit();
     try {
       const page = await client.nextPage(group.lastPage);
-      // A reload (new search, sort, key) happened meanwhile: this page belongs to the old list.
-      if (generation !== this.generation) return;
+      // A reload (new search, sort, key) started, or a refresh replaced this group, meanwhile:
+      // this page belongs to the old list.
+      if (generation !== this.generation || epoch !== group.epoch || group !== this.groups[result]) return;
       let trail = this.trails.get(result);
       if (!trail) this.trails.set(result, (trail = new PageTrail(this.limits)));
       const taken = trail.take(page, idsOf(group.items));
@@ -236,18 +240,20 @@ export class ReportsModel {
     this.generation++;
     Object.assign(this.groups, emptyGroups());
     this.trails.clear();
-    this.loadedKey = undefined;
     this.loadedAt = undefined; // another key or none: the old list's time says nothing of the next
     this.status = status;
     this.lastError = error;
     this.emit();
   }
 
-  totals(): Record<ReportResult, number | undefined> {
-    return { good: this.groups.good.total, decent: this.groups.decent.total, bad: this.groups.bad.total };
+  /** Each group's total; while a new query loads, those of the last list that had all three. */
+  totals(): Totals {
+    return { ...this.settledTotals };
   }
 
   private emit(): void {
+    if (RESULT_VALUES.every((r) => !this.groups[r].loading))
+      this.settledTotals = { good: this.groups.good.total, decent: this.groups.decent.total, bad: this.groups.bad.total };
     this.changed.fire();
   }
 }

@@ -2,6 +2,7 @@
 // moving between groups, coalesced and cancelled reloads, stale and signed-out states.
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../src/api/client';
+import type { ListQuery } from '../../../src/api/types';
 import { insertionIndex, ReportsModel } from '../../../src/model/reportsModel';
 import { startService, RunningService } from '../../../service/server';
 
@@ -73,6 +74,62 @@ describe('model: reports grouped by result', () => {
       [],
     );
     await refreshing;
+  });
+
+  it('back to the list shown while a new query loads: a group holding the new query spins until its own list is back', async () => {
+    const model = new ReportsModel();
+    const shown: ListQuery = { perPage: 10 };
+    const other: ListQuery = { perPage: 10, sort: 'asc' };
+    await model.reload(client, shown);
+    const idsShown = (['good', 'decent', 'bad'] as const).map((r) => model.groups[r].items.map((i) => i.id));
+    const totalsShown = model.totals();
+    // Two of the other query's three requests are slow: one group answers, two keep waiting.
+    service.addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 800, times: 2 });
+    const totalsSeen: string[] = [];
+    const stop = model.onDidChange(() => totalsSeen.push(JSON.stringify(model.totals())));
+    const switching = model.reload(client, other);
+    const otherKey = JSON.stringify(other);
+    const answered = () => (['good', 'decent', 'bad'] as const).filter((r) => model.groups[r].queryKey === otherKey);
+    while (answered().length === 0) await new Promise((r) => setTimeout(r, 5));
+    assert.ok(model.groups[answered()[0]].items.length > 0);
+    assert.ok(
+      totalsSeen.every((t) => t === JSON.stringify(totalsShown)),
+      `no mix of two queries' totals while one loads: ${totalsSeen.join(' ')}`,
+    );
+    const back = model.reload(client, shown);
+    const mixed = answered()[0];
+    assert.equal(model.groups[mixed].loading, true, 'the group holding the other query waits for its own list again');
+    assert.equal(model.canLoadMore(mixed), false, 'no "Load more" from the other query meanwhile');
+    for (const r of (['good', 'decent', 'bad'] as const).filter((g) => g !== mixed)) assert.equal(model.groups[r].loading, false);
+    await Promise.all([switching, back]);
+    stop();
+    assert.equal(model.status, 'ready');
+    assert.deepEqual(
+      (['good', 'decent', 'bad'] as const).map((r) => model.groups[r].items.map((i) => i.id)),
+      idsShown,
+    );
+    assert.deepEqual(model.totals(), totalsShown);
+  });
+
+  it('a 401 on one group signs out even after the others answered, and nothing stays', async () => {
+    const model = new ReportsModel();
+    service.addFault({
+      method: 'GET',
+      path: '/api/v1/reports',
+      delayMs: 300,
+      status: 401,
+      body: { message: 'Unauthenticated.' },
+      times: 1,
+    });
+    await model.reload(client, { perPage: 10 });
+    assert.equal(model.status, 'signed-out');
+    assert.equal(model.lastError?.kind, 'auth');
+    for (const result of ['good', 'decent', 'bad'] as const) {
+      assert.equal(model.groups[result].items.length, 0);
+      assert.equal(model.groups[result].loading, false);
+    }
+    assert.equal(model.showsGroups, false);
+    assert.equal(service.requests().filter((r) => r.path === '/api/v1/reports').length, 3, 'nothing asked after the 401');
   });
 
   it('a list answer that crossed a local change is asked again, so the change is not undone', async () => {
