@@ -6,7 +6,7 @@ import { ReportsClient } from '../../src/api/client';
 import { ReportsModel } from '../../src/model/reportsModel';
 import { startServiceChild } from './child';
 import type { Dataset } from './data';
-import { median, ms, timePair, WARM_UP, type Row, type Settings } from './measure';
+import { alternate, median, ms, timePair, type Row, type Settings } from './measure';
 import { BENCH_KEY } from './serviceProcess';
 
 interface Render {
@@ -50,16 +50,11 @@ async function timeOne(client: ReportsClient): Promise<number> {
 
 /** Renders and single round trips alternately (load from elsewhere falls on both alike); medians. */
 async function renderVsOne(client: ReportsClient, rounds: number): Promise<{ shown: number; complete: number; one: number }> {
-  for (let i = 0; i < WARM_UP; i++) {
-    await render(client);
-    await timeOne(client);
-  }
-  const renders: Render[] = [];
-  const ones: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    renders.push(await render(client));
-    ones.push(await timeOne(client));
-  }
+  const [renders, ones] = await alternate(
+    rounds,
+    () => render(client),
+    () => timeOne(client),
+  );
   return { shown: median(renders.map((r) => r.shown)), complete: median(renders.map((r) => r.complete)), one: median(ones) };
 }
 

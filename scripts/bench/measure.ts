@@ -22,7 +22,7 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-export const WARM_UP = 10;
+const WARM_UP = 10;
 
 async function sample(fn: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
@@ -39,20 +39,30 @@ export async function timeIt(rounds: number, fn: () => Promise<unknown>): Promis
 }
 
 /**
- * Medians of two measurements taken alternately, so that load from elsewhere on a shared machine
- * falls on both sides of a ratio alike.
+ * Two measurements taken alternately after warm-up, so that load from elsewhere on a shared
+ * machine falls on both sides of a ratio alike. Each function returns its own measurement.
  */
-export async function timePair(rounds: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+export async function alternate<A, B>(rounds: number, a: () => Promise<A>, b: () => Promise<B>): Promise<[A[], B[]]> {
   for (let i = 0; i < WARM_UP; i++) {
     await a();
     await b();
   }
-  const sa: number[] = [];
-  const sb: number[] = [];
+  const sa: A[] = [];
+  const sb: B[] = [];
   for (let i = 0; i < rounds; i++) {
-    sa.push(await sample(a));
-    sb.push(await sample(b));
+    sa.push(await a());
+    sb.push(await b());
   }
+  return [sa, sb];
+}
+
+/** Medians of two timings taken alternately (see alternate). */
+export async function timePair(rounds: number, a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[number, number]> {
+  const [sa, sb] = await alternate(
+    rounds,
+    () => sample(a),
+    () => sample(b),
+  );
   return [median(sa), median(sb)];
 }
 

@@ -166,7 +166,7 @@ export class ReportsModel {
       const page = await client.nextPage(group.lastPage);
       // A reload (new search, sort, key) started, or a refresh replaced this group, meanwhile:
       // this page belongs to the old list.
-      if (generation !== this.generation || epoch !== group.epoch || group !== this.groups[result]) return;
+      if (generation !== this.generation || epoch !== group.epoch) return;
       let trail = this.trails.get(result);
       if (!trail) this.trails.set(result, (trail = new PageTrail(this.limits)));
       const taken = trail.take(page, idsOf(group.items));
