@@ -2,6 +2,7 @@
 // (this class is their only owner), loading when first shown, and the optional auto-refresh that
 // pauses while hidden or unfocused. The model's state is the model's: the view only reads it.
 import * as vscode from 'vscode';
+import { IntervalClock, systemClock } from '../model/intervalClock';
 import { displayLocale } from '../model/locale';
 import { plainText } from '../model/plainText';
 import { Report, RESULT_VALUES } from '../api/types';
@@ -23,9 +24,11 @@ export class ReportsView implements vscode.Disposable {
   readonly provider: ReportsTreeProvider;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new ContextKeys();
-  private timer?: NodeJS.Timeout;
+  private timer?: unknown;
   private timerEvery?: number;
   private announcedAuthFailure = false;
+  /** The auto-refresh's timer source; tests put a manual clock here. */
+  clock: IntervalClock = systemClock;
 
   constructor(
     readonly model: ReportsModel,
@@ -168,17 +171,17 @@ export class ReportsView implements vscode.Disposable {
     const every = readSettings().autoRefreshMs;
     const run = every > 0 && this.treeView.visible && vscode.window.state.focused;
     if (run && this.timer && this.timerEvery === every) return;
-    clearInterval(this.timer);
+    if (this.timer !== undefined) this.clock.clearInterval(this.timer);
     this.timer = undefined;
     if (!run) return;
     this.timerEvery = every;
-    this.timer = setInterval(() => {
+    this.timer = this.clock.setInterval(() => {
       if (this.model.status !== 'signed-out') void this.refresh();
     }, every);
   }
 
   dispose(): void {
-    clearInterval(this.timer);
+    if (this.timer !== undefined) this.clock.clearInterval(this.timer);
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -1,9 +1,11 @@
 // The grouped tree in a real VS Code: three parallel first pages with the service's totals, paging
-// a group, a service that never stops announcing pages, stale data, and the auto-refresh.
+// a group, a service that never stops announcing pages, stale data, and the auto-refresh (on a
+// clock driven by the test).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../src/extension';
-import { addFault, clearFaults, clearRequests, getRequests, serviceUrl, sleep, waitFor } from '../helpers';
+import { IntervalClock, systemClock } from '../../../src/model/intervalClock';
+import { addFault, clearFaults, clearRequests, getRequests, serviceUrl, waitFor } from '../helpers';
 import { api, Json, Rating, reset, signInAndShowView, treeOf } from './fixtures';
 
 describe('sidebar: the grouped tree', function () {
@@ -129,28 +131,79 @@ describe('sidebar: the grouped tree', function () {
   });
 
   it('auto-refreshes while the view is shown and pauses while it is hidden', async function () {
-    this.timeout(90_000);
+    this.timeout(60_000);
     await reset(3);
     await vscode.commands.executeCommand('webReports.refresh');
     const config = vscode.workspace.getConfiguration('webReports');
     const lists = async () => (await getRequests()).filter((r) => r.path === '/api/v1/reports').length;
+    const view = internals.ctx.view;
+    // The view's own timer source, driven by hand: the schedule is what is tested, not 30 s of waiting.
+    const clock = new ManualClock();
+    await config.update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    view.clock = clock;
     try {
       await clearRequests();
       // 5 is below the floor: treated as 30 s (a tenth of the real service's 60 requests a minute).
       await config.update('autoRefreshSeconds', 5, vscode.ConfigurationTarget.Global);
-      await sleep(20_000);
-      assert.equal(await lists(), 0, 'no refresh before the 30 s floor');
-      await waitFor(async () => (await lists()) >= 3, 20_000, 'an automatic refresh');
+      await waitFor(() => clock.running().length === 1, 5000, 'the auto-refresh timer');
+      assert.deepEqual(clock.running(), [30_000], 'every 30 s, the floor');
+      assert.equal(await lists(), 0, 'no refresh before the timer fires');
+      clock.tick();
+      await waitFor(async () => (await lists()) >= 3, 10_000, 'an automatic refresh');
       await vscode.commands.executeCommand('workbench.view.explorer');
-      await waitFor(() => !internals.ctx.view.treeView.visible, 5000, 'the reports view to be hidden');
+      await waitFor(() => !view.treeView.visible, 5000, 'the reports view to be hidden');
+      assert.deepEqual(clock.running(), [], 'the timer stops while the view is hidden');
       await new Promise((r) => setTimeout(r, 500)); // a refresh already under way may finish
       await clearRequests();
-      await new Promise((r) => setTimeout(r, 7000));
+      clock.tick();
       assert.equal(await lists(), 0, 'no refresh while the view is hidden');
+      await vscode.commands.executeCommand('workbench.view.extension.webReports');
+      await waitFor(() => view.treeView.visible, 5000, 'the reports view to be shown again');
+      await waitFor(() => clock.running().length === 1, 5000, 'the timer to run again once the view is shown');
     } finally {
       await config.update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+      view.clock = systemClock;
       await vscode.commands.executeCommand('workbench.view.extension.webReports');
-      await waitFor(() => internals.ctx.view.treeView.visible, 5000, 'the reports view to be shown again');
+      await waitFor(() => view.treeView.visible, 5000, 'the reports view to be shown again');
+    }
+  });
+
+  it('turning the auto-refresh off stops its timer', async () => {
+    const config = vscode.workspace.getConfiguration('webReports');
+    const view = internals.ctx.view;
+    const clock = new ManualClock();
+    await config.update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+    view.clock = clock;
+    try {
+      await config.update('autoRefreshSeconds', 60, vscode.ConfigurationTarget.Global);
+      await waitFor(() => clock.running().length === 1, 5000, 'the auto-refresh timer');
+      assert.deepEqual(clock.running(), [60_000]);
+      await config.update('autoRefreshSeconds', 0, vscode.ConfigurationTarget.Global);
+      await waitFor(() => clock.running().length === 0, 5000, 'the timer to stop');
+    } finally {
+      await config.update('autoRefreshSeconds', undefined, vscode.ConfigurationTarget.Global);
+      view.clock = systemClock;
     }
   });
 });
+
+/** A repeating-timer source that fires only when told to (stands in for Node's timers in this test). */
+class ManualClock implements IntervalClock {
+  private readonly timers = new Map<number, { run: () => void; everyMs: number }>();
+  private next = 1;
+  setInterval(run: () => void, everyMs: number): unknown {
+    const id = this.next++;
+    this.timers.set(id, { run, everyMs });
+    return id;
+  }
+  clearInterval(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  /** The period of every running timer. */
+  running(): number[] {
+    return [...this.timers.values()].map((t) => t.everyMs);
+  }
+  tick(): void {
+    for (const timer of [...this.timers.values()]) timer.run();
+  }
+}
