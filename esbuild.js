@@ -45,7 +45,19 @@ async function main() {
       name: 'watch-markers',
       setup(build) {
         build.onStart(() => console.log('[watch] build started'));
-        build.onEnd((result) => console.log(`[watch] build finished with ${result.errors.length} error(s)`));
+        build.onEnd((result) => {
+          // One line per problem, `file:line:column`, so the watch task's problem matcher can place it.
+          for (const [severity, messages] of [
+            ['error', result.errors],
+            ['warning', result.warnings],
+          ]) {
+            for (const m of messages) {
+              const at = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}` : 'esbuild.js:1:1';
+              console.log(`[watch] ${severity} ${at}: ${m.text}`);
+            }
+          }
+          console.log(`[watch] build finished with ${result.errors.length} error(s)`);
+        });
       },
     };
     for (const t of targets) await (await esbuild.context({ ...t, plugins: [markers] })).watch();

@@ -1,5 +1,5 @@
-// `npm run package`: the production bundle (minified, no source map), then the .vsix with
-// @vscode/vsce 3.9.x (it declares node >= 20). `--no-dependencies`: the bundle already holds undici,
+// `npm run package`: the .vsix with @vscode/vsce 3.9.x (it declares node >= 20); vsce first runs
+// the manifest's `vscode:prepublish`, the production bundle (minified, no source map). `--no-dependencies`: the bundle already holds undici,
 // so no node_modules go into the package; .vscodeignore is an allow-list of what ships.
 //
 //   node scripts/package.js [--out FILE]     default: website-reports-<version>.vsix in the repo root
@@ -18,7 +18,6 @@ function packageExtension(out) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const vsce = path.join(path.dirname(require.resolve('@vscode/vsce/package.json')), 'vsce');
   const quiet = { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] };
-  execFileSync(process.execPath, [path.join(ROOT, 'esbuild.js'), '--production'], quiet);
   execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', file], quiet);
   return file;
 }
