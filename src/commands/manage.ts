@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy } from '../api/validate';
 import { plainText } from '../model/plainText';
-import { describeRating, isWebUrl, privacyName, reportLabel } from '../model/vocabulary';
+import { actionOn, rerunOutcomeText } from '../model/outcomeText';
+import { isWebUrl, privacyName, reportLabel } from '../model/vocabulary';
 import { CommandContext } from './context';
 import { reportFailure } from './feedback';
 import { askPassword, askPrivacy } from './prompts';
@@ -80,12 +81,7 @@ export async function changePrivacy(
     ctx.log.info(`Report ${report.id}: privacy is now ${privacyName(outcome.report.privacy)}.`); // the log stays English
     return outcome.report;
   }
-  if (outcome.kind !== 'cancelled')
-    await reportFailure(
-      ctx,
-      vscode.l10n.t({ message: 'Changing the privacy of {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
-      outcome.error,
-    );
+  if (outcome.kind !== 'cancelled') await reportFailure(ctx, actionOn.changePrivacy(label), outcome.error);
   return undefined;
 }
 
@@ -114,21 +110,10 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
     },
   );
   if (outcome.kind === 'updated') {
-    const before = describeRating(outcome.before);
-    const after = describeRating(outcome.after);
-    void vscode.window.showInformationMessage(
-      before !== after
-        ? vscode.l10n.t('Website Reports: {0} is {1} (was {2}).', label, after, before)
-        : vscode.l10n.t('Website Reports: {0} is {1}.', label, after),
-    );
+    void vscode.window.showInformationMessage(rerunOutcomeText(label, outcome.before, outcome.after));
     return outcome.report;
   }
-  if (outcome.kind !== 'cancelled')
-    await reportFailure(
-      ctx,
-      vscode.l10n.t({ message: 'Re-running {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
-      outcome.error,
-    );
+  if (outcome.kind !== 'cancelled') await reportFailure(ctx, actionOn.rerun(label), outcome.error);
   return undefined;
 }
 

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { Report } from '../api/types';
 import { plainText } from '../model/plainText';
-import { describeRating, reportLabel } from '../model/vocabulary';
+import { actionOn, rerunOutcomeText } from '../model/outcomeText';
+import { reportLabel } from '../model/vocabulary';
 import { CommandContext } from '../commands/context';
 import { messageOf, reportFailure } from '../commands/feedback';
 import { copyReportUrl, openReportUrl } from '../commands/manage';
@@ -45,37 +46,19 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
       if (privacy === 2 && password === undefined) return;
       const outcome = await ctx.actions.changePrivacy(report, privacy, password);
       if (outcome.kind === 'updated') hooks.render(open, { ...open.report, ...outcome.report });
-      else if (outcome.kind !== 'cancelled')
-        await fail(
-          vscode.l10n.t({ message: 'Changing the privacy of {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
-          outcome.error,
-        );
+      else if (outcome.kind !== 'cancelled') await fail(actionOn.changePrivacy(label), outcome.error);
     } else if (action === 'rerun') {
       const outcome = await ctx.actions.rerun(report);
       if (outcome.kind === 'updated') {
         // The answer to a re-run may be sparse: the panel shows the full record, read again.
         await hooks.reload(open);
-        const before = describeRating(outcome.before);
-        const after = describeRating(outcome.after);
-        void vscode.window.showInformationMessage(
-          before !== after
-            ? vscode.l10n.t('Website Reports: {0} is {1} (was {2}).', label, after, before)
-            : vscode.l10n.t('Website Reports: {0} is {1}.', label, after),
-        );
-      } else if (outcome.kind !== 'cancelled')
-        await fail(
-          vscode.l10n.t({ message: 'Re-running {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
-          outcome.error,
-        );
+        void vscode.window.showInformationMessage(rerunOutcomeText(label, outcome.before, outcome.after));
+      } else if (outcome.kind !== 'cancelled') await fail(actionOn.rerun(label), outcome.error);
     } else {
       if (!(await confirmDeletion([label]))) return;
       const outcome = await ctx.actions.delete([report]);
       if (outcome.deleted.length) open.panel.dispose();
-      else if (outcome.failed.length)
-        await fail(
-          vscode.l10n.t({ message: 'Deleting {0}', args: [label], comment: ['an action, as the subject of "… failed"'] }),
-          outcome.failed[0].error,
-        );
+      else if (outcome.failed.length) await fail(actionOn.delete(label), outcome.failed[0].error);
     }
   } finally {
     open.acting = false;
