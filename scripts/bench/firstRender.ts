@@ -30,7 +30,7 @@ async function render(client: ReportsClient): Promise<Render> {
   try {
     await model.reload(client, { perPage: 25 });
   } finally {
-    stop();
+    stop.dispose();
   }
   const complete = elapsed();
   // A failed reload would be fast and look good: every timed one must have loaded.

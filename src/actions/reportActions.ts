@@ -5,6 +5,7 @@
 // key): its state — creates in flight, lost answers — never outlives a change of either.
 import type { ReportsClient } from '../api/client';
 import { Privacy, Report, ReportId } from '../api/types';
+import { Emitter } from '../model/emitter';
 import { ratingOf } from '../model/rating';
 import type { ReportsModel } from '../model/reportsModel';
 import { LostCreates } from './lostCreates';
@@ -26,19 +27,16 @@ class Session {
 
 export class ReportActions {
   private session = new Session();
-  private readonly writeListeners = new Set<(event: WriteEvent) => void>();
+  // One broken listener must not undo the write's bookkeeping for the others: the emitter isolates them.
+  private readonly writes = new Emitter<[WriteEvent]>();
+  /** This extension changed a report on the service. */
+  readonly onDidWrite = this.writes.event;
 
   constructor(
     /** The client of the current connection; throws a 'not-configured' ApiError when there is none. */
     private readonly client: () => ReportsClient,
     private readonly model: ReportsModel,
   ) {}
-
-  /** This extension changed a report on the service. */
-  onDidWrite(listener: (event: WriteEvent) => void): () => void {
-    this.writeListeners.add(listener);
-    return () => this.writeListeners.delete(listener);
-  }
 
   /**
    * Another service or key: creates in flight and lost answers belong to the old one. A create
@@ -184,13 +182,7 @@ export class ReportActions {
   }
 
   private emit(event: WriteEvent): void {
-    for (const listener of [...this.writeListeners]) {
-      try {
-        listener(event);
-      } catch {
-        // One broken listener must not undo the write's bookkeeping for the others.
-      }
-    }
+    this.writes.fire(event);
   }
 }
 

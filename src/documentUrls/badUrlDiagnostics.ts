@@ -1,6 +1,7 @@
 // Problems for URLs rated bad (`webReports.documentUrls.diagnostics`, off by default): a warning
 // on the URL, source "Website Reports", code = the report id, with the score and failed checks.
 import * as vscode from 'vscode';
+import { Disposable } from '../model/lifecycle';
 import { Report } from '../api/types';
 import { failedChecks } from '../model/checks';
 import { ratingOf, roundedScore } from '../model/rating';
@@ -21,15 +22,15 @@ export function badUrlMessage(report: Report): string {
     : vscode.l10n.t('Website Reports rates this page Bad.');
 }
 
-export class BadUrlDiagnostics implements vscode.Disposable {
+export class BadUrlDiagnostics extends Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('webReports');
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly service: DocumentUrlsService,
     scanner: VisibleDocumentScanner,
   ) {
-    this.disposables.push(
+    super();
+    this.registerAll(
       this.collection,
       scanner.onDidScan((result) => this.show(result)),
       scanner.onDidClear(() => this.collection.clear()),
@@ -58,7 +59,7 @@ export class BadUrlDiagnostics implements vscode.Disposable {
     this.collection.set(document.uri, diagnostics);
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+  override dispose(): void {
+    super.dispose();
   }
 }

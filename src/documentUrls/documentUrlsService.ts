@@ -3,6 +3,7 @@
 // setting on and signed in), and one event saying "answers may have changed, look again" — after
 // this extension's writes, a refresh of the list, or a change of key or service.
 import * as vscode from 'vscode';
+import { Disposable } from '../model/lifecycle';
 import { ReportActions } from '../actions/reportActions';
 import { RequestBudget } from '../actions/requestBudget';
 import { UrlLookup } from '../actions/urlLookup';
@@ -13,14 +14,13 @@ import { Connection } from '../platform/connection';
 export type DocumentUrlsSetting = 'hover' | 'decorations' | 'diagnostics';
 const DEFAULTS: Record<DocumentUrlsSetting, boolean> = { hover: true, decorations: true, diagnostics: false };
 
-export class DocumentUrlsService implements vscode.Disposable {
+export class DocumentUrlsService extends Disposable {
   readonly budget = new RequestBudget();
   readonly lookup: UrlLookup;
   private readonly invalidated = new vscode.EventEmitter<void>();
   /** Answers may have changed: look the URLs of visible documents up again. */
   readonly onDidInvalidate = this.invalidated.event;
   private readonly found = new WeakMap<vscode.TextDocument, { version: number; urls: FoundUrl[] }>();
-  private readonly disposables: vscode.Disposable[] = [];
   private loadedAt?: Date;
 
   constructor(
@@ -28,8 +28,9 @@ export class DocumentUrlsService implements vscode.Disposable {
     private readonly model: ReportsModel,
     actions: ReportActions,
   ) {
+    super();
     this.lookup = new UrlLookup({ source: () => connection.get(), budget: this.budget });
-    const unsubscribeWrites = actions.onDidWrite((event) => {
+    const writes = actions.onDidWrite((event) => {
       if (event.kind === 'deleted') this.lookup.invalidate(event.url);
       else {
         if (typeof event.report.url === 'string') this.lookup.invalidate(event.report.url);
@@ -37,16 +38,16 @@ export class DocumentUrlsService implements vscode.Disposable {
       }
       this.invalidated.fire();
     });
-    const unsubscribeModel = model.onDidChange(() => {
+    const reloads = model.onDidChange(() => {
       // A finished reload (or a sign-out) is a refresh: answers from before it may be stale.
       if (model.loadedAt !== this.loadedAt || model.status === 'signed-out') {
         this.loadedAt = model.loadedAt;
         this.invalidateAll();
       }
     });
-    this.disposables.push(
-      { dispose: unsubscribeWrites },
-      { dispose: unsubscribeModel },
+    this.registerAll(
+      writes,
+      reloads,
       connection.onDidChange(() => this.invalidateAll()),
       connection.keys.onDidChange(() => this.invalidateAll()),
       this.invalidated,
@@ -79,9 +80,9 @@ export class DocumentUrlsService implements vscode.Disposable {
     this.invalidated.fire();
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.lookup.dispose();
     this.budget.dispose();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }

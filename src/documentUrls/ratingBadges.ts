@@ -1,6 +1,7 @@
 // The badge after each URL that has a report, in visible editors: the rounded score in the
 // rating's theme colour (one decoration type per band, so colours follow the theme).
 import * as vscode from 'vscode';
+import { Disposable } from '../model/lifecycle';
 import { ratingOf, RatingBand } from '../model/rating';
 import { badgeText } from '../model/urlHoverText';
 import { RATING_ICONS } from '../model/vocabulary';
@@ -9,14 +10,14 @@ import { ScanResult, VisibleDocumentScanner } from './visibleDocumentScanner';
 
 const BANDS: RatingBand[] = ['good', 'decent', 'bad', 'unknown'];
 
-export class RatingBadges implements vscode.Disposable {
+export class RatingBadges extends Disposable {
   private readonly types = new Map<RatingBand, vscode.TextEditorDecorationType>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly service: DocumentUrlsService,
     scanner: VisibleDocumentScanner,
   ) {
+    super();
     for (const band of BANDS) {
       this.types.set(
         band,
@@ -26,7 +27,7 @@ export class RatingBadges implements vscode.Disposable {
         }),
       );
     }
-    this.disposables.push(
+    this.registerAll(
       scanner.onDidScan((result) => this.show(result)),
       scanner.onDidClear(() => this.clearAll()),
     );
@@ -52,8 +53,8 @@ export class RatingBadges implements vscode.Disposable {
     for (const editor of vscode.window.visibleTextEditors) for (const type of this.types.values()) editor.setDecorations(type, []);
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const type of this.types.values()) type.dispose();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }

@@ -3,6 +3,7 @@
 // changed — typing elsewhere sends nothing), and when answers were invalidated. Documents that are
 // not visible, a signed-out state, or both settings off mean no lookup at all.
 import * as vscode from 'vscode';
+import { Disposable } from '../model/lifecycle';
 import { Report } from '../api/types';
 import { distinctUrls, FoundUrl } from '../model/documentUrlFinder';
 import { DocumentUrlsService } from './documentUrlsService';
@@ -16,7 +17,7 @@ export interface ScanResult {
   reports: ReadonlyMap<string, Report | undefined>;
 }
 
-export class VisibleDocumentScanner implements vscode.Disposable {
+export class VisibleDocumentScanner extends Disposable {
   private readonly scanned = new vscode.EventEmitter<ScanResult>();
   readonly onDidScan = this.scanned.event;
   private readonly cleared = new vscode.EventEmitter<void>();
@@ -24,13 +25,13 @@ export class VisibleDocumentScanner implements vscode.Disposable {
   readonly onDidClear = this.cleared.event;
   private readonly last = new Map<string, { signature: string; reports: Map<string, Report | undefined> }>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly service: DocumentUrlsService,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.disposables.push(
+    super();
+    this.registerAll(
       this.scanned,
       this.cleared,
       vscode.window.onDidChangeVisibleTextEditors(() => this.scanVisible(false)),
@@ -109,8 +110,8 @@ export class VisibleDocumentScanner implements vscode.Disposable {
     this.scanned.fire({ document, urls: this.service.urlsIn(document), reports });
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }

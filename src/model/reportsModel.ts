@@ -7,7 +7,8 @@ import type { ApiError } from '../api/errors';
 import { ListQuery, Report, ReportId, ReportResult, RESULT_VALUES } from '../api/types';
 import { isSignOut, loadGroup, toApiError } from './groupLoad';
 import { applyWalk, emptyGroups, evictElsewhere, Groups, idsOf, insertionIndex, pageFacts } from './groups';
-import { ErrorSink, Listeners } from './listeners';
+import { Emitter, ErrorSink } from './emitter';
+import type { IDisposable } from './lifecycle';
 import { mayContinue, PageSource, PageTrail, PAGING_LIMITS, PagingLimits } from './paging';
 import { ratingOf } from './rating';
 import { urlKey } from './urlKey';
@@ -36,8 +37,8 @@ export class ReportsModel {
   /** The error that made the list stale or signed out. */
   lastError?: ApiError;
   loadedAt?: Date;
-  private readonly changed: Listeners<[]>;
-  private readonly removed: Listeners<[ReportId]>;
+  private readonly changed: Emitter<[]>;
+  private readonly removed: Emitter<[ReportId]>;
   readonly limits: PagingLimits;
   private trails = new Map<ReportResult, PageTrail>();
   /** Bumped by every reload and clear: a page that arrives for an older one is dropped. */
@@ -51,18 +52,18 @@ export class ReportsModel {
 
   constructor(options: ModelOptions = {}) {
     const sink = options.onListenerError ?? (() => undefined);
-    this.changed = new Listeners(sink);
-    this.removed = new Listeners(sink);
+    this.changed = new Emitter(sink);
+    this.removed = new Emitter(sink);
     this.limits = { ...PAGING_LIMITS, ...options.limits };
   }
 
-  onDidChange(listener: () => void): () => void {
-    return this.changed.add(listener);
+  onDidChange(listener: () => void): IDisposable {
+    return this.changed.event(listener);
   }
 
   /** A report was deleted (not merely scrolled out of the loaded pages). */
-  onDidRemove(listener: (id: ReportId) => void): () => void {
-    return this.removed.add(listener);
+  onDidRemove(listener: (id: ReportId) => void): IDisposable {
+    return this.removed.event(listener);
   }
 
   /** Listener calls that threw (each was reported to `onListenerError`). */

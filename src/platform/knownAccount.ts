@@ -2,24 +2,21 @@
 // memory for the status bar's tooltip so that showing it never costs a request. Bound to the
 // origin it was read from: after a switch of service it is not shown.
 import type { Account } from '../api/types';
+import { Emitter } from '../model/emitter';
 
 export class KnownAccount {
   private known?: { origin: string; name: string };
-  private listeners = new Set<() => void>();
+  private readonly changed = new Emitter();
+  readonly onDidChange = this.changed.event;
 
   /** Notes the account read from `origin`: its `name`, else its `email`, if it is a string. */
   note(origin: string, account: Account): void {
     const value = [account.name, account.email].find((v): v is string => typeof v === 'string' && v.trim() !== '');
     this.known = value === undefined ? undefined : { origin, name: value };
-    for (const listener of [...this.listeners]) listener();
+    this.changed.fire();
   }
 
   nameFor(origin: string | undefined): string | undefined {
     return this.known && this.known.origin === origin ? this.known.name : undefined;
-  }
-
-  onDidChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 }

@@ -14,5 +14,5 @@ export function showBadReportsBadge(treeView: vscode.TreeView<unknown>, model: R
     treeView.badge = badge;
   };
   update();
-  return { dispose: model.onDidChange(update) };
+  return model.onDidChange(update);
 }

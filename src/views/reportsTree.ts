@@ -1,16 +1,17 @@
 // TreeDataProvider over the ReportsModel: renders what the model holds, fetches nothing itself.
 import * as vscode from 'vscode';
 import { RESULT_VALUES } from '../api/types';
+import type { IDisposable } from '../model/lifecycle';
 import { ReportsModel } from '../model/reportsModel';
 import { errorItem, groupItem, loadMoreItem, ReportsNode, reportItem } from './nodes';
 
 export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ReportsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly unsubscribe: () => void;
+  private readonly subscription: IDisposable;
 
   constructor(private readonly model: ReportsModel) {
-    this.unsubscribe = model.onDidChange(() => this.changed.fire(undefined));
+    this.subscription = model.onDidChange(() => this.changed.fire(undefined));
   }
 
   getChildren(node?: ReportsNode): ReportsNode[] {
@@ -45,7 +46,7 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
   }
 
   dispose(): void {
-    this.unsubscribe();
+    this.subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -2,6 +2,7 @@
 // (this class is their only owner), loading when first shown, and the optional auto-refresh that
 // pauses while hidden or unfocused. The model's state is the model's: the view only reads it.
 import * as vscode from 'vscode';
+import { Disposable } from '../model/lifecycle';
 import { IntervalClock, systemClock } from '../model/intervalClock';
 import { displayLocale } from '../model/locale';
 import { plainText } from '../model/plainText';
@@ -19,10 +20,9 @@ import { ReportsTreeProvider } from './reportsTree';
 
 const FILTERS_KEY = 'webReports.filters';
 
-export class ReportsView implements vscode.Disposable {
+export class ReportsView extends Disposable {
   readonly treeView: vscode.TreeView<ReportsNode>;
   readonly provider: ReportsTreeProvider;
-  private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new ContextKeys();
   private timer?: unknown;
   private timerEvery?: number;
@@ -36,15 +36,16 @@ export class ReportsView implements vscode.Disposable {
     private readonly workspaceState: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    super();
     this.provider = new ReportsTreeProvider(model);
     this.treeView = vscode.window.createTreeView(VIEW_ID, {
       treeDataProvider: this.provider,
       canSelectMany: true,
       showCollapseAll: false,
     });
-    this.disposables.push(this.provider, this.treeView);
-    this.disposables.push({ dispose: model.onDidChange(() => this.updateMessage()) });
-    this.disposables.push(
+    this.registerAll(this.provider, this.treeView);
+    this.registerAll(model.onDidChange(() => this.updateMessage()));
+    this.registerAll(
       this.treeView.onDidChangeVisibility((e) => {
         if (e.visible && this.model.awaitingLoad) void this.refresh();
         this.scheduleAutoRefresh();
@@ -180,9 +181,9 @@ export class ReportsView implements vscode.Disposable {
     }, every);
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (this.timer !== undefined) this.clock.clearInterval(this.timer);
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }
 

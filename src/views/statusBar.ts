@@ -3,29 +3,30 @@
 // opens the account. Hidden while signed out, before the totals are known, or with
 // `webReports.statusBar` off.
 import * as vscode from 'vscode';
+import { Disposable } from '../model/lifecycle';
 import { ReportsModel } from '../model/reportsModel';
 import { statusSummary } from '../model/statusSummary';
 import { Connection } from '../platform/connection';
 import { KnownAccount } from '../platform/knownAccount';
 
-export class ReportsStatusBar implements vscode.Disposable {
+export class ReportsStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
   /** Whether the item is shown (StatusBarItem has no getter for it; the tests read this). */
   shown = false;
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly model: ReportsModel,
     private readonly connection: Connection,
     private readonly account: KnownAccount,
   ) {
+    super();
     this.item = vscode.window.createStatusBarItem('webReports.totals', vscode.StatusBarAlignment.Left, 10);
     this.item.name = 'Website Reports'; // l10n-exempt: the product's name
     this.item.command = 'webReports.showAccount';
-    this.disposables.push(
+    this.registerAll(
       this.item,
-      { dispose: model.onDidChange(() => this.update()) },
-      { dispose: account.onDidChange(() => this.update()) },
+      model.onDidChange(() => this.update()),
+      account.onDidChange(() => this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('webReports.statusBar')) this.update();
       }),
@@ -51,7 +52,7 @@ export class ReportsStatusBar implements vscode.Disposable {
     this.shown = true;
   }
 
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
+  override dispose(): void {
+    super.dispose();
   }
 }

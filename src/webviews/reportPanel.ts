@@ -2,6 +2,7 @@
 // from the service (the tree keeps only a projection); its buttons call the typed report actions,
 // and it follows changes made from the tree. The document is set once; updates are posted.
 import * as vscode from 'vscode';
+import type { IDisposable } from '../model/lifecycle';
 import { Report, ReportId } from '../api/types';
 import { ApiError } from '../api/errors';
 import { normaliseId } from '../api/envelope';
@@ -33,13 +34,13 @@ const ANALYSIS_FIELDS = ['result', 'score', 'generated_at', 'updated_at'];
 export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknown }>, vscode.Disposable {
   private readonly panels = new Map<string, OpenPanel>();
   private key?: string;
-  private readonly unsubscribe: (() => void)[];
+  private readonly subscriptions: IDisposable[];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly ctx: CommandContext,
   ) {
-    this.unsubscribe = [
+    this.subscriptions = [
       ctx.model.onDidChange(() => this.followTree()),
       ctx.model.onDidRemove((id) => this.panels.get(String(id))?.panel.dispose()),
     ];
@@ -204,7 +205,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   }
 
   dispose(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.closeAll();
   }
 }

@@ -58,8 +58,8 @@ describe('model: reports grouped by result', () => {
       if (model.showsGroups) firstShown ??= performance.now() - started;
     });
     await model.reload(client, { perPage: 10 });
-    stop();
-    stopTiming();
+    stop.dispose();
+    stopTiming.dispose();
     assert.deepEqual(seen[0], { shows: false, loading: ['good', 'decent', 'bad'], status: 'loading' }, 'nothing to show before an answer');
     const partial = seen.find((s) => s.shows && s.loading.length === 1 && s.status === 'loading');
     assert.ok(partial, `two groups shown while the slow one loads: ${JSON.stringify(seen)}`);
@@ -102,7 +102,7 @@ describe('model: reports grouped by result', () => {
     assert.equal(model.canLoadMore(mixed), false, 'no "Load more" from the other query meanwhile');
     for (const r of (['good', 'decent', 'bad'] as const).filter((g) => g !== mixed)) assert.equal(model.groups[r].loading, false);
     await Promise.all([switching, back]);
-    stop();
+    stop.dispose();
     assert.equal(model.status, 'ready');
     assert.deepEqual(
       (['good', 'decent', 'bad'] as const).map((r) => model.groups[r].items.map((i) => i.id)),

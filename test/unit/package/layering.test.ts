@@ -6,7 +6,13 @@ import * as path from 'node:path';
 import { ESLint } from 'eslint';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
-const PURE = ['src/api/client.ts', 'src/actions/reportActions.ts', 'src/model/rating.ts', 'src/webviews/render/reportView.ts', 'service/server.ts'];
+const PURE = [
+  'src/api/client.ts',
+  'src/actions/reportActions.ts',
+  'src/model/rating.ts',
+  'src/webviews/render/reportView.ts',
+  'service/server.ts',
+];
 const ADAPTERS = ['src/extension.ts', 'src/commands/create.ts', 'src/views/reportsView.ts', 'src/webviews/reportPanel.ts'];
 
 async function restrictsVscode(file: string): Promise<boolean> {
