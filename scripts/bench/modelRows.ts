@@ -1,6 +1,6 @@
 // Bytes the tree's model keeps per report it holds (src/model/footprint.ts measures it in a child
 // Node with forced GC), against the goal of 1 KiB, with whole records held as the control.
-import { measureBytesPerReport } from '../../src/model/footprint';
+import { measureBytesPerReport } from './footprint';
 import type { Row, Settings } from './measure';
 
 export async function modelRows(settings: Settings): Promise<Row[]> {

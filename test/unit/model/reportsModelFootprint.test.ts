@@ -3,7 +3,7 @@
 // measurement and not a structural estimate). The control run holds the records themselves, so
 // the test shows the measurement sees what is kept.
 import { strict as assert } from 'node:assert';
-import { measureBytesPerReport, recordJson } from '../../../src/model/footprint';
+import { measureBytesPerReport, recordJson } from '../../../scripts/bench/footprint';
 
 describe('model: bytes per report held', function () {
   this.timeout(60_000);

@@ -12,9 +12,9 @@
 // shape, a `results` analysis padded to `recordBytes`): the model is what is measured, not HTTP.
 import { spawn } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
-import type { ListQuery, Report, ReportPage, ReportResult } from '../api/types';
-import type { PageSource } from './paging';
-import { ReportsModel } from './reportsModel';
+import type { ListQuery, Report, ReportPage, ReportResult } from '../../src/api/types';
+import type { PageSource } from '../../src/model/paging';
+import { ReportsModel } from '../../src/model/reportsModel';
 
 export interface FootprintOptions {
   /** Reports held at the end, spread over the three groups (default 1,000). */
@@ -78,7 +78,7 @@ function pageSource(counts: Record<ReportResult, number>, recordBytes: number): 
 
 function usedHeap(): number {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('measuring the footprint needs node --expose-gc'); // l10n-exempt: benchmark measurement, never shown
+  if (!gc) throw new Error('measuring the footprint needs node --expose-gc');
   for (let i = 0; i < 4; i++) gc();
   return getHeapStatistics().used_heap_size;
 }
@@ -105,13 +105,13 @@ export async function measureHere(options: FootprintOptions = {}): Promise<Footp
   else
     held = GROUPS.flatMap((r) => JSON.parse(`[${Array.from({ length: counts[r] }, (_, i) => recordJson(i, r, recordBytes)).join(',')}]`));
   const after = usedHeap();
-  if (!held) throw new Error('unreachable: keeps what is measured alive until here'); // l10n-exempt: benchmark measurement, never shown
+  if (!held) throw new Error('unreachable: keeps what is measured alive until here');
   return {
     reports,
     recordBytes,
     hold,
     bytesPerReport: Math.round((after - before) / reports),
-    method: 'v8 used_heap_size delta after forced GC, child process', // l10n-exempt: benchmark measurement, never shown
+    method: 'v8 used_heap_size delta after forced GC, child process',
   };
 }
 
@@ -125,11 +125,11 @@ export function measureBytesPerReport(options: FootprintOptions = {}): Promise<F
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`footprint child exited ${code}: ${err.slice(0, 500)}`)); // l10n-exempt: benchmark measurement, never shown
+      if (code !== 0) return reject(new Error(`footprint child exited ${code}: ${err.slice(0, 500)}`));
       try {
         resolve(JSON.parse(out) as Footprint);
       } catch {
-        reject(new Error(`footprint child answered ${out.slice(0, 200)}`)); // l10n-exempt: benchmark measurement, never shown
+        reject(new Error(`footprint child answered ${out.slice(0, 200)}`));
       }
     });
   });
