@@ -44,6 +44,26 @@ export default tseslint.config(
       ],
     },
   },
+  ...['commands', 'views', 'webviews', 'documentUrls', 'adapters'].map((folder) => ({
+    // Adapters do not import each other: what several of them need lives in src/adapters (which
+    // imports no adapter). Types may cross (a command names the tree's node type).
+    files: [`src/${folder}/**/*.ts`],
+    ignores: ['src/webviews/render/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: ['commands', 'views', 'webviews', 'documentUrls']
+            .filter((other) => other !== folder)
+            .map((other) => ({
+              group: [`../${other}/*`, `../../${other}/*`],
+              allowTypeImports: true,
+              message: `An adapter must not import another adapter (${other}); shared helpers go in src/adapters (docs/ARCHITECTURE.md).`,
+            })),
+        },
+      ],
+    },
+  })),
   {
     // Plain CommonJS build and test scripts.
     files: ['**/*.js'],

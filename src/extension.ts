@@ -1,21 +1,25 @@
 // Composition root: builds the objects and registers them; no logic of its own. Activation does
 // no I/O: the list loads when the view is first shown, the client is built on first use.
 import * as vscode from 'vscode';
+import { ACCOUNT_VIEW_TYPE, COMMAND, CommandId, REPORT_VIEW_TYPE } from './ids';
+import { commandTitles } from './adapters/commandTitles';
+import { Handler, registerCommands } from './adapters/register';
 import { ReportsModel } from './model/reportsModel';
 import { Connection } from './platform/connection';
 import { KeyStore } from './platform/keyStore';
 import { createLog } from './platform/log';
 import { affectsList } from './platform/settings';
 import { ReportsView } from './views/reportsView';
-import { CommandContext } from './commands/context';
-import { setApiKey, signOut } from './commands/auth';
-import { clearFilters, filterByProject, loadMore, refresh, search, sortBy } from './commands/list';
-import { createReport } from './commands/create';
-import { changePrivacy, copyReportUrl, openReportUrl, rerunReport, setPrivacyQuick } from './commands/manage';
-import { deleteReport } from './commands/delete';
+import { CommandContext } from './adapters/context';
+import { authCommands, setApiKey, signOut } from './commands/auth';
+import { listCommands } from './commands/list';
+import { createCommands } from './commands/create';
+import { manageCommands } from './commands/manage';
+import { deleteCommands } from './commands/delete';
+import { exportReportsCommand } from './commands/exportReports';
 import { ReportPanels } from './webviews/reportPanel';
 import { ReportActions } from './actions/reportActions';
-import { Handler, registerCommands } from './commands/register';
+
 import { AccountPanel } from './webviews/accountPanel';
 import { registerDocumentUrls } from './documentUrls/registerDocumentUrls';
 import { KnownAccount } from './platform/knownAccount';
@@ -47,32 +51,25 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const known = new KnownAccount();
   const ctx: CommandContext = { connection, keys, model, view, actions, log: channel, account: known, failures: new ShownFailures() };
   const reports = new ReportPanels(context.extensionUri, ctx);
-  const account = new AccountPanel(context.extensionUri, ctx);
+  const account = new AccountPanel(context.extensionUri, ctx, { setApiKey: () => setApiKey(ctx), signOut: () => signOut(ctx) });
   const statusBar = new ReportsStatusBar(model, connection, known);
 
-  const commands: Record<string, Handler> = {
-    'webReports.setApiKey': (key) => setApiKey(ctx, key),
-    'webReports.signOut': () => signOut(ctx),
-    'webReports.refresh': () => refresh(ctx),
-    'webReports.createReport': (url, options) => createReport(ctx, url, (options ?? {}) as object),
-    'webReports.changePrivacy': (target, privacy, password) => changePrivacy(ctx, target, privacy, password),
-    'webReports.makePublic': (target, selected) => setPrivacyQuick(ctx, 0, target, selected),
-    'webReports.makePrivate': (target, selected) => setPrivacyQuick(ctx, 1, target, selected),
-    'webReports.rerunReport': (target, selected) => rerunReport(ctx, target, selected),
-    'webReports.deleteReport': (target, selected) => deleteReport(ctx, target, selected),
-    'webReports.openReport': (target) => reports.open(target),
-    'webReports.showAccount': () => account.show(),
-    'webReports.search': (text) => search(ctx, text),
-    'webReports.filterByProject': (project) => filterByProject(ctx, project),
-    'webReports.sortBy': (field, direction) => sortBy(ctx, field, direction),
-    'webReports.clearFilters': () => clearFilters(ctx),
-    'webReports.openReportUrl': (target) => openReportUrl(ctx, target),
-    'webReports.copyReportUrl': (target) => copyReportUrl(ctx, target),
-    'webReports.loadMore': (node) => loadMore(ctx, node),
+  const documentUrls = registerDocumentUrls(ctx);
+  // Every contributed command, once: each family brings its own; the type says when one is missing.
+  const commands: Record<CommandId, Handler> = {
+    ...authCommands(ctx),
+    ...listCommands(ctx),
+    ...createCommands(ctx),
+    ...manageCommands(ctx),
+    ...deleteCommands(ctx),
+    ...documentUrls.commands,
+    [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, documentUrls.service.budget, format, target),
+    [COMMAND.openReport]: (target) => reports.open(target),
+    [COMMAND.showAccount]: () => account.show(),
   };
-  context.subscriptions.push(...registerCommands(ctx, commands));
-  // URLs in documents: hover, badges, Problems, report-all and export (issue 12).
-  context.subscriptions.push(...registerDocumentUrls(ctx));
+  context.subscriptions.push(...registerCommands(ctx, commands, commandTitles(context.extension)));
+  // URLs in documents: hover, badges, Problems (their commands are in the table above).
+  context.subscriptions.push(...documentUrls.disposables);
 
   context.subscriptions.push(
     channel,
@@ -83,8 +80,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     account,
     statusBar,
     showBadReportsBadge(view.treeView, model),
-    vscode.window.registerWebviewPanelSerializer('webReports.report', reports),
-    vscode.window.registerWebviewPanelSerializer('webReports.account', account),
+    vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, reports),
+    vscode.window.registerWebviewPanelSerializer(ACCOUNT_VIEW_TYPE, account),
     // A key stored or deleted in another window, or a new base URL: start over.
     keys.onDidChange(() => {
       actions.reset();

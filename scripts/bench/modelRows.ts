@@ -1,4 +1,4 @@
-// Bytes the tree's model keeps per report it holds (src/model/footprint.ts measures it in a child
+// Bytes the tree's model keeps per report it holds (scripts/bench/footprint.ts measures it in a child
 // Node with forced GC), against the goal of 1 KiB, with whole records held as the control.
 import { measureBytesPerReport } from './footprint';
 import type { Row, Settings } from './measure';

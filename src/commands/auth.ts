@@ -1,11 +1,13 @@
 // Signing in and out: the key is checked against the account endpoint before it is stored.
 import * as vscode from 'vscode';
+import { COMMAND } from '../ids';
+import type { CommandTable } from '../adapters/register';
 import { plainText } from '../model/plainText';
 import { ApiError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { ENV_KEY_NAME } from '../platform/keyStore';
-import { CommandContext } from './context';
-import { messageOf, reportFailure } from './feedback';
+import { CommandContext } from '../adapters/context';
+import { messageOf, reportFailure } from '../adapters/feedback';
 
 async function ensureBaseUrl(ctx: CommandContext): Promise<boolean> {
   if (ctx.connection.baseUrlSet()) return true;
@@ -173,3 +175,10 @@ export async function signOut(ctx: CommandContext): Promise<void> {
   }
   await ctx.view.updateContext();
 }
+
+/** This family's commands, for the composition root's table. */
+export const authCommands = (ctx: CommandContext) =>
+  ({
+    [COMMAND.setApiKey]: (key) => setApiKey(ctx, key),
+    [COMMAND.signOut]: () => signOut(ctx),
+  }) satisfies CommandTable;

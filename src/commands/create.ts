@@ -4,6 +4,8 @@
 // fix opens the input again with what the user typed; nothing is created twice (the action
 // joins concurrent creates and looks for a lost answer's report before POSTing again).
 import * as vscode from 'vscode';
+import type { CommandTable } from '../adapters/register';
+import { COMMAND } from '../ids';
 import { CreateOutcome } from '../actions/outcomes';
 import { ApiError } from '../api/errors';
 import { Privacy, Report } from '../api/types';
@@ -11,9 +13,9 @@ import { isPrivacy, urlProblem } from '../api/validate';
 import { plainText } from '../model/plainText';
 import { urlAt, urlInSelection } from '../model/urlFinder';
 import { ratingText } from '../model/vocabulary';
-import { CommandContext } from './context';
-import { messageOf, reportFailure } from './feedback';
-import { askPassword, askPrivacy } from './prompts';
+import { CommandContext } from '../adapters/context';
+import { messageOf, reportFailure } from '../adapters/feedback';
+import { askPassword, askPrivacy } from '../adapters/prompts';
 
 export interface CreateOptions {
   privacy?: Privacy;
@@ -184,6 +186,12 @@ async function shown(ctx: CommandContext, report: Report, recovered: boolean): P
     ? vscode.l10n.t('Website Reports: report found (an earlier attempt was stored after all): {0} is {1}.', what, ratingText(report))
     : vscode.l10n.t('Website Reports: report created: {0} is {1}.', what, ratingText(report));
   void vscode.window.showInformationMessage(text, open).then((choice) => {
-    if (choice === open) void vscode.commands.executeCommand('webReports.openReport', report);
+    if (choice === open) void vscode.commands.executeCommand(COMMAND.openReport, report);
   });
 }
+
+/** This family's commands, for the composition root's table. */
+export const createCommands = (ctx: CommandContext) =>
+  ({
+    [COMMAND.createReport]: (url, options) => createReport(ctx, url, (options ?? {}) as object),
+  }) satisfies CommandTable;

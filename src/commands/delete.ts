@@ -2,16 +2,18 @@
 // else a pick), one modal confirmation, the typed delete action under a cancellable progress,
 // and the whole outcome told: how many of how many, each failure with its own reason.
 import * as vscode from 'vscode';
+import { COMMAND } from '../ids';
+import type { CommandTable } from '../adapters/register';
 import { DeleteOutcome } from '../actions/outcomes';
 import { ReportId } from '../api/types';
 import { plainText } from '../model/plainText';
 import { reportLabel } from '../model/vocabulary';
-import { isReportNode } from '../views/nodes';
-import { CommandContext } from './context';
-import { messageOf, reportFailure } from './feedback';
+import { isReportNode } from '../model/treeNodes';
+import { CommandContext } from '../adapters/context';
+import { messageOf, reportFailure } from '../adapters/feedback';
 import { reportsFor } from './manage';
-import { confirmDeletion } from './prompts';
-import { pickReport } from './targets';
+import { confirmDeletion } from '../adapters/prompts';
+import { pickReport } from '../adapters/targets';
 
 /** What the delete command returns to its caller (a key binding, another extension, a test). */
 export interface DeleteSummary {
@@ -106,3 +108,9 @@ async function showDeleteOutcome(ctx: CommandContext, total: number, outcome: De
     if (choice === showLog) ctx.log.show(true);
   });
 }
+
+/** This family's commands, for the composition root's table. */
+export const deleteCommands = (ctx: CommandContext) =>
+  ({
+    [COMMAND.deleteReport]: (target, selected) => deleteReport(ctx, target, selected),
+  }) satisfies CommandTable;

@@ -1,10 +1,12 @@
 // The list's commands: refresh, search, project filter, sort, clear, and paging of a group.
 import * as vscode from 'vscode';
+import { COMMAND } from '../ids';
+import type { CommandTable } from '../adapters/register';
 import { plainText } from '../model/plainText';
 import { RESULT_VALUES, ReportResult, SORT_DIRECTIONS, SORT_FIELDS, SortDirection, SortField } from '../api/types';
 import { sortLabel, sortTitle } from '../model/filters';
-import { CommandContext } from './context';
-import { reportFailure } from './feedback';
+import { CommandContext } from '../adapters/context';
+import { reportFailure } from '../adapters/feedback';
 
 export async function refresh(ctx: CommandContext): Promise<void> {
   await ctx.view.refresh();
@@ -120,3 +122,14 @@ export async function loadMore(ctx: CommandContext, node?: unknown): Promise<voi
     );
   }
 }
+
+/** This family's commands, for the composition root's table. */
+export const listCommands = (ctx: CommandContext) =>
+  ({
+    [COMMAND.refresh]: () => refresh(ctx),
+    [COMMAND.search]: (text) => search(ctx, text),
+    [COMMAND.filterByProject]: (project) => filterByProject(ctx, project),
+    [COMMAND.sortBy]: (field, direction) => sortBy(ctx, field, direction),
+    [COMMAND.clearFilters]: () => clearFilters(ctx),
+    [COMMAND.loadMore]: (node) => loadMore(ctx, node),
+  }) satisfies CommandTable;

@@ -1,24 +1,19 @@
-// Commands on existing reports: privacy, re-run, delete, open the site, copy the URL.
+// Commands on existing reports: privacy and re-run (open the site and copy the URL are in
+// adapters/reportUrl.ts, shared with the report panel).
 import * as vscode from 'vscode';
+import { COMMAND } from '../ids';
+import type { CommandTable } from '../adapters/register';
+import { copyReportUrl, openReportUrl } from '../adapters/reportUrl';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy } from '../api/validate';
 import { plainText } from '../model/plainText';
 import { actionOn, rerunOutcomeText } from '../model/outcomeText';
-import { isWebUrl, privacyName, reportLabel } from '../model/vocabulary';
-import { CommandContext } from './context';
-import { reportFailure } from './feedback';
-import { askPassword, askPrivacy } from './prompts';
-import { pickReport, resolveTargets, targetOrPick } from './targets';
-
-/** The report a command acts on; a failure to find it (404, key, network) is reported. */
-async function reportFor(ctx: CommandContext, target: unknown, title: string): Promise<Report | undefined> {
-  try {
-    return await targetOrPick(ctx, target, title);
-  } catch (error) {
-    await reportFailure(ctx, vscode.l10n.t({ message: 'Finding the report', comment: ['an action, as the subject of "… failed"'] }), error);
-    return undefined;
-  }
-}
+import { privacyName, reportLabel } from '../model/vocabulary';
+import { CommandContext } from '../adapters/context';
+import { reportFailure } from '../adapters/feedback';
+import { askPassword, askPrivacy } from '../adapters/prompts';
+import { reportFor } from '../adapters/reportUrl';
+import { pickReport, resolveTargets } from '../adapters/targets';
 
 /** The reports of a (clicked, selected[]) pair; undefined, after telling the user, when one cannot be found. */
 export async function reportsFor(
@@ -132,25 +127,13 @@ export async function setPrivacyQuick(ctx: CommandContext, privacy: 0 | 1, targe
   for (const report of list) await changePrivacy(ctx, report, privacy);
 }
 
-export async function openReportUrl(ctx: CommandContext, target?: unknown): Promise<boolean> {
-  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Open the site of which report?'));
-  if (!report) return false;
-  if (!isWebUrl(report.url)) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'Website Reports: only http and https addresses are opened; this report\'s URL is "{0}".',
-        plainText(report.url ?? '', 200),
-      ),
-    );
-    return false;
-  }
-  return vscode.env.openExternal(vscode.Uri.parse(report.url, true));
-}
-
-export async function copyReportUrl(ctx: CommandContext, target?: unknown): Promise<string | undefined> {
-  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Copy the URL of which report?'));
-  if (!report || typeof report.url !== 'string') return undefined;
-  await vscode.env.clipboard.writeText(report.url);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Report URL copied'), 3000);
-  return report.url;
-}
+/** This family's commands, for the composition root's table. */
+export const manageCommands = (ctx: CommandContext) =>
+  ({
+    [COMMAND.changePrivacy]: (target, privacy, password) => changePrivacy(ctx, target, privacy, password),
+    [COMMAND.makePublic]: (target, selected) => setPrivacyQuick(ctx, 0, target, selected),
+    [COMMAND.makePrivate]: (target, selected) => setPrivacyQuick(ctx, 1, target, selected),
+    [COMMAND.rerunReport]: (target, selected) => rerunReport(ctx, target, selected),
+    [COMMAND.openReportUrl]: (target) => openReportUrl(ctx, target),
+    [COMMAND.copyReportUrl]: (target) => copyReportUrl(ctx, target),
+  }) satisfies CommandTable;

@@ -1,5 +1,6 @@
 // Quick fixes on a "rated bad" problem: Open Report and Re-run Analysis of the report it names.
 import * as vscode from 'vscode';
+import { COMMAND } from '../ids';
 import { DIAGNOSTIC_SOURCE } from './badUrlDiagnostics';
 
 export class BadUrlQuickFixes implements vscode.CodeActionProvider {
@@ -15,10 +16,10 @@ export class BadUrlQuickFixes implements vscode.CodeActionProvider {
         const id = diagnostic.code as number | string;
         const openTitle = vscode.l10n.t('Open Report');
         const open = new vscode.CodeAction(openTitle, vscode.CodeActionKind.QuickFix);
-        open.command = { command: 'webReports.openReport', title: openTitle, arguments: [id] };
+        open.command = { command: COMMAND.openReport, title: openTitle, arguments: [id] };
         const rerunTitle = vscode.l10n.t('Re-run Analysis');
         const rerun = new vscode.CodeAction(rerunTitle, vscode.CodeActionKind.QuickFix);
-        rerun.command = { command: 'webReports.rerunReport', title: rerunTitle, arguments: [id] };
+        rerun.command = { command: COMMAND.rerunReport, title: rerunTitle, arguments: [id] };
         for (const action of [open, rerun]) action.diagnostics = [diagnostic];
         open.isPreferred = true;
         return [open, rerun];

@@ -1,23 +1,34 @@
 // Everything for URLs in documents, registered in one call from the composition root: the shared
-// lookup service, the hover, badges, Problems and their quick fixes, and the two commands.
+// lookup service, the hover, badges, Problems and their quick fixes; and the handlers of the two
+// commands, which the composition root registers with all the others.
 import * as vscode from 'vscode';
-import { CommandContext } from '../commands/context';
-import { registerCommands } from '../commands/register';
+import { CommandContext } from '../adapters/context';
+import type { Handler } from '../adapters/register';
+import { COMMAND } from '../ids';
 import { BadUrlDiagnostics } from './badUrlDiagnostics';
 import { BadUrlQuickFixes } from './badUrlQuickFixes';
 import { DocumentUrlsService } from './documentUrlsService';
-import { exportReportsCommand } from './exportReportsCommand';
 import { RatingBadges } from './ratingBadges';
 import { reportUrlsInFile } from './reportUrlsInFile';
 import { UrlHoverProvider } from './urlHoverProvider';
 import { VisibleDocumentScanner } from './visibleDocumentScanner';
 
-export function registerDocumentUrls(ctx: CommandContext): vscode.Disposable[] {
+/** The commands of URLs in documents, for the composition root's one table of commands. */
+type DocumentUrlCommands = Record<typeof COMMAND.reportUrlsInFile, Handler>;
+
+export interface DocumentUrls {
+  disposables: vscode.Disposable[];
+  /** The lookups and their request budget, which the export command shares. */
+  service: DocumentUrlsService;
+  commands: DocumentUrlCommands;
+}
+
+export function registerDocumentUrls(ctx: CommandContext): DocumentUrls {
   const service = new DocumentUrlsService(ctx.connection, ctx.model, ctx.actions);
   const scanner = new VisibleDocumentScanner(service, ctx.log);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';
-  return [
+  const disposables = [
     service,
     scanner,
     new RatingBadges(service, scanner),
@@ -26,9 +37,9 @@ export function registerDocumentUrls(ctx: CommandContext): vscode.Disposable[] {
     vscode.languages.registerCodeActionsProvider(everyDocument, new BadUrlQuickFixes(), {
       providedCodeActionKinds: BadUrlQuickFixes.kinds,
     }),
-    ...registerCommands(ctx, {
-      'webReports.reportUrlsInFile': (uri, options) => reportUrlsInFile(ctx, service, ctx.actions, uri, (options ?? {}) as object),
-      'webReports.exportReports': (format, target) => exportReportsCommand(ctx, service.budget, format, target),
-    }),
   ];
+  const commands: DocumentUrlCommands = {
+    [COMMAND.reportUrlsInFile]: (uri, options) => reportUrlsInFile(ctx, service, ctx.actions, uri, (options ?? {}) as object),
+  };
+  return { disposables, service, commands };
 }

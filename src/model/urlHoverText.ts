@@ -4,15 +4,16 @@
 // `commands` lists exactly their ids for `isTrusted`.
 import * as l10n from '@vscode/l10n';
 import { Report } from '../api/types';
+import { COMMAND, CommandId, commandUri } from '../ids';
 import { codeSpan, plainText } from './plainText';
 import { ratingOf, roundedScore } from './rating';
 import { fullTime, privacyLabel, privacyName, RATING_ICONS, ratingLabel } from './vocabulary';
 
 export const HOVER_COMMANDS = {
-  open: 'webReports.openReport',
-  rerun: 'webReports.rerunReport',
-  copy: 'webReports.copyReportUrl',
-  create: 'webReports.createReport',
+  open: COMMAND.openReport,
+  rerun: COMMAND.rerunReport,
+  copy: COMMAND.copyReportUrl,
+  create: COMMAND.createReport,
 } as const;
 
 export interface HoverText {
@@ -21,13 +22,8 @@ export interface HoverText {
   commands: string[];
 }
 
-/** Arguments as a URI query with every character Markdown could read as syntax escaped too. */
-function encodeArgs(args: unknown[]): string {
-  return encodeURIComponent(JSON.stringify(args)).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-function commandLink(title: string, command: string, args: unknown[]): string {
-  return `[${title}](command:${command}?${encodeArgs(args)} "${title}")`;
+function commandLink(title: string, command: CommandId, args: unknown[]): string {
+  return `[${title}](${commandUri(command, ...args)} "${title}")`;
 }
 
 /** The hover for `url` with its latest report, or with none yet. */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { Report, ReportResult } from '../api/types';
 import { cutNotice, PagingLimits } from '../model/paging';
 import { GroupState } from '../model/reportsModel';
-import { VIEW_COMMANDS } from './ids';
+import { COMMAND } from '../ids';
 import {
   accessibleLabel,
   contextValue,
@@ -20,15 +20,7 @@ import {
 import { codeSpan, plainText } from '../model/plainText';
 import { ratingOf, roundedScore } from '../model/rating';
 
-export type ReportsNode =
-  | { kind: 'group'; result: ReportResult }
-  | { kind: 'report'; result: ReportResult; report: Report }
-  | { kind: 'loadMore'; result: ReportResult }
-  | { kind: 'error'; result: ReportResult; message: string };
-
-export function isReportNode(value: unknown): value is Extract<ReportsNode, { kind: 'report' }> {
-  return typeof value === 'object' && value !== null && (value as ReportsNode).kind === 'report';
-}
+export { isReportNode, type ReportsNode } from '../model/treeNodes';
 
 /** "Good reports": a group for screen readers. */
 function bandReports(result: ReportResult): string {
@@ -114,7 +106,7 @@ export function reportItem(report: Report, result: ReportResult): vscode.TreeIte
   item.tooltip = tooltip(report);
   item.accessibilityInformation = { label: accessibleLabel(report), role: 'treeitem' };
   item.command = {
-    command: VIEW_COMMANDS.openReport,
+    command: COMMAND.openReport,
     title: vscode.l10n.t('Open Report'),
     arguments: [{ kind: 'report', result, report }],
   };
@@ -132,7 +124,7 @@ export function loadMoreItem(group: GroupState): vscode.TreeItem {
   const left = group.total !== undefined ? group.total - group.items.length : undefined;
   item.description = left !== undefined && left > 0 ? vscode.l10n.t('{0} more', left) : '';
   item.command = {
-    command: VIEW_COMMANDS.loadMore,
+    command: COMMAND.loadMore,
     title: vscode.l10n.t('Load More'),
     arguments: [{ kind: 'loadMore', result: group.result }],
   };
@@ -146,6 +138,6 @@ export function errorItem(message: string, result: ReportResult): vscode.TreeIte
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   item.tooltip = plainText(message);
   item.contextValue = 'error';
-  item.command = { command: VIEW_COMMANDS.refresh, title: vscode.l10n.t('Retry') };
+  item.command = { command: COMMAND.refresh, title: vscode.l10n.t('Retry') };
   return item;
 }

@@ -14,7 +14,8 @@ import { ReportsModel } from '../model/reportsModel';
 import { ratingLabel } from '../model/vocabulary';
 import { Connection } from '../platform/connection';
 import { readSettings } from '../platform/settings';
-import { CONTEXT_KEYS, ContextKeys, VIEW_COMMANDS, VIEW_ID } from './ids';
+import { ContextKeys } from '../adapters/contextKeys';
+import { COMMAND, CONTEXT_KEYS, VIEW_ID } from '../ids';
 import { ReportsNode } from './nodes';
 import { ReportsTreeProvider } from './reportsTree';
 
@@ -119,7 +120,7 @@ export class ReportsView extends Disposable {
       void vscode.window
         .showErrorMessage(vscode.l10n.t('Website Reports: {0}', plainText(this.model.lastError.message)), setKey)
         .then((choice) => {
-          if (choice === setKey) void vscode.commands.executeCommand(VIEW_COMMANDS.setApiKey);
+          if (choice === setKey) void vscode.commands.executeCommand(COMMAND.setApiKey);
         });
     }
   }

@@ -3,6 +3,7 @@
 // opens the account. Hidden while signed out, before the totals are known, or with
 // `webReports.statusBar` off.
 import * as vscode from 'vscode';
+import { COMMAND, STATUS_BAR_ID } from '../ids';
 import { Disposable } from '../model/lifecycle';
 import { ReportsModel } from '../model/reportsModel';
 import { statusSummary } from '../model/statusSummary';
@@ -20,9 +21,9 @@ export class ReportsStatusBar extends Disposable {
     private readonly account: KnownAccount,
   ) {
     super();
-    this.item = vscode.window.createStatusBarItem('webReports.totals', vscode.StatusBarAlignment.Left, 10);
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, 10);
     this.item.name = 'Website Reports'; // l10n-exempt: the product's name
-    this.item.command = 'webReports.showAccount';
+    this.item.command = COMMAND.showAccount;
     this.registerAll(
       this.item,
       model.onDidChange(() => this.update()),

@@ -1,16 +1,21 @@
 // The account panel: the account record, the reports by result, the key source, and buttons to
 // change the key or sign out. The document is set once; updates are posted to it.
 import * as vscode from 'vscode';
+import { ACCOUNT_VIEW_TYPE } from '../ids';
 import { RESULT_VALUES, ReportResult } from '../api/types';
-import { CommandContext } from '../commands/context';
-import { messageOf, reportFailure } from '../commands/feedback';
-import { setApiKey, signOut } from '../commands/auth';
+import { CommandContext } from '../adapters/context';
+import { messageOf, reportFailure } from '../adapters/feedback';
 import { isWebviewMessage } from './render/messages';
 import { renderAccountBody, renderAccountPage } from './render/accountView';
 import { frameFor, webviewOptions } from './panelFrame';
 import { WebviewChannel } from './webviewChannel';
 
-export const ACCOUNT_VIEW_TYPE = 'webReports.account';
+/** What the panel's sign-in buttons do: the same flows as the commands, given by the composition root. */
+export interface AccountFlows {
+  /** Asks for a key, checks and stores it; true when signed in. */
+  setApiKey(): Promise<boolean>;
+  signOut(): Promise<void>;
+}
 
 export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Disposable {
   private panel?: vscode.WebviewPanel;
@@ -19,6 +24,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly ctx: CommandContext,
+    private readonly flows: AccountFlows,
   ) {}
 
   async show(): Promise<vscode.WebviewPanel | undefined> {
@@ -76,9 +82,9 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       return;
     }
     if (message.action === 'setApiKey') {
-      if (await setApiKey(this.ctx)) await this.load();
+      if (await this.flows.setApiKey()) await this.load();
     } else if (message.action === 'signOut') {
-      await signOut(this.ctx);
+      await this.flows.signOut();
       panel.dispose();
     } else if (message.action === 'refresh') {
       await this.load();

@@ -2,21 +2,20 @@
 // from the service (the tree keeps only a projection); its buttons call the typed report actions,
 // and it follows changes made from the tree. The document is set once; updates are posted.
 import * as vscode from 'vscode';
+import { REPORT_VIEW_TYPE } from '../ids';
 import type { IDisposable } from '../model/lifecycle';
 import { Report, ReportId } from '../api/types';
 import { ApiError } from '../api/errors';
 import { normaliseId } from '../api/envelope';
 import { reportLabel } from '../model/vocabulary';
-import { CommandContext } from '../commands/context';
-import { messageOf, reportFailure } from '../commands/feedback';
-import { targetOrPick } from '../commands/targets';
+import { CommandContext } from '../adapters/context';
+import { messageOf, reportFailure } from '../adapters/feedback';
+import { targetOrPick } from '../adapters/targets';
 import { isWebviewMessage, HostMessage } from './render/messages';
 import { renderReportBody, renderReportPage } from './render/reportView';
 import { frameFor, webviewOptions } from './panelFrame';
 import { WebviewChannel } from './webviewChannel';
 import { runReportAction } from './reportPanelActions';
-
-export const REPORT_VIEW_TYPE = 'webReports.report';
 
 export interface OpenPanel {
   panel: vscode.WebviewPanel;

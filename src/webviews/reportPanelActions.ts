@@ -6,10 +6,10 @@ import { Report } from '../api/types';
 import { plainText } from '../model/plainText';
 import { actionOn, rerunOutcomeText } from '../model/outcomeText';
 import { reportLabel } from '../model/vocabulary';
-import { CommandContext } from '../commands/context';
-import { messageOf, reportFailure } from '../commands/feedback';
-import { copyReportUrl, openReportUrl } from '../commands/manage';
-import { askPassword, askPrivacy, confirmDeletion } from '../commands/prompts';
+import { CommandContext } from '../adapters/context';
+import { messageOf, reportFailure } from '../adapters/feedback';
+import { copyReportUrl, openReportUrl } from '../adapters/reportUrl';
+import { askPassword, askPrivacy, confirmDeletion } from '../adapters/prompts';
 import { HostMessage, WebviewAction } from './render/messages';
 import type { OpenPanel } from './reportPanel';
 

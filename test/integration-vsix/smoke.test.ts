@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { activateExtension, apiKey, EXTENSION_ID, resetService, serviceUrl, waitFor } from '../integration/helpers';
+import { COMMAND } from '../../src/ids';
 
 /**
  * Whether the panel's current document said `ready` (its script loaded and ran). Read from the
@@ -91,12 +92,12 @@ describe('the installed .vsix', function () {
     // run.ts wrote it to the user settings already; under @vscode/test-cli the profile is test-electron's.
     if (vscode.workspace.getConfiguration('webReports').get('baseUrl') !== serviceUrl())
       await vscode.workspace.getConfiguration('webReports').update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('webReports.setApiKey', apiKey()), true);
+    assert.equal(await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey()), true);
   });
 
   it('shows the tree with the totals from the service', async () => {
     await vscode.commands.executeCommand('workbench.view.extension.webReports');
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const expected: Record<string, number> = {};
     for (const result of ['good', 'decent', 'bad']) {
       expected[result] = Number(((await serviceJson(`reports?result=${result}&per_page=10`)).meta as { total: number }).total);
@@ -135,12 +136,12 @@ describe('the installed .vsix', function () {
     const nls = JSON.parse(
       fs.readFileSync(path.join(ext.extensionPath, german ? 'package.nls.de.json' : 'package.nls.json'), 'utf8'),
     ) as Record<string, string | { message: string }>;
-    const rawTitle = raw.contributes.commands.find((c) => c.command === 'webReports.setApiKey')?.title ?? '';
+    const rawTitle = raw.contributes.commands.find((c) => c.command === COMMAND.setApiKey)?.title ?? '';
     assert.match(rawTitle, /^%.+%$/, 'the packaged title is a %key%');
     const entry = nls[rawTitle.slice(1, -1)];
     const expected = typeof entry === 'string' ? entry : entry.message;
     // VS Code keeps a localised title with its English original: { value, original }.
-    const title = (ext.packageJSON as LocalisedManifest).contributes.commands.find((c) => c.command === 'webReports.setApiKey')?.title;
+    const title = (ext.packageJSON as LocalisedManifest).contributes.commands.find((c) => c.command === COMMAND.setApiKey)?.title;
     const shown = typeof title === 'string' ? title : title?.value;
     assert.equal(shown, expected);
     if (german) assert.equal(shown, 'API-Schlüssel festlegen');
@@ -150,7 +151,7 @@ describe('the installed .vsix', function () {
     const first = ((await serviceJson('reports?per_page=10')).data as { id: number }[])[0];
     const panel = await openUntilReady(
       'report',
-      () => vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id),
+      () => vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, first.id),
       () => channelReady(internals.reports, String(first.id)),
     );
     assertMediaLinked(panel);
@@ -168,7 +169,7 @@ describe('the installed .vsix', function () {
   it('opens the account panel whose packaged script loads', async () => {
     const panel = await openUntilReady(
       'account',
-      () => vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.showAccount'),
+      () => vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.showAccount),
       () => channelReady(internals.account),
     );
     assertMediaLinked(panel);

@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, apiKey, clearRequests, getRequests, resetService, serviceUrl, signIn, signOut, waitFor } from './helpers';
+import { COMMAND } from '../../src/ids';
 
 type Json = Record<string, unknown>;
 
@@ -127,7 +128,7 @@ describe('URLs in documents', function () {
     await clearRequests();
     mostInFlight = 0;
     const result = await vscode.commands.executeCommand<{ created: unknown[]; skipped: unknown[]; failed: unknown[] }>(
-      'webReports.reportUrlsInFile',
+      COMMAND.reportUrlsInFile,
       vscode.Uri.file(file),
       { confirm: false, privacy: 0 },
     );
@@ -142,22 +143,22 @@ describe('URLs in documents', function () {
 
   it('export writes every row of a 260-report filtered list', async () => {
     await reset(1040); // the seed spreads reports over 4 hosts: 260 on shop.example.org
-    await vscode.commands.executeCommand('webReports.search', 'shop.example.org');
+    await vscode.commands.executeCommand(COMMAND.search, 'shop.example.org');
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-export-'));
     const csv = vscode.Uri.file(path.join(dir, 'reports.csv'));
     const json = vscode.Uri.file(path.join(dir, 'reports.json'));
     try {
-      const written = await vscode.commands.executeCommand<{ written: number }>('webReports.exportReports', 'csv', csv);
+      const written = await vscode.commands.executeCommand<{ written: number }>(COMMAND.exportReports, 'csv', csv);
       assert.equal(written.written, 260);
       const lines = (await fsp.readFile(csv.fsPath, 'utf8')).split('\r\n').filter(Boolean);
       assert.equal(lines.length, 261);
       assert.ok(lines.slice(1).every((l) => l.includes('shop.example.org')));
-      await vscode.commands.executeCommand('webReports.exportReports', 'json', json);
+      await vscode.commands.executeCommand(COMMAND.exportReports, 'json', json);
       const records = JSON.parse(await fsp.readFile(json.fsPath, 'utf8')) as Json[];
       assert.equal(records.length, 260);
       assert.equal(new Set(records.map((r) => r.id)).size, 260);
     } finally {
-      await vscode.commands.executeCommand('webReports.clearFilters');
+      await vscode.commands.executeCommand(COMMAND.clearFilters);
       await reset();
     }
   });

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, apiKey, clearRequests, EXTENSION_ID, getRequests, waitFor } from './helpers';
+import { COMMAND } from '../../src/ids';
 
 const SYMBOLS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')];
 
@@ -48,8 +49,8 @@ after('process-wide state: as before activation, after every suite and one more 
   assert.equal(ext.isActive, true);
   assertSame(snapshot(), atLoad, 'by activation and the suites’ requests');
   await clearRequests();
-  assert.equal(await vscode.commands.executeCommand('webReports.setApiKey', apiKey()), true);
+  assert.equal(await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey()), true);
   await waitFor(async () => (await getRequests()).some((r) => r.path === '/api/v1/account'), 10_000, 'the key check request');
   assertSame(snapshot(), atLoad, 'by a request');
-  await vscode.commands.executeCommand('webReports.signOut');
+  await vscode.commands.executeCommand(COMMAND.signOut);
 });

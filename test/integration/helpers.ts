@@ -2,6 +2,7 @@
 // the env), its control endpoints (loopback, the run's token), and waiting for things to happen.
 import * as vscode from 'vscode';
 import type { Fault, RecordedRequest } from '../../service/server';
+import { COMMAND } from '../../src/ids';
 
 export const EXTENSION_ID = 'webreports.website-reports';
 
@@ -115,11 +116,11 @@ export function manifest(): { contributes?: { commands?: { command: string }[] }
 /** Signs in with the test key through the contract command (no prompt: the key is an argument). */
 export async function signIn(key = apiKey()): Promise<void> {
   await activateExtension();
-  await vscode.commands.executeCommand('webReports.setApiKey', key);
+  await vscode.commands.executeCommand(COMMAND.setApiKey, key);
 }
 
 /** Signs out through the contract command. */
 export async function signOut(): Promise<void> {
   await activateExtension();
-  await vscode.commands.executeCommand('webReports.signOut');
+  await vscode.commands.executeCommand(COMMAND.signOut);
 }

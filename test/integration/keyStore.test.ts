@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
+import { COMMAND } from '../../src/ids';
 
 describe('KeyStore over the real SecretStorage', () => {
   let internals: ExtensionInternals;
@@ -14,7 +15,7 @@ describe('KeyStore over the real SecretStorage', () => {
     internals = (await activateExtension()).exports as ExtensionInternals;
   });
   after(async () => {
-    await vscode.commands.executeCommand('webReports.setApiKey', apiKey());
+    await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey());
   });
 
   it('offers a stored key only to the origin it was stored for', async () => {

@@ -10,6 +10,7 @@ import type { ExtensionInternals } from '../../src/extension';
 import { ratingOf } from '../../src/model/rating';
 import { activateExtension, addFault, apiKey, clearFaults, resetService, serviceUrl, waitFor } from './helpers';
 import { GOOD_PAGE } from './sidebar/fixtures';
+import { COMMAND } from '../../src/ids';
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ describe('against the real service’s shapes', function () {
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
     await vscode.workspace.getConfiguration('webReports').update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('webReports.setApiKey', apiKey());
+    await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey());
     // The tree reveals only in a shown view.
     await vscode.commands.executeCommand('workbench.view.extension.webReports');
     await waitFor(() => internals.ctx.view.treeView.visible, 5000, 'the reports view to be shown');
@@ -44,9 +45,9 @@ describe('against the real service’s shapes', function () {
 
   it('the service answers with a numeric score: a page that scores high is revealed under Good', async () => {
     await resetService(6);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     html = GOOD_PAGE;
-    const report = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/rated`, { privacy: 0 });
+    const report = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/rated`, { privacy: 0 });
     assert.ok(report, 'created');
     assert.equal(typeof report.result, 'number', 'the real shape sends the score as `result`');
     assert.equal(ratingOf(report).band, 'good');
@@ -60,10 +61,10 @@ describe('against the real service’s shapes', function () {
 
   it('a re-run after the page got worse moves the report to Bad', async () => {
     html = GOOD_PAGE;
-    const report = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/worse`, { privacy: 0 });
+    const report = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/worse`, { privacy: 0 });
     assert.ok(groupIds('good').includes(String(report.id)));
     html = POOR_PAGE;
-    const rerun = await vscode.commands.executeCommand<Json>('webReports.rerunReport', report.id);
+    const rerun = await vscode.commands.executeCommand<Json>(COMMAND.rerunReport, report.id);
     assert.ok(rerun, 're-run');
     assert.equal(ratingOf(rerun).band, 'bad');
     assert.ok(groupIds('bad').includes(String(report.id)), 'now under Bad');
@@ -71,7 +72,7 @@ describe('against the real service’s shapes', function () {
   });
 
   it('a 422 with its reasons under `message` is shown with the reason', async () => {
-    const result = await vscode.commands.executeCommand('webReports.createReport', 'http://127.0.0.1:9/unreachable', { privacy: 0 });
+    const result = await vscode.commands.executeCommand(COMMAND.createReport, 'http://127.0.0.1:9/unreachable', { privacy: 0 });
     assert.equal(result, undefined);
     const said = internals.ctx.failures.recent().at(-1) ?? '';
     assert.match(said, /was not created/);
@@ -80,11 +81,11 @@ describe('against the real service’s shapes', function () {
   });
 
   it('a 403 on a report says so and keeps the user signed in', async () => {
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const target = internals.ctx.model.groups.good.items[0] ?? internals.ctx.model.groups.bad.items[0];
     assert.ok(target, 'a report in the tree');
     await addFault({ method: 'PUT', path: `/api/v1/reports/${target.id}`, status: 403, body: { message: 'This action is unauthorized.' } });
-    const result = await vscode.commands.executeCommand('webReports.changePrivacy', target.id, 1);
+    const result = await vscode.commands.executeCommand(COMMAND.changePrivacy, target.id, 1);
     assert.equal(result, undefined, 'not changed');
     const said = internals.ctx.failures.recent().at(-1) ?? '';
     assert.match(said, /403/);
@@ -96,7 +97,7 @@ describe('against the real service’s shapes', function () {
 
   it('a 403 on the account while setting a key keeps the key (the service knows it; it may not read the account)', async () => {
     await addFault({ method: 'GET', path: '/api/v1/account', status: 403, body: { message: 'This action is unauthorized.' } });
-    const stored = await vscode.commands.executeCommand<boolean>('webReports.setApiKey', apiKey());
+    const stored = await vscode.commands.executeCommand<boolean>(COMMAND.setApiKey, apiKey());
     assert.equal(stored, true, 'the key is stored');
     assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), 'secret-storage');
     await clearFaults();

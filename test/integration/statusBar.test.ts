@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { activateExtension, apiKey, clearRequests, getRequests, resetService, serviceUrl, signIn, signOut, waitFor } from './helpers';
+import { COMMAND } from '../../src/ids';
 
 type Totals = { good: number; decent: number; bad: number };
 
@@ -37,7 +38,7 @@ describe('status bar item and badge', function () {
     await resetService();
     await signIn();
     await vscode.commands.executeCommand('workbench.view.extension.webReports');
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const t = await serviceTotals();
     assert.ok(t.good > 0 && t.decent > 0 && t.bad > 0, `seeded totals ${JSON.stringify(t)}`);
     const text = `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`;
@@ -46,7 +47,7 @@ describe('status bar item and badge', function () {
     assert.match(tooltip, new RegExp(`^Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad$`, 'm'));
     assert.match(tooltip, /^Account: Demo User$/m, 'the name read when the key was checked');
     assert.match(tooltip, /^Last refreshed /m);
-    assert.equal(bar().item.command, 'webReports.showAccount');
+    assert.equal(bar().item.command, COMMAND.showAccount);
     assert.equal(bar().item.accessibilityInformation?.label, `Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad`);
   });
 
@@ -62,7 +63,7 @@ describe('status bar item and badge', function () {
     const bad = ((await res.json()) as { data: { id: number }[] }).data[0];
     await vscode.workspace.getConfiguration('webReports').update('confirmDelete', false, vscode.ConfigurationTarget.Global);
     try {
-      await vscode.commands.executeCommand('webReports.deleteReport', bad.id);
+      await vscode.commands.executeCommand(COMMAND.deleteReport, bad.id);
     } finally {
       await vscode.workspace.getConfiguration('webReports').update('confirmDelete', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -11,6 +11,7 @@ import type { ExtensionInternals } from '../../src/extension';
 import { ratingOf, roundedScore } from '../../src/model/rating';
 import { REAL_REPORT } from '../unit/webviews/realShapeReport';
 import { activateExtension, addFault, apiKey, clearFaults, clearRequests, controlToken, getRequests, serviceUrl, waitFor } from './helpers';
+import { COMMAND, REPORT_VIEW_TYPE } from '../../src/ids';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ describe('report and account panels', function () {
   before(async () => {
     internals = (await activateExtension()).exports as ExtensionInternals;
     await vscode.workspace.getConfiguration('webReports').update('confirmDelete', false, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('webReports.setApiKey', apiKey());
+    await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey());
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -55,7 +56,7 @@ describe('report and account panels', function () {
     await reset(6);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.view.extension.webReports');
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const res = await fetch(`${serviceUrl()}/api/v1/reports?per_page=10`, { headers: { authorization: `Bearer ${apiKey()}` } });
     first = ((await res.json()) as { data: Json[] }).data.find((r) => r.privacy === 0)!;
     assert.ok(first, 'a public seeded report');
@@ -63,19 +64,19 @@ describe('report and account panels', function () {
 
   it('opens one panel per report with the report read from the service', async () => {
     await clearRequests();
-    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, first.id);
     assert.ok(panel, 'the command returns the panel');
-    assert.equal(panel.viewType, 'webReports.report');
+    assert.equal(panel.viewType, REPORT_VIEW_TYPE);
     assert.ok(internals.reports.contentOf(first.id as number)?.includes(String(first.url).replace(/&/g, '&amp;')), 'the URL is shown');
     assert.match(panel.webview.html, /Content-Security-Policy/);
     assert.ok(!panel.webview.html.includes('class="analysis"'), 'the content is posted, not part of the HTML shell');
     assert.ok((await getRequests()).some((r) => r.method === 'GET' && r.path === `/api/v1/reports/${first.id}`));
-    const again = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    const again = await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, first.id);
     assert.equal(again, panel, 'the same panel is revealed');
   });
 
   it('opening a report the service does not have says so and leaves no empty panel', async () => {
-    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel | undefined>('webReports.openReport', 987654);
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel | undefined>(COMMAND.openReport, 987654);
     assert.equal(panel, undefined);
     assert.equal(internals.reports.panelOf(987654), undefined);
   });
@@ -90,8 +91,8 @@ describe('report and account panels', function () {
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/panel-rerun`;
-      const created = await vscode.commands.executeCommand<Json>('webReports.createReport', url, { privacy: 0 });
-      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', created.id);
+      const created = await vscode.commands.executeCommand<Json>(COMMAND.createReport, url, { privacy: 0 });
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, created.id);
       assert.ok(panel);
       const content = () => internals.reports.contentOf(created.id as number) ?? '';
       assert.match(content(), gaugeLabel(created));
@@ -112,7 +113,7 @@ describe('report and account panels', function () {
   });
 
   it('change privacy from the panel: the QuickPick, then the service and the tree', async () => {
-    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await vscode.commands.executeCommand(COMMAND.openReport, first.id);
     await new Promise((r) => setTimeout(r, 1000)); // let the webview finish loading (it takes focus)
     const done = internals.reports.handleMessage(first.id as number, { type: 'action', action: 'changePrivacy' });
     // The privacy QuickPick opens on the current value (Public); move to Private and accept.
@@ -136,7 +137,7 @@ describe('report and account panels', function () {
   });
 
   it('copy URL and refresh from the panel', async () => {
-    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await vscode.commands.executeCommand(COMMAND.openReport, first.id);
     await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'copyUrl' });
     assert.equal(await vscode.env.clipboard.readText(), first.url);
     await clearRequests();
@@ -145,7 +146,7 @@ describe('report and account panels', function () {
   });
 
   it('delete from the panel deletes on the service and closes the panel', async () => {
-    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await vscode.commands.executeCommand(COMMAND.openReport, first.id);
     await internals.reports.handleMessage(first.id as number, { type: 'action', action: 'delete' });
     assert.equal((await serviceReport(first.id)).status, 404);
     await waitFor(() => internals.reports.panelOf(first.id as number) === undefined, 5000, 'the panel to close');
@@ -153,15 +154,15 @@ describe('report and account panels', function () {
   });
 
   it('follows a privacy change made from the tree', async () => {
-    await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', first.id);
+    await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, first.id);
     const content = () => internals.reports.contentOf(first.id as number) ?? '';
     assert.match(content(), /Public/);
-    await vscode.commands.executeCommand('webReports.changePrivacy', first.id, 2, 'pw-from-tree');
+    await vscode.commands.executeCommand(COMMAND.changePrivacy, first.id, 2, 'pw-from-tree');
     await waitFor(() => /Password protected/.test(content()), 5000, 'the panel to show the new privacy');
   });
 
   it('ignores messages that are not part of the protocol', async () => {
-    await vscode.commands.executeCommand('webReports.openReport', first.id);
+    await vscode.commands.executeCommand(COMMAND.openReport, first.id);
     await clearRequests();
     for (const bad of [
       null,
@@ -176,14 +177,14 @@ describe('report and account panels', function () {
   });
 
   it('restores a report panel from its saved state', async () => {
-    const panel = vscode.window.createWebviewPanel('webReports.report', 'restoring', vscode.ViewColumn.Active, {});
+    const panel = vscode.window.createWebviewPanel(REPORT_VIEW_TYPE, 'restoring', vscode.ViewColumn.Active, {});
     await internals.reports.deserializeWebviewPanel(panel, { id: first.id });
     assert.ok(internals.reports.contentOf(first.id as number)?.includes(String(first.url).replace(/&/g, '&amp;')));
     assert.equal(internals.reports.panelOf(first.id as number), panel);
   });
 
   it('shows the account with the key source and the totals chart', async () => {
-    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.showAccount');
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.showAccount);
     assert.ok(panel);
     const account = (await (
       await fetch(`${serviceUrl()}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey()}` } })
@@ -207,7 +208,7 @@ describe('report and account panels', function () {
         body: { data: REAL_REPORT, status: 200 },
         times: 0,
       });
-      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', REAL_REPORT.id);
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, REAL_REPORT.id);
       assert.ok(panel);
       const content = internals.reports.contentOf(REAL_REPORT.id) ?? '';
       const passed = Object.values(REAL_REPORT.results).filter((c) => c.passed === true).length;
@@ -230,7 +231,7 @@ describe('report and account panels', function () {
       for (let i = 0; i < 10_000; i++) deep = `[${deep}]`;
       const body = `{"data":{"id":9102,"url":"https://deep.example/","result":55,"deep":${deep},"results":{"title":{"passed":false,"value":${deep}}}}}`;
       await addFault({ method: 'GET', path: '/api/v1/reports/9102', status: 200, body, contentType: 'application/json', times: 0 });
-      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('webReports.openReport', 9102);
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>(COMMAND.openReport, 9102);
       assert.ok(panel, 'the panel opened');
       const content = () => internals.reports.contentOf(9102) ?? '';
       assert.ok(content().includes('https://deep.example/'), 'the report is shown');
@@ -242,7 +243,7 @@ describe('report and account panels', function () {
         (await getRequests()).some((r) => r.path === '/api/v1/reports/9102'),
         'refresh still reads it',
       );
-      await vscode.commands.executeCommand('webReports.refresh');
+      await vscode.commands.executeCommand(COMMAND.refresh);
       assert.equal(internals.reports.panelOf(9102), panel, 'the panel is still open after a tree refresh');
     });
   });

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../src/extension';
 import { clearFaults, clearRequests, getRequests } from '../helpers';
 import { api, Json, Rating, reset, signInAndShowView, treeOf } from './fixtures';
+import { COMMAND } from '../../../src/ids';
 
 describe('sidebar: search, project filter and sort', function () {
   this.timeout(60_000);
@@ -19,9 +20,9 @@ describe('sidebar: search, project filter and sort', function () {
   it('sends search, project filter and sort to the service and clears them', async () => {
     await reset(30);
     await clearRequests();
-    await vscode.commands.executeCommand('webReports.search', 'blog');
-    await vscode.commands.executeCommand('webReports.filterByProject', 'www.example.com');
-    await vscode.commands.executeCommand('webReports.sortBy', 'url', 'asc');
+    await vscode.commands.executeCommand(COMMAND.search, 'blog');
+    await vscode.commands.executeCommand(COMMAND.filterByProject, 'www.example.com');
+    await vscode.commands.executeCommand(COMMAND.sortBy, 'url', 'asc');
     const last = (await getRequests()).filter((r) => r.path === '/api/v1/reports').slice(-3);
     assert.equal(last.length, 3);
     for (const r of last) {
@@ -47,7 +48,7 @@ describe('sidebar: search, project filter and sort', function () {
       shown += expected.length;
     }
     assert.ok(shown > 0, 'the filters match some reports');
-    await vscode.commands.executeCommand('webReports.clearFilters');
+    await vscode.commands.executeCommand(COMMAND.clearFilters);
     const cleared = (await getRequests()).filter((r) => r.path === '/api/v1/reports').slice(-3);
     for (const r of cleared) {
       assert.equal(r.query.search, undefined);

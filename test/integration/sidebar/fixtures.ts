@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../src/extension';
 import type { ReportsNode } from '../../../src/views/nodes';
 import { activateExtension, apiKey, resetService, serviceUrl, waitFor } from '../helpers';
+import { COMMAND } from '../../../src/ids';
 
 export type Json = Record<string, unknown>;
 export type Rating = 'good' | 'decent' | 'bad';
@@ -49,7 +50,7 @@ export async function extensionInternals(): Promise<ExtensionInternals> {
 /** Signed in with the test key and the reports view shown. */
 export async function signInAndShowView(): Promise<ExtensionInternals> {
   const internals = await extensionInternals();
-  assert.equal(await vscode.commands.executeCommand('webReports.setApiKey', apiKey()), true, 'the test key is accepted');
+  assert.equal(await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey()), true, 'the test key is accepted');
   await vscode.commands.executeCommand('workbench.view.extension.webReports');
   await waitFor(() => internals.ctx.view.treeView.visible, 10_000, 'the reports view to be visible');
   return internals;

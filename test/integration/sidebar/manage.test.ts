@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../src/extension';
 import { addFault, clearFaults, clearRequests, getRequests } from '../helpers';
 import { api, Json, Rating, reset, setSetting, signInAndShowView, startPage, treeOf } from './fixtures';
+import { COMMAND } from '../../../src/ids';
 
 describe('sidebar: managing reports', function () {
   this.timeout(60_000);
@@ -28,10 +29,10 @@ describe('sidebar: managing reports', function () {
 
   it('changes privacy and updates the node in place', async () => {
     await reset(6);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const node = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].find((n) => n.report.privacy === 0);
     assert.ok(node, 'a public report to change');
-    await vscode.commands.executeCommand('webReports.changePrivacy', node, 1);
+    await vscode.commands.executeCommand(COMMAND.changePrivacy, node, 1);
     const stored = (await api('GET', `reports/${node.report.id}`)).body.data as Json;
     assert.equal(stored.privacy, 1);
     // The node the tree now gives for that report (not one the test built).
@@ -40,24 +41,24 @@ describe('sidebar: managing reports', function () {
     );
     assert.ok(fresh, 'the report is still in the tree');
     assert.match(String(tree().getTreeItem(fresh).contextValue), /^report:private/);
-    await vscode.commands.executeCommand('webReports.changePrivacy', node.report.id, 2, 'another-pw');
+    await vscode.commands.executeCommand(COMMAND.changePrivacy, node.report.id, 2, 'another-pw');
     assert.equal(((await api('GET', `reports/${node.report.id}`)).body.data as Json).privacy, 2);
   });
 
   it('makes several selected reports private at once, as from the context menu', async () => {
     await reset(12);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const publics = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].filter((n) => n.report.privacy === 0).slice(0, 2);
     assert.equal(publics.length, 2, 'two public reports to change');
-    await vscode.commands.executeCommand('webReports.makePrivate', publics[0], publics);
+    await vscode.commands.executeCommand(COMMAND.makePrivate, publics[0], publics);
     for (const node of publics) assert.equal(((await api('GET', `reports/${node.report.id}`)).body.data as Json).privacy, 1);
   });
 
   it('re-runs a report with PUT results=1', async () => {
     await reset(0);
-    const created = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/rerun`, { privacy: 0 });
+    const created = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/rerun`, { privacy: 0 });
     await clearRequests();
-    const rerun = await vscode.commands.executeCommand<Json>('webReports.rerunReport', created.id);
+    const rerun = await vscode.commands.executeCommand<Json>(COMMAND.rerunReport, created.id);
     assert.ok(rerun);
     const puts = (await getRequests()).filter((r) => r.method === 'PUT');
     assert.equal(puts.length, 1);
@@ -66,10 +67,10 @@ describe('sidebar: managing reports', function () {
 
   it('re-runs every selected report, as from the context menu', async () => {
     await reset(0);
-    const a = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-a`, { privacy: 0 });
-    const b = await vscode.commands.executeCommand<Json>('webReports.createReport', `${pageUrl}/multi-b`, { privacy: 0 });
+    const a = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/multi-a`, { privacy: 0 });
+    const b = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/multi-b`, { privacy: 0 });
     await clearRequests();
-    await vscode.commands.executeCommand('webReports.rerunReport', a, [a, b]);
+    await vscode.commands.executeCommand(COMMAND.rerunReport, a, [a, b]);
     const puts = (await getRequests())
       .filter((r) => r.method === 'PUT')
       .map((r) => r.path)
@@ -79,7 +80,7 @@ describe('sidebar: managing reports', function () {
 
   it('deletes several reports and reports a partial failure exactly', async () => {
     await reset(6);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const nodes = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')].slice(0, 3);
     assert.equal(nodes.length, 3);
     await addFault({ method: 'DELETE', path: `/api/v1/reports/${nodes[1].report.id}`, status: 500, times: 0 });
@@ -90,7 +91,7 @@ describe('sidebar: managing reports', function () {
       body: { message: 'This action is unauthorized.' },
     });
     const outcome = await vscode.commands.executeCommand<{ deleted: unknown[]; failed: { id: unknown }[] }>(
-      'webReports.deleteReport',
+      COMMAND.deleteReport,
       nodes[0],
       nodes,
     );
@@ -110,9 +111,9 @@ describe('sidebar: managing reports', function () {
 
   it('copies a report URL', async () => {
     await reset(3);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const node = [...reportsIn('good'), ...reportsIn('decent'), ...reportsIn('bad')][0];
-    await vscode.commands.executeCommand('webReports.copyReportUrl', node);
+    await vscode.commands.executeCommand(COMMAND.copyReportUrl, node);
     assert.equal(await vscode.env.clipboard.readText(), node.report.url);
   });
 });

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../src/extension';
 import { addFault, apiKey, clearFaults, serviceUrl, waitFor } from '../helpers';
 import { reset, signInAndShowView, treeOf } from './fixtures';
+import { COMMAND } from '../../../src/ids';
 
 describe('sidebar: the session', function () {
   this.timeout(60_000);
@@ -22,18 +23,18 @@ describe('sidebar: the session', function () {
   it('a 401 flips the view to signed out', async () => {
     await reset(3);
     await addFault({ path: '/api/v1/reports', status: 401, body: { message: 'Unauthenticated.' }, times: 0 });
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     assert.equal(internals.ctx.model.status, 'signed-out');
     assert.deepEqual(tree().getChildren(), []);
     await clearFaults();
     // Signing in again brings the tree back.
-    await vscode.commands.executeCommand('webReports.setApiKey', apiKey());
+    await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey());
     await waitFor(() => internals.ctx.model.status === 'ready', 10_000, 'the tree to load again');
   });
 
   it('never sends the stored key to another base URL', async () => {
     await reset(3);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     assert.equal(internals.ctx.model.status, 'ready');
     const seen: (string | undefined)[] = [];
     const other = http.createServer((req, res) => {
@@ -45,7 +46,7 @@ describe('sidebar: the session', function () {
     try {
       await config.update('baseUrl', `http://127.0.0.1:${(other.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Global);
       await waitFor(() => internals.ctx.model.status === 'signed-out', 5000, 'the view to sign out for the new service');
-      await vscode.commands.executeCommand('webReports.refresh');
+      await vscode.commands.executeCommand(COMMAND.refresh);
       assert.deepEqual(tree().getChildren(), []);
       assert.ok(
         seen.every((h) => h === undefined),
@@ -57,12 +58,12 @@ describe('sidebar: the session', function () {
       await new Promise((resolve) => other.close(resolve));
     }
     // Back on the service the key was checked with: signed in again without asking.
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     await waitFor(() => internals.ctx.model.status === 'ready', 10_000, 'the tree to load again');
   });
 
   it('signs out: the key is deleted and the tree cleared', async () => {
-    await vscode.commands.executeCommand('webReports.signOut');
+    await vscode.commands.executeCommand(COMMAND.signOut);
     assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), undefined);
     assert.deepEqual(tree().getChildren(), []);
   });

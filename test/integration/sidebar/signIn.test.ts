@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../src/extension';
 import { apiKey, clearFaults, getRequests, serviceUrl } from '../helpers';
 import { extensionInternals, reset } from './fixtures';
+import { COMMAND } from '../../../src/ids';
 
 describe('sidebar: sign-in', function () {
   this.timeout(60_000);
@@ -12,13 +13,13 @@ describe('sidebar: sign-in', function () {
 
   before(async () => {
     internals = await extensionInternals();
-    await vscode.commands.executeCommand('webReports.signOut');
+    await vscode.commands.executeCommand(COMMAND.signOut);
   });
   afterEach(() => clearFaults());
 
   it('refuses a wrong key with a clear outcome and stores nothing', async () => {
     await reset();
-    const stored = await vscode.commands.executeCommand<boolean>('webReports.setApiKey', 'definitely-wrong-key');
+    const stored = await vscode.commands.executeCommand<boolean>(COMMAND.setApiKey, 'definitely-wrong-key');
     assert.equal(stored, false);
     assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), undefined);
     const requests = await getRequests();
@@ -31,7 +32,7 @@ describe('sidebar: sign-in', function () {
 
   it('checks a good key against the account endpoint and stores it in SecretStorage', async () => {
     await reset();
-    const stored = await vscode.commands.executeCommand<boolean>('webReports.setApiKey', apiKey());
+    const stored = await vscode.commands.executeCommand<boolean>(COMMAND.setApiKey, apiKey());
     assert.equal(stored, true);
     assert.equal(await internals.ctx.keys.source(new URL(serviceUrl()).origin), 'secret-storage');
     assert.equal(await internals.ctx.keys.get(new URL(serviceUrl()).origin), apiKey());

@@ -7,6 +7,7 @@ import type { ExtensionInternals } from '../../../src/extension';
 import { IntervalClock, systemClock } from '../../../src/model/intervalClock';
 import { addFault, clearFaults, clearRequests, getRequests, serviceUrl, waitFor } from '../helpers';
 import { api, Json, Rating, reset, signInAndShowView, treeOf } from './fixtures';
+import { COMMAND } from '../../../src/ids';
 
 describe('sidebar: the grouped tree', function () {
   this.timeout(60_000);
@@ -23,7 +24,7 @@ describe('sidebar: the grouped tree', function () {
   it('shows Good, Decent and Bad with the service totals after three parallel requests', async () => {
     await reset(60);
     await clearRequests();
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const requests = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
     assert.equal(requests.length, 3);
     assert.deepEqual(requests.map((r) => r.query.result).sort(), ['bad', 'decent', 'good']);
@@ -48,7 +49,7 @@ describe('sidebar: the grouped tree', function () {
     assert.deepEqual(groups(), []);
     // The first list request to reach the service waits 3 s; the other two answer at once.
     await addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 3000, times: 1 });
-    const refreshed = vscode.commands.executeCommand('webReports.refresh');
+    const refreshed = vscode.commands.executeCommand(COMMAND.refresh);
     await waitFor(() => groups().length === 3, 2500, 'the groups to show before the slow one answers');
     assert.equal(internals.ctx.model.status, 'loading');
     const spinning = (['good', 'decent', 'bad'] as const).filter(
@@ -72,7 +73,7 @@ describe('sidebar: the grouped tree', function () {
     await vscode.workspace.getConfiguration('webReports').update('perPage', 25, vscode.ConfigurationTarget.Global);
     const group = internals.ctx.model.groups.good;
     const goodTotal = Number(((await api('GET', 'reports?result=good&per_page=10')).body.meta as Json).total);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     assert.equal(group.items.length, Math.min(25, goodTotal));
     let pages = 1;
     while (
@@ -80,7 +81,7 @@ describe('sidebar: the grouped tree', function () {
         .getChildren({ kind: 'group', result: 'good' })
         .some((n) => n.kind === 'loadMore')
     ) {
-      await vscode.commands.executeCommand('webReports.loadMore', { kind: 'loadMore', result: 'good' });
+      await vscode.commands.executeCommand(COMMAND.loadMore, { kind: 'loadMore', result: 'good' });
       pages++;
       assert.ok(pages <= 5, 'paging terminates');
     }
@@ -94,14 +95,14 @@ describe('sidebar: the grouped tree', function () {
 
   it('a service that keeps announcing empty next pages: a few requests, and the view says the list was cut', async () => {
     await reset(180); // 60 good reports
-    await vscode.commands.executeCommand('webReports.refresh');
-    await vscode.commands.executeCommand('webReports.loadMore', { kind: 'loadMore', result: 'good' });
+    await vscode.commands.executeCommand(COMMAND.refresh);
+    await vscode.commands.executeCommand(COMMAND.loadMore, { kind: 'loadMore', result: 'good' });
     assert.ok(internals.ctx.model.groups.good.items.length > 25, 'a refresh wants more than one page of good reports back');
     // Every list answer from now on: no reports, "there is a next page", a total that never comes.
     const next = `${serviceUrl()}/api/v1/reports?page=2`;
     await addFault({ path: '/api/v1/reports', status: 200, body: { data: [], links: { next }, meta: { total: 999 } }, times: 500 });
     await clearRequests();
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const lists = (await getRequests()).filter((r) => r.path === '/api/v1/reports');
     assert.ok(lists.length <= 3, `one refresh sent ${lists.length} list requests`);
     const item = tree().getTreeItem({ kind: 'group', result: 'good' });
@@ -115,16 +116,16 @@ describe('sidebar: the grouped tree', function () {
           .some((n) => n.kind === 'loadMore'),
     );
     await clearFaults();
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     assert.doesNotMatch(internals.ctx.view.treeView.message ?? '', /list cut/, 'a good answer ends the notice');
   });
 
   it('a network failure keeps the last tree and says it is stale', async () => {
     await reset(6);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const before = internals.ctx.model.find(reportsIn('good')[0]?.report.id ?? reportsIn('bad')[0].report.id);
     await addFault({ path: '/api/v1/reports', drop: true, times: 0 });
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     assert.equal(internals.ctx.model.status, 'stale');
     assert.match(internals.ctx.view.treeView.message ?? '', /Could not refresh/);
     assert.ok(before && internals.ctx.model.find(before.id), 'the last list is still shown');
@@ -133,7 +134,7 @@ describe('sidebar: the grouped tree', function () {
   it('auto-refreshes while the view is shown and pauses while it is hidden', async function () {
     this.timeout(60_000);
     await reset(3);
-    await vscode.commands.executeCommand('webReports.refresh');
+    await vscode.commands.executeCommand(COMMAND.refresh);
     const config = vscode.workspace.getConfiguration('webReports');
     const lists = async () => (await getRequests()).filter((r) => r.path === '/api/v1/reports').length;
     const view = internals.ctx.view;

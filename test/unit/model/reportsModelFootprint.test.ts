@@ -1,5 +1,5 @@
 // The model holds a small projection per report whatever the size of the service's records:
-// measured on the V8 heap in a child Node with forced GC (see src/model/footprint.ts for why a
+// measured on the V8 heap in a child Node with forced GC (see scripts/bench/footprint.ts for why a
 // measurement and not a structural estimate). The control run holds the records themselves, so
 // the test shows the measurement sees what is kept.
 import { strict as assert } from 'node:assert';

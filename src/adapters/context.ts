@@ -6,7 +6,7 @@ import { Connection } from '../platform/connection';
 import { KeyStore } from '../platform/keyStore';
 import { KnownAccount } from '../platform/knownAccount';
 import { ShownFailures } from '../platform/shownFailures';
-import { ReportsView } from '../views/reportsView';
+import type { ReportsView } from '../views/reportsView';
 
 export interface CommandContext {
   readonly connection: Connection;

@@ -5,7 +5,7 @@ import { normaliseId } from '../api/envelope';
 import { Report, RESULT_VALUES } from '../api/types';
 import { plainText } from '../model/plainText';
 import { PRIVACY_ICONS, privacyName, ratingText, relativeTime, reportLabel } from '../model/vocabulary';
-import { isReportNode } from '../views/nodes';
+import { isReportNode } from '../model/treeNodes';
 import { CommandContext } from './context';
 
 /** The report a target names, read from the tree or, for a bare id, from the service. */

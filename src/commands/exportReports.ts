@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import * as vscode from 'vscode';
 import { ExportFormat, exportReports } from '../actions/exportReports';
 import { RequestBudget } from '../actions/requestBudget';
-import { CommandContext } from '../commands/context';
-import { reportFailure } from '../commands/feedback';
+import { CommandContext } from '../adapters/context';
+import { reportFailure } from '../adapters/feedback';
 import { toQuery } from '../model/filters';
 
 export interface ExportResult {

@@ -2,6 +2,7 @@
 // next step the error names (`ApiError.next`), as a button. Only a refused key (401) or a missing
 // configuration flips the view to signed out, instead of repeating pop-ups.
 import * as vscode from 'vscode';
+import { COMMAND } from '../ids';
 import { ApiError, describeDelay, NextStep } from '../api/errors';
 import { displayLocale } from '../model/locale';
 import { plainText } from '../model/plainText';
@@ -31,7 +32,7 @@ interface Action {
 function actionFor(ctx: CommandContext, next: NextStep | undefined): Action {
   switch (next?.kind) {
     case 'set-api-key':
-      return { label: vscode.l10n.t('Set API Key'), run: () => void vscode.commands.executeCommand('webReports.setApiKey') };
+      return { label: vscode.l10n.t('Set API Key'), run: () => void vscode.commands.executeCommand(COMMAND.setApiKey) };
     case 'open-setting': {
       const setting = next.setting;
       return {
@@ -40,7 +41,7 @@ function actionFor(ctx: CommandContext, next: NextStep | undefined): Action {
       };
     }
     case 'refresh':
-      return { label: vscode.l10n.t('Refresh'), run: () => void vscode.commands.executeCommand('webReports.refresh') };
+      return { label: vscode.l10n.t('Refresh'), run: () => void vscode.commands.executeCommand(COMMAND.refresh) };
     default:
       return { label: vscode.l10n.t('Show Log'), run: () => ctx.log.show(true) };
   }

@@ -1,0 +1,62 @@
+// The one place where the extension's ids are written: commands, views, webview types, context
+// keys. package.json names the same ids (a unit test holds the two together); everything in the
+// code — registration, executeCommand, Markdown command links, code actions, tree items, tests —
+// takes them from here. Pure, so the model (hover text) can build command links too.
+
+export const COMMAND = {
+  setApiKey: 'webReports.setApiKey',
+  signOut: 'webReports.signOut',
+  refresh: 'webReports.refresh',
+  createReport: 'webReports.createReport',
+  changePrivacy: 'webReports.changePrivacy',
+  makePublic: 'webReports.makePublic',
+  makePrivate: 'webReports.makePrivate',
+  rerunReport: 'webReports.rerunReport',
+  deleteReport: 'webReports.deleteReport',
+  openReport: 'webReports.openReport',
+  showAccount: 'webReports.showAccount',
+  search: 'webReports.search',
+  filterByProject: 'webReports.filterByProject',
+  sortBy: 'webReports.sortBy',
+  clearFilters: 'webReports.clearFilters',
+  openReportUrl: 'webReports.openReportUrl',
+  copyReportUrl: 'webReports.copyReportUrl',
+  loadMore: 'webReports.loadMore',
+  reportUrlsInFile: 'webReports.reportUrlsInFile',
+  exportReports: 'webReports.exportReports',
+} as const;
+
+export type CommandName = keyof typeof COMMAND;
+export type CommandId = (typeof COMMAND)[CommandName];
+
+/** The activity bar container and the tree view in it. */
+export const VIEW_CONTAINER_ID = 'webReports';
+export const VIEW_ID = 'webReports.reports';
+
+/** The webview panel types (also their `onWebviewPanel:` activation events). */
+export const REPORT_VIEW_TYPE = 'webReports.report';
+export const ACCOUNT_VIEW_TYPE = 'webReports.account';
+
+/** The status bar item with the totals per rating. */
+export const STATUS_BAR_ID = 'webReports.totals';
+
+/** Context keys for `when` clauses. */
+export const CONTEXT_KEYS = {
+  /** A key is stored and the service has not refused it. */
+  signedIn: 'webReports.signedIn',
+  baseUrlSet: 'webReports.baseUrlSet',
+  /** Search, project or a sort other than the settings' is applied. */
+  filtered: 'webReports.filtered',
+} as const;
+
+export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];
+
+/**
+ * A `command:` URI with its arguments, for Markdown command links (hovers, tooltips): the
+ * arguments as a URI query with every character Markdown could read as syntax escaped too.
+ */
+export function commandUri(id: CommandId, ...args: unknown[]): string {
+  if (!args.length) return `command:${id}`;
+  const query = encodeURIComponent(JSON.stringify(args)).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `command:${id}?${query}`;
+}
