@@ -84,10 +84,26 @@ export function maskSecrets<T>(value: T, options: MaskOptions): T {
     if (typeof v === 'string') return holdsKey(v, forms) ? hiddenText : v;
     if (typeof v !== 'object' || v === null) return v;
     if (depth > MASK_DEPTH) return Array.isArray(v) ? [] : {};
-    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    if (Array.isArray(v)) {
+      try {
+        return v.map((item) => walk(item, depth + 1));
+      } catch {
+        return [];
+      }
+    }
     const out: Record<string, unknown> = {};
     let hidden = 0;
-    for (const [k, item] of Object.entries(v)) {
+    // Own data properties only: a getter is not run, and an object whose keys cannot be read
+    // (a proxy that throws) is copied as far as it could be read. The copy is plain data.
+    let entries: [string, PropertyDescriptor][] = [];
+    try {
+      entries = Object.entries(Object.getOwnPropertyDescriptors(v));
+    } catch {
+      // nothing readable
+    }
+    for (const [k, descriptor] of entries) {
+      if (!descriptor.enumerable || !('value' in descriptor)) continue;
+      const item: unknown = descriptor.value;
       const name = holdsKey(k, forms) ? `${hiddenText}${hidden++ ? ` ${hidden}` : ''}` : k;
       const secretName = options.byName === true && isSecretField(k) && item !== null && item !== '' && item !== false;
       // defineProperty: a plain assignment to "__proto__" would set the prototype and lose the field.
