@@ -8,13 +8,22 @@ import { Report } from '../api/types';
 import { codeSpan } from './plainText';
 import { ratingOf, roundedScore } from './rating';
 import { ownFields, shortText } from './safeText';
+import { revealInvisible } from './invisibleText';
 import { fullTime, privacyLabel, privacyName, ratingLabel, reportLabel } from './vocabulary';
 
 /** Characters of the report's URL (its heading) and of any other value shown. */
 export const TOOLTIP_LABEL_CHARS = 500;
 export const TOOLTIP_VALUE_CHARS = 200;
-/** The tooltip is never longer than this: the heading and six rows of capped values and words. */
-export const TOOLTIP_MAX_CHARS = 2 * TOOLTIP_LABEL_CHARS + 6 * (2 * TOOLTIP_VALUE_CHARS + 100) + 100;
+/**
+ * The tooltip is never longer than this: the heading and six rows of capped values and words,
+ * each value in a code span whose fences may be as long as the value (a run of backticks).
+ */
+export const TOOLTIP_MAX_CHARS = 3 * (TOOLTIP_LABEL_CHARS + 3) + 6 * (3 * (TOOLTIP_VALUE_CHARS + 3) + 100);
+
+/** The value's text, hidden characters made visible (they grow to a marker), cut to `max`. */
+function shown(value: unknown, max: number): string {
+  return shortText(revealInvisible(shortText(value, max)), max);
+}
 
 export function reportTooltipMarkdown(found: Report, now?: Date): string {
   const report = ownFields(found, ['id', 'url', 'result', 'score', 'privacy', 'project', 'generated_at']);
@@ -30,9 +39,9 @@ export function reportTooltipMarkdown(found: Report, now?: Date): string {
     ],
     [l10n.t({ message: 'Id', comment: ['the label of the id of a report, in its tooltip'] }), report.id],
   ];
-  let markdown = `${codeSpan(shortText(reportLabel(report as Report), TOOLTIP_LABEL_CHARS))}\n\n`;
+  let markdown = `${codeSpan(shown(reportLabel(report as Report), TOOLTIP_LABEL_CHARS))}\n\n`;
   for (const [name, value] of rows) {
-    const text = shortText(value, TOOLTIP_VALUE_CHARS);
+    const text = shown(value, TOOLTIP_VALUE_CHARS);
     if (text === '') continue;
     markdown += `${name}: ${codeSpan(text)}  \n`;
   }

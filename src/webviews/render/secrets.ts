@@ -95,24 +95,27 @@ export function maskSecrets<T>(value: T, options: MaskOptions): T {
     let hidden = 0;
     // Own data properties only: a getter is not run, and an object whose keys cannot be read
     // (a proxy that throws) is copied as far as it could be read. The copy is plain data.
-    let entries: [string, PropertyDescriptor][] = [];
+    let keys: string[] = [];
     try {
-      entries = Object.entries(Object.getOwnPropertyDescriptors(v));
+      keys = Object.keys(v);
     } catch {
       // nothing readable
     }
-    for (const [k, descriptor] of entries) {
-      if (!descriptor.enumerable || !('value' in descriptor)) continue;
+    for (const k of keys) {
+      let descriptor: PropertyDescriptor | undefined;
+      try {
+        descriptor = Object.getOwnPropertyDescriptor(v, k);
+      } catch {
+        continue;
+      }
+      if (descriptor === undefined || !('value' in descriptor)) continue;
       const item: unknown = descriptor.value;
       const name = holdsKey(k, forms) ? `${hiddenText}${hidden++ ? ` ${hidden}` : ''}` : k;
       const secretName = options.byName === true && isSecretField(k) && item !== null && item !== '' && item !== false;
-      // defineProperty: a plain assignment to "__proto__" would set the prototype and lose the field.
-      Object.defineProperty(out, name, {
-        value: secretName ? hiddenText : walk(item, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const copy = secretName ? hiddenText : walk(item, depth + 1);
+      // defineProperty for "__proto__" only: a plain assignment would set the prototype and lose the field.
+      if (name === '__proto__') Object.defineProperty(out, name, { value: copy, enumerable: true, writable: true, configurable: true });
+      else out[name] = copy;
     }
     return out;
   };
