@@ -61,9 +61,11 @@ function errorsOf(errors: unknown, max: number): { list: CheckError[]; more: num
     });
     return { list, more: kinds.length - list.length, understood: true };
   }
-  if (Array.isArray(errors) && errors.every((e) => typeof e === 'string')) {
-    const list = errors.slice(0, max).map((kind: string) => ({ kind, text: errorWords(kind, undefined).text }));
-    return { list, more: errors.length - list.length, understood: true };
+  // Array.from: a hole in a sparse array is not a kind (every() and map() would skip it).
+  const kinds = Array.isArray(errors) ? Array.from(errors as unknown[]) : undefined;
+  if (kinds !== undefined && kinds.every((e): e is string => typeof e === 'string')) {
+    const list = kinds.slice(0, max).map((kind) => ({ kind, text: errorWords(kind, undefined).text }));
+    return { list, more: kinds.length - list.length, understood: true };
   }
   return { list: [], more: 0, understood: false };
 }
@@ -90,7 +92,8 @@ function entryOf(item: unknown, index: number, key: string | undefined): CheckEn
 
 /** The checks of `results`, cheaply, or undefined when `results` is neither an array nor an object. */
 export function checkEntriesOf(results: unknown): CheckEntry[] | undefined {
-  if (Array.isArray(results)) return results.map((item, i) => entryOf(item, i, undefined));
+  // Array.from, not map: a sparse array's holes are checks too (not rated), never skipped.
+  if (Array.isArray(results)) return Array.from(results as unknown[], (item, i) => entryOf(item, i, undefined));
   if (isRecord(results)) return Object.keys(results).map((key, i) => entryOf(results[key], i, key));
   return undefined;
 }
