@@ -6,6 +6,10 @@
 // counted ("… 12 more not shown") instead of rendered. Pure: no 'vscode'.
 
 import { TrustedHtml } from './html';
+import { revealInvisible } from '../../model/invisibleText';
+
+/** The most characters one hidden character becomes when made visible (`⟪U+E0041⟫`). */
+const MARKER_CHARS = 10;
 
 export interface RenderLimits {
   /** Values, fields, list items and checks rendered at most. */
@@ -24,8 +28,9 @@ export const CHECK_SHARE_MIN: RenderLimits = { nodes: 200, chars: 20_000 };
 /**
  * How far one render may go past `chars`: nodes are charged when they are finished, so the
  * containers still open when the budget runs out add their closing markup and one "… more"
- * line each, and the last string shown may grow by its escaping. Plus the fixed frame of a body
- * (header, toolbar, headings) with its capped server values.
+ * line each, and the last string shown may grow by its escaping (at most 6 × 2,000). Plus the
+ * fixed frame of a body (header, toolbar, headings) with its three capped server values (URL,
+ * project, result word: at most 6 × 2,000 each once escaped).
  */
 export const SLACK_CHARS = 64_000;
 
@@ -79,10 +84,16 @@ export class RenderBudget {
     return out;
   }
 
-  /** Text cut to what is left (and to `max`), with "…" where it was cut. */
+  /**
+   * Text cut to what is left (and to `max`), with "…" where it was cut. Hidden characters are made
+   * visible first, so the cut counts their markers (a character may become ten): once escaped, the
+   * text is at most six times `max` (`"` → `&quot;`).
+   */
   text(value: string, max: number): string {
     const room = Math.max(1, Math.min(max, this.chars));
-    return value.length > room ? `${value.slice(0, room)}…` : value;
+    const shown = revealInvisible(value.length > room * MARKER_CHARS ? value.slice(0, room * MARKER_CHARS) : value);
+    // A text sliced above is longer than `room` once revealed, so it is cut here too.
+    return shown.length > room ? `${shown.slice(0, room)}…` : shown;
   }
 
   private take(nodes: number, chars: number): void {

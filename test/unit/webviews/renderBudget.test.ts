@@ -122,6 +122,23 @@ describe('render budget: one total bound per render, whatever the record holds',
     }
   });
 
+  it('text that grows most when shown (quotes and hidden characters, escaped and made visible) stays within the budget', () => {
+    const worst = '"\u202E'.repeat(1_000_000);
+    const values = Array.from({ length: 2_000 }, () => worst);
+    withinBudget(
+      (opts) =>
+        renderReportBody(
+          { id: worst, url: worst, project: worst, result: worst, values, results: [{ name: worst, value: values, advice: worst }] },
+          opts,
+        ),
+      REPORT_LIMITS,
+    );
+    withinBudget(
+      (opts) => renderAccountBody({ account: { name: worst, email: worst, plan: worst, values }, keySource: 'environment' }, opts),
+      ACCOUNT_LIMITS,
+    );
+  });
+
   it('field names are cut too: 1,000 fields with 10,000-character names', () => {
     const record = Object.fromEntries(Array.from({ length: 1_000 }, (_, i) => [`${i}`.padEnd(10_000, '\u202e'), i]));
     withinBudget((opts) => renderReportBody({ id: 9, record }, opts), REPORT_LIMITS);
