@@ -5,6 +5,7 @@
 // textContent. Type-checked for the browser by media/tsconfig.json (`npx tsc -p media`).
 
 import { isHostMessage, isWebviewAction, type WebviewMessage } from '../../src/webviews/render/messages';
+import { revealInvisible } from '../../src/model/invisibleText';
 
 interface PanelState {
   scrollY?: number;
@@ -29,7 +30,8 @@ function actionButtons(): HTMLButtonElement[] {
 function showError(message: string): void {
   const region = document.getElementById('error');
   if (region) {
-    region.textContent = message;
+    // textContent stops markup but not bidi reordering: hidden characters are shown as markers.
+    region.textContent = revealInvisible(message);
   }
 }
 

@@ -1,9 +1,11 @@
 // Export: every report of a list (its search, project and sort), every page, written to a sink as
 // it arrives (streamed: memory holds one page), as CSV or as a JSON array of the records as the
-// service sent them. Pages are read 100 at a time inside the request budget.
+// service sent them. Pages are read 100 at a time inside the request budget. Writing a record
+// never throws: values nested deeper than EXPORT_MAX_DEPTH are written as a marker (boundedJson).
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../api/errors';
 import { ListQuery, ReportPage } from '../api/types';
+import { boundedJson } from '../model/boundedJson';
 import { csvHeader, csvReport } from '../model/csv';
 import { budgetedCall } from './budgetedCall';
 import { RequestBudget } from './requestBudget';
@@ -45,7 +47,7 @@ export async function exportReports(
     );
     let chunk = '';
     for (const report of page.items) {
-      chunk += format === 'csv' ? csvReport(report) : `${written === 0 ? '\n' : ',\n'}${JSON.stringify(report)}`;
+      chunk += format === 'csv' ? csvReport(report) : `${written === 0 ? '\n' : ',\n'}${boundedJson(report)}`;
       written++;
     }
     if (chunk) await sink.write(chunk);

@@ -1,18 +1,28 @@
 // CSV for exported reports: RFC 4180 (fields with a comma, quote or line break are quoted, quotes
 // doubled, CRLF between records) and safe to open in a spreadsheet: a cell that begins with `=`,
 // `+`, `-`, `@`, a tab or a carriage return is prefixed with `'`, so no report field can become a
-// formula (CSV injection).
+// formula (CSV injection). A record, list or other value in a column is written as its JSON
+// (`boundedJson`: never throws, values nested too deeply become a marker), and a cell longer than
+// CSV_MAX_CELL is cut with CELL_CUT_MARKER, as a spreadsheet holds no more in one cell.
 import { Report } from '../api/types';
+import { boundedJson } from './boundedJson';
 import { RatingBand, ratingOf } from './rating';
+import { ownFields, textOf } from './safeText';
 
 // l10n-exempt: CSV is a data format; its cells stay the same in every display language.
 const CSV_RATING: Record<RatingBand, string> = { good: 'Good', decent: 'Decent', bad: 'Bad', unknown: 'No rating' };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** Characters of one cell at most: a little under what a spreadsheet cell holds (32,767). */
+export const CSV_MAX_CELL = 32_000;
+// l10n-exempt: a data format; the marker is the same in every display language
+export const CELL_CUT_MARKER = '…[cut]';
+
 /** One field: neutralised against formulas, then quoted when RFC 4180 needs it. */
 export function csvCell(value: unknown): string {
-  let text = value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = typeof value === 'object' && value !== null ? boundedJson(value) : textOf(value);
+  if (text.length > CSV_MAX_CELL) text = `${text.slice(0, CSV_MAX_CELL - CELL_CUT_MARKER.length)}${CELL_CUT_MARKER}`;
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -40,7 +50,9 @@ export function csvHeader(): string {
   return csvRow(CSV_COLUMNS);
 }
 
-export function csvReport(report: Report): string {
+export function csvReport(found: Report): string {
+  // The record's fields read without running its code (getters, a proxy).
+  const report = ownFields(found, CSV_COLUMNS);
   const rating = ratingOf(report);
   const cells: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     id: report.id,

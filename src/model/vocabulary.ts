@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { Report } from '../api/types';
 import { displayLocale } from './locale';
+import { textOf } from './safeText';
 import { Band, Rating, RatingBand, ratingOf, roundedScore } from './rating';
 
 // --- ratings -------------------------------------------------------------------------------
@@ -60,7 +61,8 @@ export function countOf(count: number, band: Band): string {
 export type PrivacyName = 'public' | 'private' | 'password' | 'unknown';
 
 export function privacyName(privacy: unknown): PrivacyName {
-  switch (Number(privacy)) {
+  // Only numbers and numeric strings: Number() of a hostile object runs its code (and may throw).
+  switch (typeof privacy === 'number' || typeof privacy === 'string' ? Number(privacy) : NaN) {
     case 0:
       return 'public';
     case 1:
@@ -122,7 +124,7 @@ export function contextValue(report: Report): string {
 }
 
 export function reportLabel(report: Report): string {
-  return typeof report.url === 'string' && report.url ? report.url : l10n.t('Report {0}', String(report.id));
+  return typeof report.url === 'string' && report.url ? report.url : l10n.t('Report {0}', textOf(report.id));
 }
 
 // --- time ----------------------------------------------------------------------------------

@@ -8,17 +8,16 @@ import {
   accessibleLabel,
   contextValue,
   countOf,
-  fullTime,
   PRIVACY_ICONS,
-  privacyLabel,
   privacyName,
   RATING_ICONS,
   ratingLabel,
   relativeTime,
   reportLabel,
 } from '../model/vocabulary';
-import { codeSpan, plainText } from '../model/plainText';
-import { ratingOf, roundedScore } from '../model/rating';
+import { plainText } from '../model/plainText';
+import { reportTooltipMarkdown } from '../model/reportTooltip';
+import { textOf } from '../model/safeText';
 
 export { isReportNode, type ReportsNode } from '../model/treeNodes';
 
@@ -68,43 +67,31 @@ export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeI
   return item;
 }
 
-/**
- * A Markdown tooltip in which every server value is an inline code span: not markup, and not
- * turned into a link by the renderer's autolinking (appendText alone still autolinks URLs).
- */
+/** The Markdown tooltip (reportTooltip.ts): untrusted, no HTML, every server value in a code span. */
 function tooltip(report: Report): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, false);
+  const md = new vscode.MarkdownString(reportTooltipMarkdown(report), false);
   md.isTrusted = false;
   md.supportHtml = false;
-  md.appendMarkdown(codeSpan(reportLabel(report))).appendMarkdown('\n\n');
-  const rating = ratingOf(report);
-  const rows: [string, unknown][] = [
-    [vscode.l10n.t('Result'), ratingLabel(rating.band)],
-    [vscode.l10n.t('Score'), rating.score === undefined ? undefined : roundedScore(rating.score)],
-    [vscode.l10n.t('Privacy'), privacyLabel(privacyName(report.privacy))],
-    [vscode.l10n.t('Project'), report.project],
-    [
-      vscode.l10n.t({ message: 'Generated', comment: ['the label of a field of a report: when its analysis was made'] }),
-      fullTime(report.generated_at),
-    ],
-    [vscode.l10n.t({ message: 'Id', comment: ['the label of the id of a report, in its tooltip'] }), report.id],
-  ];
-  for (const [name, value] of rows) {
-    if (value === undefined || value === null || value === '') continue;
-    md.appendMarkdown(`${name}: ${codeSpan(String(value))}  \n`);
-  }
   return md;
 }
 
+/** Characters of a report's spoken label at most. */
+const ACCESSIBLE_LABEL_CHARS = 500;
+
 export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
   const item = new vscode.TreeItem(plainText(reportLabel(report)), vscode.TreeItemCollapsibleState.None);
-  item.id = `report:${String(report.id)}`;
+  item.id = `report:${textOf(report.id)}`;
   item.description = relativeTime(report.generated_at) ?? '';
   const privacy = privacyName(report.privacy);
   item.iconPath = new vscode.ThemeIcon(PRIVACY_ICONS[privacy]);
   item.contextValue = contextValue(report);
   item.tooltip = tooltip(report);
-  item.accessibilityInformation = { label: accessibleLabel(report), role: 'treeitem' };
+  // Read aloud, never rendered: only cut (a screen reader would spell out plainText's look-alikes).
+  const spoken = accessibleLabel(report);
+  item.accessibilityInformation = {
+    label: spoken.length > ACCESSIBLE_LABEL_CHARS ? `${spoken.slice(0, ACCESSIBLE_LABEL_CHARS)}…` : spoken,
+    role: 'treeitem',
+  };
   item.command = {
     command: COMMAND.openReport,
     title: vscode.l10n.t('Open Report'),

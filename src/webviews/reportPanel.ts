@@ -8,6 +8,8 @@ import { Report, ReportId } from '../api/types';
 import { ApiError } from '../api/errors';
 import { normaliseId } from '../api/envelope';
 import { reportLabel } from '../model/vocabulary';
+import { revealInvisible } from '../model/invisibleText';
+import { shortText } from '../model/safeText';
 import { CommandContext } from '../adapters/context';
 import { messageOf, reportFailure } from '../adapters/feedback';
 import { targetOrPick } from '../adapters/targets';
@@ -167,7 +169,8 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     if (!this.isOpen(open)) return;
     open.report = report;
     open.loaded = true;
-    const title = reportLabel(report);
+    // A tab title is plain text, but bidi controls still reorder it: shown as markers, and cut.
+    const title = shortText(revealInvisible(reportLabel(report)), 500);
     if (open.panel.title !== title) open.panel.title = title;
     open.channel.show(renderReportBody(report, { secret: this.key }));
   }

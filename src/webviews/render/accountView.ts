@@ -3,8 +3,9 @@
 
 import * as l10n from '@vscode/l10n';
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, formatNumber, isRecord, RenderOptions } from './format';
-import { renderFields, renderValue } from './values';
+import { asNumber, asText, formatNumber, isRecord, RenderContext, RenderOptions } from './format';
+import { MAX_STRING, renderFields, renderValue } from './values';
+import { ACCOUNT_LIMITS, RenderBudget } from './budget';
 import { withoutSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
 import { Band, BANDS } from '../../model/rating';
@@ -71,6 +72,13 @@ function renderMonthlyUsage(account: Record<string, unknown>, opts: RenderOption
   return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
 }
 
+/** A bar's width for `count` of `max`: finite, within 0–`full`, at least 2 for a count above 0. */
+export function barWidth(count: number, max: number, full: number): number {
+  const share = count / max;
+  if (!Number.isFinite(share) || share <= 0) return 0;
+  return Math.min(full, Math.max(2, full * Math.min(1, share)));
+}
+
 /** A horizontal bar chart of reports by result, with the numbers also as a hidden table. */
 export function renderTotalsChart(totals: AccountViewModel['totals'], opts: RenderOptions = {}): TrustedHtml {
   if (!isRecord(totals)) {
@@ -82,7 +90,8 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
   if (rows.length === 0) {
     return EMPTY;
   }
-  const max = Math.max(1, ...rows.map((r) => r.count));
+  // Widths from each count's share of the largest (≤ 1), so no product can overflow to Infinity.
+  const max = rows.reduce((m, r) => Math.max(m, r.count), 1);
   const summary = l10n.t('Reports by result: {0}', rows.map((r) => bandCount(formatNumber(r.count, opts), r.key)).join(', '));
   const labelW = 70;
   const barMax = 230;
@@ -90,7 +99,7 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
   const height = rows.length * rowH;
   const bars = rows.map((r, i) => {
     const y = i * rowH;
-    const w = r.count === 0 ? 0 : Math.max(2, (barMax * r.count) / max);
+    const w = barWidth(r.count, max, barMax);
     // l10n-exempt: markup
     return html`<g class="bar-row"><text class="bar-label" x="0" y="${y + 14}" dominant-baseline="central">${r.label}</text><rect class="bar bar-${r.key}" x="${labelW}" y="${y + 4}" width="${w.toFixed(1)}" height="20" rx="2"></rect><text class="bar-count" x="${(labelW + w + 6).toFixed(1)}" y="${y + 14}" dominant-baseline="central">${formatNumber(r.count, opts)}</text></g>`;
   });
@@ -106,9 +115,12 @@ export function renderTotalsChart(totals: AccountViewModel['totals'], opts: Rend
  * value (`opts.secret`, the connection's key), whatever the caller passed in.
  */
 export function renderAccountBody(model: AccountViewModel, opts: RenderOptions = {}): string {
+  // One budget for everything this body renders (budget.ts).
+  const ctx: RenderContext = { ...opts, budget: opts.budget ?? new RenderBudget(ACCOUNT_LIMITS) };
   const account: Record<string, unknown> = isRecord(model?.account) ? withoutSecrets(model.account, opts.secret) : {};
-  const name = asText(account.name);
-  const email = asText(account.email);
+  const cut = (text: string | undefined): string | undefined => (text === undefined ? undefined : ctx.budget.text(text, MAX_STRING));
+  const name = cut(asText(account.name));
+  const email = cut(asText(account.email));
   const heading = name ?? email ?? l10n.t('Account');
 
   const known = KNOWN_FIELDS.filter((k) => account[k] !== undefined && account[k] !== null);
@@ -128,11 +140,11 @@ export function renderAccountBody(model: AccountViewModel, opts: RenderOptions =
   ]}</div></header>${
     known.length > 0 &&
     html`<section class="account-known" aria-labelledby="known-heading"><h2 id="known-heading" class="visually-hidden">${l10n.t('Account')}</h2><dl class="fields">${known.map(
-      (k) => html`<div class="field"><dt>${knownFieldLabel(k)}</dt><dd>${renderValue(account[k], opts, 1)}</dd></div>`,
+      (k) => html`<div class="field"><dt>${knownFieldLabel(k)}</dt><dd>${renderValue(account[k], ctx, 1)}</dd></div>`,
     )}</dl>${renderMonthlyUsage(account, opts)}</section>`
   }${renderTotalsChart(model?.totals, opts)}${
     rest.length > 0 &&
-    html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(account, rest, opts)}</section>`
+    html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(account, rest, ctx)}</section>`
   }`.value;
 }
 

@@ -6,45 +6,49 @@ import * as l10n from '@vscode/l10n';
 import { lookup } from './format';
 
 /**
- * The real service's check names as people read them. Built when asked: the words follow VS Code's
- * display language, which is known only after activation.
+ * The real service's check names as people read them, each made when asked: the words follow VS
+ * Code's display language, which is known only after activation, and a render asks only for the
+ * names it shows.
  */
+const CHECK_NAMES: Readonly<Record<string, () => string>> = {
+  title: () => l10n.t({ message: 'Title', comment: ['one check of a web page analysis'] }),
+  meta_description: () => l10n.t({ message: 'Meta description', comment: ['one check of a web page analysis'] }),
+  headings: () => l10n.t({ message: 'Headings', comment: ['one check of a web page analysis'] }),
+  content_keywords: () => l10n.t({ message: 'Content keywords', comment: ['one check of a web page analysis'] }),
+  image_keywords: () => l10n.t({ message: 'Image keywords', comment: ['one check of a web page analysis'] }),
+  seo_friendly_url: () => l10n.t({ message: 'SEO-friendly URL', comment: ['one check of a web page analysis'] }),
+  '404_page': () => l10n.t({ message: '404 page', comment: ['one check of a web page analysis'] }),
+  robots: () => l10n.t({ message: 'Robots', comment: ['one check of a web page analysis'] }),
+  noindex: () => l10n.t({ message: 'Noindex', comment: ['one check of a web page analysis'] }),
+  in_page_links: () => l10n.t({ message: 'In-page links', comment: ['one check of a web page analysis'] }),
+  language: () => l10n.t({ message: 'Language', comment: ['one check of a web page analysis'] }),
+  favicon: () => l10n.t({ message: 'Favicon', comment: ['one check of a web page analysis'] }),
+  text_compression: () => l10n.t({ message: 'Text compression', comment: ['one check of a web page analysis'] }),
+  load_time: () => l10n.t({ message: 'Load time', comment: ['one check of a web page analysis'] }),
+  page_size: () => l10n.t({ message: 'Page size', comment: ['one check of a web page analysis'] }),
+  http_requests: () => l10n.t({ message: 'HTTP requests', comment: ['one check of a web page analysis'] }),
+  image_format: () => l10n.t({ message: 'Image format', comment: ['one check of a web page analysis'] }),
+  defer_javascript: () => l10n.t({ message: 'Defer JavaScript', comment: ['one check of a web page analysis'] }),
+  dom_size: () => l10n.t({ message: 'DOM size', comment: ['one check of a web page analysis'] }),
+  https_encryption: () => l10n.t({ message: 'HTTPS encryption', comment: ['one check of a web page analysis'] }),
+  mixed_content: () => l10n.t({ message: 'Mixed content', comment: ['one check of a web page analysis'] }),
+  server_signature: () => l10n.t({ message: 'Server signature', comment: ['one check of a web page analysis'] }),
+  unsafe_cross_origin_links: () => l10n.t({ message: 'Unsafe cross-origin links', comment: ['one check of a web page analysis'] }),
+  plaintext_email: () => l10n.t({ message: 'Plaintext email', comment: ['one check of a web page analysis'] }),
+  structured_data: () => l10n.t({ message: 'Structured data', comment: ['one check of a web page analysis'] }),
+  meta_viewport: () => l10n.t({ message: 'Meta viewport', comment: ['one check of a web page analysis'] }),
+  charset: () => l10n.t({ message: 'Charset', comment: ['one check of a web page analysis'] }),
+  sitemap: () => l10n.t({ message: 'Sitemap', comment: ['one check of a web page analysis'] }),
+  social: () => l10n.t({ message: 'Social', comment: ['one check of a web page analysis'] }),
+  content_length: () => l10n.t({ message: 'Content length', comment: ['one check of a web page analysis'] }),
+  text_html_ratio: () => l10n.t({ message: 'Text to HTML ratio', comment: ['one check of a web page analysis'] }),
+  inline_css: () => l10n.t({ message: 'Inline CSS', comment: ['one check of a web page analysis'] }),
+  deprecated_html_tags: () => l10n.t({ message: 'Deprecated HTML tags', comment: ['one check of a web page analysis'] }),
+};
+
+/** The real service's check names as people read them. */
 export function checkNames(): Readonly<Record<string, string>> {
-  return {
-    title: l10n.t({ message: 'Title', comment: ['one check of a web page analysis'] }),
-    meta_description: l10n.t({ message: 'Meta description', comment: ['one check of a web page analysis'] }),
-    headings: l10n.t({ message: 'Headings', comment: ['one check of a web page analysis'] }),
-    content_keywords: l10n.t({ message: 'Content keywords', comment: ['one check of a web page analysis'] }),
-    image_keywords: l10n.t({ message: 'Image keywords', comment: ['one check of a web page analysis'] }),
-    seo_friendly_url: l10n.t({ message: 'SEO-friendly URL', comment: ['one check of a web page analysis'] }),
-    '404_page': l10n.t({ message: '404 page', comment: ['one check of a web page analysis'] }),
-    robots: l10n.t({ message: 'Robots', comment: ['one check of a web page analysis'] }),
-    noindex: l10n.t({ message: 'Noindex', comment: ['one check of a web page analysis'] }),
-    in_page_links: l10n.t({ message: 'In-page links', comment: ['one check of a web page analysis'] }),
-    language: l10n.t({ message: 'Language', comment: ['one check of a web page analysis'] }),
-    favicon: l10n.t({ message: 'Favicon', comment: ['one check of a web page analysis'] }),
-    text_compression: l10n.t({ message: 'Text compression', comment: ['one check of a web page analysis'] }),
-    load_time: l10n.t({ message: 'Load time', comment: ['one check of a web page analysis'] }),
-    page_size: l10n.t({ message: 'Page size', comment: ['one check of a web page analysis'] }),
-    http_requests: l10n.t({ message: 'HTTP requests', comment: ['one check of a web page analysis'] }),
-    image_format: l10n.t({ message: 'Image format', comment: ['one check of a web page analysis'] }),
-    defer_javascript: l10n.t({ message: 'Defer JavaScript', comment: ['one check of a web page analysis'] }),
-    dom_size: l10n.t({ message: 'DOM size', comment: ['one check of a web page analysis'] }),
-    https_encryption: l10n.t({ message: 'HTTPS encryption', comment: ['one check of a web page analysis'] }),
-    mixed_content: l10n.t({ message: 'Mixed content', comment: ['one check of a web page analysis'] }),
-    server_signature: l10n.t({ message: 'Server signature', comment: ['one check of a web page analysis'] }),
-    unsafe_cross_origin_links: l10n.t({ message: 'Unsafe cross-origin links', comment: ['one check of a web page analysis'] }),
-    plaintext_email: l10n.t({ message: 'Plaintext email', comment: ['one check of a web page analysis'] }),
-    structured_data: l10n.t({ message: 'Structured data', comment: ['one check of a web page analysis'] }),
-    meta_viewport: l10n.t({ message: 'Meta viewport', comment: ['one check of a web page analysis'] }),
-    charset: l10n.t({ message: 'Charset', comment: ['one check of a web page analysis'] }),
-    sitemap: l10n.t({ message: 'Sitemap', comment: ['one check of a web page analysis'] }),
-    social: l10n.t({ message: 'Social', comment: ['one check of a web page analysis'] }),
-    content_length: l10n.t({ message: 'Content length', comment: ['one check of a web page analysis'] }),
-    text_html_ratio: l10n.t({ message: 'Text to HTML ratio', comment: ['one check of a web page analysis'] }),
-    inline_css: l10n.t({ message: 'Inline CSS', comment: ['one check of a web page analysis'] }),
-    deprecated_html_tags: l10n.t({ message: 'Deprecated HTML tags', comment: ['one check of a web page analysis'] }),
-  };
+  return Object.fromEntries(Object.entries(CHECK_NAMES).map(([key, name]) => [key, name()]));
 }
 
 const ACRONYMS: Readonly<Record<string, string>> = {
@@ -74,8 +78,8 @@ const ACRONYMS: Readonly<Record<string, string>> = {
  * ("brand_new_check" → "Brand new check", "http2_push" → "Http2 push"), else the name as sent.
  */
 export function checkName(key: string): string {
-  const known = lookup(checkNames(), key);
-  if (known !== undefined) return known;
+  const known = lookup(CHECK_NAMES, key);
+  if (known !== undefined) return known();
   if (!/^[A-Za-z0-9]+([_\-.][A-Za-z0-9]+)*$/.test(key)) return key;
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

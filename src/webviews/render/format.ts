@@ -4,6 +4,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { html, TrustedHtml } from './html';
+import type { RenderBudget } from './budget';
 import { relativeTime } from '../../model/vocabulary';
 import { displayLocale } from '../../model/locale';
 
@@ -19,7 +20,15 @@ export interface RenderOptions {
    * masked. Never rendered itself.
    */
   secret?: string;
+  /**
+   * The budget of the whole render (see budget.ts). Each top-level renderer makes one and passes
+   * it down; a part rendered on its own (a test) gets a fresh one.
+   */
+  budget?: RenderBudget;
 }
+
+/** Options with the render's one budget set. */
+export type RenderContext = RenderOptions & { budget: RenderBudget };
 
 /** `table[key]` for own properties only (so "constructor" or "__proto__" never hit Object.prototype). */
 export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
@@ -113,8 +122,20 @@ export function formatRelative(date: Date, opts: RenderOptions): string {
   return relativeTime(date.getTime(), now) ?? '';
 }
 
+/** Number formats by locale: making one costs far more than using it, and a render formats many numbers. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Locales kept in `numberFormats` at most (a render uses one or two). */
+const NUMBER_FORMATS_KEPT = 8;
+
 export function formatNumber(n: number, opts: RenderOptions): string {
-  return new Intl.NumberFormat(safeLocale(opts.locale) ?? displayLocale(), { maximumFractionDigits: 2 }).format(n);
+  const locale = safeLocale(opts.locale) ?? displayLocale();
+  let format = numberFormats.get(locale);
+  if (format === undefined) {
+    if (numberFormats.size >= NUMBER_FORMATS_KEPT) numberFormats.clear();
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(n);
 }
 
 /** `<time>` with the local date and the relative one in brackets. */

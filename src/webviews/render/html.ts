@@ -1,8 +1,15 @@
 // Escaping helpers for the webview renderers. Pure: no 'vscode', no DOM.
 //
+// Escaping stops markup but not bidi reordering: a U+202E inside escaped text still reverses
+// what follows it. So every escaped value also has its hidden characters made visible
+// (`revealInvisible`), in element content and in attributes alike.
+//
 // Every interpolation in the `html` tagged template is escaped unless it is a TrustedHtml value,
 // which only the renderers themselves create (from other `html` templates). Server data must
 // never be wrapped in a TrustedHtml.
+
+import { revealInvisible } from '../../model/invisibleText';
+import { textOf } from '../../model/safeText';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -13,12 +20,13 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '`': '&#96;',
 };
 
-/** Escapes text for use in HTML element content or a double/single-quoted attribute value. */
+/**
+ * Escapes text for use in HTML element content or a double/single-quoted attribute value, with
+ * hidden characters made visible. Strings, numbers, bigints and booleans are text; any other
+ * value (an object, a symbol…) is nothing, and none of its code is run.
+ */
 export function escapeHtml(value: unknown): string {
-  if (value === undefined || value === null) {
-    return '';
-  }
-  return String(value).replace(/[&<>"'`]/g, (c) => ESCAPES[c] ?? c);
+  return revealInvisible(textOf(value)).replace(/[&<>"'`]/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** A fragment of markup made by the renderers; interpolated as is by `html`. */

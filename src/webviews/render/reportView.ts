@@ -3,8 +3,9 @@
 
 import * as l10n from '@vscode/l10n';
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, isRecord, parseIsoDate, renderDate, RenderOptions } from './format';
-import { renderFields } from './values';
+import { asNumber, asText, isRecord, parseIsoDate, renderDate, RenderContext, RenderOptions } from './format';
+import { MAX_STRING, renderFields } from './values';
+import { RenderBudget, REPORT_LIMITS } from './budget';
 import { renderAnalysis } from './analysisView';
 import { maskSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
@@ -39,8 +40,9 @@ export function renderGauge(rating: Rating & { score: number }): TrustedHtml {
 }
 
 /** The badge: the band's word from the one rating function, or an unknown word as it came. */
-function renderBadge(rating: Rating, result: unknown): TrustedHtml {
-  const text = rating.band !== 'unknown' ? ratingLabel(rating.band) : asText(result);
+function renderBadge(rating: Rating, result: unknown, ctx: RenderContext): TrustedHtml {
+  const word = asText(result);
+  const text = rating.band !== 'unknown' ? ratingLabel(rating.band) : word && ctx.budget.text(word, MAX_STRING);
   if (text === undefined) return EMPTY;
   // l10n-exempt: markup
   return html`<span class="badge result result-${rating.band}"><span class="visually-hidden">${l10n.t('Result:')} </span>${text}</span>`;
@@ -48,8 +50,11 @@ function renderBadge(rating: Rating, result: unknown): TrustedHtml {
 
 /** The `<main>` content of the report panel. */
 export function renderReportBody(report: Record<string, unknown>, opts: RenderOptions = {}): string {
+  // One budget for everything this body renders (budget.ts).
+  const ctx: RenderContext = { ...opts, budget: opts.budget ?? new RenderBudget(REPORT_LIMITS) };
   // A service that echoes the key anywhere in a record must not get it onto the screen.
   const rec: Record<string, unknown> = isRecord(report) ? maskSecrets(report, { key: opts.secret }) : {};
+  const cut = (text: string | undefined): string | undefined => (text === undefined ? undefined : ctx.budget.text(text, MAX_STRING));
   const shown = new Set<string>();
   const summary: TrustedHtml[] = [];
   const field = (label: string, value: TrustedHtml | string, className?: string): void => {
@@ -57,14 +62,15 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
     summary.push(html`<div class="field"><dt>${label}</dt><dd${className && html` class="${className}"`}>${value}</dd></div>`);
   };
 
-  const url = asText(rec.url);
+  const fullUrl = asText(rec.url);
+  const url = cut(fullUrl);
   if (url !== undefined) shown.add('url');
-  const id = asText(rec.id);
+  const id = cut(asText(rec.id));
   const heading = url ?? (id !== undefined ? l10n.t('Report {0}', id) : l10n.t('Report'));
 
   // The rating: badge and gauge from the one rating function; the exact score in the list.
   const rating = ratingOf(rec);
-  const badge = renderBadge(rating, rec.result);
+  const badge = renderBadge(rating, rec.result, ctx);
   if (badge !== EMPTY) shown.add('result');
   const gauge = rating.score !== undefined ? renderGauge({ ...rating, score: rating.score }) : EMPTY;
   if (rating.score !== undefined) {
@@ -77,7 +83,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
     shown.add('generated_at');
     field(
       l10n.t({ message: 'Generated', comment: ['the label of a field of a report: when its analysis was made'] }),
-      renderDate(generated, opts),
+      renderDate(generated, ctx),
     );
   }
 
@@ -88,14 +94,14 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
     field(l10n.t('Privacy'), html`${icon(PRIVACY_ICONS[name])} ${privacyLabel(name)}`, 'privacy');
   }
 
-  const project = asText(rec.project);
+  const project = cut(asText(rec.project));
   if (project !== undefined) {
     shown.add('project');
     field(l10n.t('Project'), project);
   }
 
   // The analysis, for a list or an object of checks; anything else is listed as an ordinary field.
-  const analysis = renderAnalysis(rec.results, opts) ?? EMPTY;
+  const analysis = renderAnalysis(rec.results, ctx) ?? EMPTY;
   if (analysis !== EMPTY) shown.add('results');
 
   // l10n-exempt: markup
@@ -103,7 +109,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
     actionButton('changePrivacy', l10n.t('Change privacy'), 'shield'),
     actionButton('rerun', l10n.t('Re-run analysis'), 'debug-rerun'),
     actionButton('delete', l10n.t('Delete'), 'trash', l10n.t('Delete report')),
-    isWebUrl(url) && actionButton('openSite', l10n.t('Open site'), 'link-external', l10n.t('Open site in browser')),
+    isWebUrl(fullUrl) && actionButton('openSite', l10n.t('Open site'), 'link-external', l10n.t('Open site in browser')),
     url !== undefined && actionButton('copyUrl', l10n.t('Copy URL'), 'copy'),
     actionButton('refresh', l10n.t('Refresh'), 'refresh', l10n.t('Refresh report')),
   ]}</div>`;
@@ -115,13 +121,14 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
     summary.length > 0 && html`<dl class="summary">${summary}</dl>`
   }</div><div class="rating">${badge}${gauge}</div></div>${toolbar}</header>${analysis}${
     otherKeys.length > 0 &&
-    html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(rec, otherKeys, opts)}</section>`
+    html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(rec, otherKeys, ctx)}</section>`
   }`.value;
 }
 
 /** The complete document of the report panel. */
 export function renderReportPage(report: Record<string, unknown>, frame: PageFrame, opts: RenderOptions = {}): string {
   // The id rides on <body> so the webview can keep it in its state for the panel serializer.
-  const id = isRecord(report) ? asText(report.id) : undefined;
+  const full = isRecord(report) ? asText(report.id) : undefined;
+  const id = full !== undefined && full.length <= MAX_STRING ? full : undefined;
   return renderPage(frame, 'report', new TrustedHtml(renderReportBody(report, opts)), id);
 }

@@ -84,19 +84,38 @@ export function maskSecrets<T>(value: T, options: MaskOptions): T {
     if (typeof v === 'string') return holdsKey(v, forms) ? hiddenText : v;
     if (typeof v !== 'object' || v === null) return v;
     if (depth > MASK_DEPTH) return Array.isArray(v) ? [] : {};
-    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
+    if (Array.isArray(v)) {
+      try {
+        return v.map((item) => walk(item, depth + 1));
+      } catch {
+        return [];
+      }
+    }
     const out: Record<string, unknown> = {};
     let hidden = 0;
-    for (const [k, item] of Object.entries(v)) {
+    // Own data properties only: a getter is not run, and an object whose keys cannot be read
+    // (a proxy that throws) is copied as far as it could be read. The copy is plain data.
+    let keys: string[] = [];
+    try {
+      keys = Object.keys(v);
+    } catch {
+      // nothing readable
+    }
+    for (const k of keys) {
+      let descriptor: PropertyDescriptor | undefined;
+      try {
+        descriptor = Object.getOwnPropertyDescriptor(v, k);
+      } catch {
+        continue;
+      }
+      if (descriptor === undefined || !('value' in descriptor)) continue;
+      const item: unknown = descriptor.value;
       const name = holdsKey(k, forms) ? `${hiddenText}${hidden++ ? ` ${hidden}` : ''}` : k;
       const secretName = options.byName === true && isSecretField(k) && item !== null && item !== '' && item !== false;
-      // defineProperty: a plain assignment to "__proto__" would set the prototype and lose the field.
-      Object.defineProperty(out, name, {
-        value: secretName ? hiddenText : walk(item, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const copy = secretName ? hiddenText : walk(item, depth + 1);
+      // defineProperty for "__proto__" only: a plain assignment would set the prototype and lose the field.
+      if (name === '__proto__') Object.defineProperty(out, name, { value: copy, enumerable: true, writable: true, configurable: true });
+      else out[name] = copy;
     }
     return out;
   };

@@ -4,7 +4,10 @@ import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../src/api/client';
 import { exportReports } from '../../../src/actions/exportReports';
 import { RequestBudget } from '../../../src/actions/requestBudget';
-import { csvCell, csvReport } from '../../../src/model/csv';
+import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../src/model/csv';
+import { DEPTH_MARKER, EXPORT_MAX_DEPTH } from '../../../src/model/boundedJson';
+import { ListSource } from '../../../src/actions/urlLookup';
+import { Report, ReportPage } from '../../../src/api/types';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from './reportRecords';
 
@@ -80,5 +83,77 @@ describe('actions: export every report of the list', () => {
     assert.ok(
       typeof records[0].results === 'object' && records[0].results !== null && 'result' in records[0] && 'created_at' in records[0],
     );
+  });
+});
+
+describe('export: any record, never throwing', () => {
+  function nested(depth: number): unknown {
+    let value: unknown = 'bottom';
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  }
+
+  /** A list source of one page holding these records (the service cannot send 10,000 levels itself). */
+  function source(items: Report[]): ListSource {
+    const page: ReportPage = { items, page: 1, hasMore: false, skipped: 0, query: {} };
+    return { listReports: async () => page, nextPage: async () => page };
+  }
+
+  async function exported(items: Report[], format: 'csv' | 'json'): Promise<string> {
+    const chunks: string[] = [];
+    const budget = new RequestBudget();
+    try {
+      await exportReports(source(items), budget, {}, format, { write: async (c) => void chunks.push(c) });
+    } finally {
+      budget.dispose();
+    }
+    return chunks.join('');
+  }
+
+  it('a record nested 10,000 deep exports as JSON and CSV: the deep value a marker past EXPORT_MAX_DEPTH, the rest intact', async () => {
+    const deep = nested(10_000);
+    const records: Report[] = [
+      { id: 1, url: 'https://deep.test/', result: 'good', project: deep as string, results: { title: { passed: false, value: deep } } },
+      { id: 2, url: 'https://plain.test/', result: 'bad' },
+    ];
+    const json = JSON.parse(await exported(records, 'json')) as Array<Record<string, unknown>>;
+    assert.equal(json.length, 2);
+    assert.equal(json[0].url, 'https://deep.test/');
+    assert.deepEqual(json[1], { id: 2, url: 'https://plain.test/', result: 'bad' });
+    let level: unknown = json[0].project;
+    let depth = 1;
+    while (Array.isArray(level)) {
+      level = level[0];
+      depth++;
+    }
+    assert.equal(level, DEPTH_MARKER);
+    assert.equal(depth, EXPORT_MAX_DEPTH + 1);
+    const csv = await exported(records, 'csv');
+    const lines = csv.split('\r\n').filter(Boolean);
+    assert.equal(lines.length, 3);
+    assert.match(lines[1], /^1,https:\/\/deep\.test\/,Good,/);
+    assert.ok(lines[1].includes(DEPTH_MARKER.replace(/"/g, '""')));
+    assert.match(lines[2], /^2,https:\/\/plain\.test\/,Bad,/);
+  });
+
+  it('any value in a record (bigint, symbol, throwing getter, toString: 1, a huge cell) is written without throwing', async () => {
+    const throwing = Object.defineProperty({ id: 3, url: 'https://g.test/' }, 'project', {
+      get: () => {
+        throw new Error('getter ran');
+      },
+      enumerable: true,
+    });
+    const records = [
+      { id: 1, project: { toString: 1, n: 10n, s: Symbol('s'), f: () => 1, nan: NaN } } as unknown as Report,
+      { id: 2, project: 'x'.repeat(100_000) },
+      throwing as Report,
+    ];
+    const json = JSON.parse(await exported(records, 'json')) as Array<Record<string, unknown>>;
+    assert.deepEqual(json[0].project, { toString: 1, n: 10, nan: null });
+    assert.deepEqual(json[2], { id: 3, url: 'https://g.test/' });
+    const lines = (await exported(records, 'csv')).split('\r\n');
+    const cell = lines[2].split(',')[6];
+    assert.equal(cell.length, CSV_MAX_CELL, 'a cell is cut to what a spreadsheet holds');
+    assert.ok(cell.endsWith(CELL_CUT_MARKER));
   });
 });

@@ -153,3 +153,28 @@ describe('renderAccountPage', () => {
     assert.ok(page.includes(`<main id="content">${renderAccountBody(model(), OPTS)}</main>`));
   });
 });
+
+describe('account chart: finite widths for any numbers', () => {
+  it('draws finite bars within the chart for huge, negative, NaN, infinite and string totals', () => {
+    const cases: Array<Record<string, unknown>> = [
+      { good: 1e308, decent: 1.7e308, bad: 5 },
+      { good: Number.MAX_VALUE, decent: Number.MAX_VALUE, bad: Number.MAX_VALUE },
+      { good: -5, decent: NaN, bad: Infinity },
+      { good: '1e308', decent: '17', bad: 'lots' },
+      { good: 5e-324, decent: 0, bad: 1 },
+    ];
+    for (const totals of cases) {
+      const chart = renderTotalsChart(totals as AccountViewModel['totals'], OPTS).value;
+      for (const rect of parseHtml(chart).querySelectorAll('rect')) {
+        const width = Number(rect.getAttribute('width'));
+        assert.ok(Number.isFinite(width) && width >= 0 && width <= 230, `${JSON.stringify(totals)}: width ${rect.getAttribute('width')}`);
+      }
+      for (const text of parseHtml(chart).querySelectorAll('text.bar-count')) assert.ok(Number.isFinite(Number(text.getAttribute('x'))));
+      assert.doesNotMatch(chart, LEAK_RE);
+    }
+    const widths = parseHtml(renderTotalsChart({ good: 1e308, decent: 1.7e308, bad: 5 }, OPTS).value)
+      .querySelectorAll('rect')
+      .map((r) => Number(r.getAttribute('width')));
+    assert.deepEqual(widths, [135.3, 230, 2]);
+  });
+});

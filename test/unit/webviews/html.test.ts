@@ -80,3 +80,23 @@ describe('format helpers', () => {
     assert.equal(asText({}), undefined);
   });
 });
+
+describe('html escaping: hidden characters and any value', () => {
+  it('shows bidi controls and invisible characters as visible markers, in content and attributes', () => {
+    assert.equal(escapeHtml('https://bank.example/\u202Egpj.exe'), 'https://bank.example/\u27EAU+202E\u27EBgpj.exe');
+    assert.equal(html`<p title="${'a\u2066b'}">${'c\u200Bd'}</p>`.value, '<p title="a\u27EAU+2066\u27EBb">c\u27EAU+200B\u27EBd</p>');
+  });
+
+  it('escapes any value without running its code: what is not text is nothing', () => {
+    const throwing = {
+      toString: () => {
+        throw new Error('toString ran');
+      },
+    };
+    for (const value of [{ toString: 1 }, Object.create(null), Symbol('s'), throwing]) {
+      assert.equal(escapeHtml(value), '');
+      assert.equal(html`<p>${value}</p>`.value, '<p></p>');
+    }
+    assert.equal(escapeHtml(10n), '10');
+  });
+});

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { renderReportBody, renderReportPage } from '../../../src/webviews/render/reportView';
+import { renderAccountBody } from '../../../src/webviews/render/accountView';
 import { isWebUrl } from '../../../src/model/vocabulary';
 import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
@@ -423,5 +424,65 @@ describe('hostile depth and breadth', () => {
     assert.equal(root.querySelectorAll('li.check').length, 300);
     assert.match(root.querySelector('.analysis-summary')?.text ?? '', /0 of 5000 checks passed/);
     assert.match(textOf(body({ results })), /… 4700 more not shown/);
+  });
+});
+
+describe('any value, hidden characters', () => {
+  const hostile: unknown[] = [
+    { toString: 1 },
+    Object.create(null),
+    Symbol('s'),
+    10n,
+    {
+      valueOf: () => {
+        throw new Error('ran');
+      },
+    },
+  ];
+
+  it('report and account panels take fields of any value, and records with throwing getters, without throwing', () => {
+    for (const value of hostile) {
+      const report = {
+        id: 1,
+        url: value,
+        project: value,
+        privacy: value,
+        result: value,
+        score: value,
+        generated_at: value,
+        results: [{ name: value, value, advice: value, errors: { [String(1)]: value } }],
+        other: value,
+      };
+      const out = body(report as Record<string, unknown>);
+      assertSafeMarkup(out);
+      assert.doesNotMatch(textOf(out), LEAK_RE);
+      assertSafeMarkup(
+        renderAccountBody(
+          {
+            account: { name: value, email: value, plan: value, other: value },
+            keySource: 'environment',
+            totals: { good: value as number },
+          },
+          OPTS,
+        ),
+      );
+    }
+    const throwing = Object.defineProperty({ id: 2, url: 'https://a.test/' }, 'project', {
+      get: () => {
+        throw new Error('getter ran');
+      },
+      enumerable: true,
+    });
+    assert.match(textOf(body(throwing)), /https:\/\/a\.test\//);
+    assert.match(textOf(renderAccountBody({ account: throwing, keySource: 'environment' }, OPTS)), /https:\/\/a\.test\//);
+  });
+
+  it('shows bidi controls and invisible characters as visible markers in the heading, fields, checks and title', () => {
+    const rlo = 'https://bank.example/\u202Egpj.exe';
+    const out = body({ id: 1, url: rlo, project: 'a\u2067b', note: 'x\u200By', results: [{ name: `check ${rlo}`, value: rlo }] });
+    assert.doesNotMatch(out, /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\u061C]/);
+    assert.equal(parseHtml(out).querySelector('h1')?.text, 'https://bank.example/⟪U+202E⟫gpj.exe');
+    assert.match(textOf(out), /a⟪U\+2067⟫b/);
+    assert.match(textOf(out), /x⟪U\+200B⟫y/);
   });
 });

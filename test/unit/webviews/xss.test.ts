@@ -3,6 +3,7 @@ import { renderReportBody, renderReportPage } from '../../../src/webviews/render
 import { renderAccountBody, renderAccountPage, AccountViewModel } from '../../../src/webviews/render/accountView';
 import { contentSecurityPolicy, PageFrame } from '../../../src/webviews/render/page';
 import { XSS_PAYLOADS } from './xssCorpus';
+import { revealInvisible } from '../../../src/model/invisibleText';
 import { assertPayloadEscaped, assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };
@@ -100,12 +101,12 @@ describe('webview renderers: XSS corpus', () => {
           const body = renderReportBody(report, OPTS);
           assertSafeMarkup(body);
           assertPayloadEscaped(body, p);
-          // The text survives intact (it is shown, not dropped or mangled).
+          // The text survives intact (it is shown, not dropped or mangled), hidden characters made visible.
           const text = textOf(body);
           assert.doesNotMatch(text, LEAK_RE);
           assert.doesNotMatch(text, /\[native code\]/);
           if (p.trim() !== '' && !p.includes('\u0000')) {
-            assert.ok(text.includes(p.trim()), 'payload text shown literally');
+            assert.ok(text.includes(revealInvisible(p.trim())), 'payload text shown literally');
           }
         }
       });
@@ -117,7 +118,7 @@ describe('webview renderers: XSS corpus', () => {
         const text = textOf(body);
         assert.doesNotMatch(text, LEAK_RE);
         assert.doesNotMatch(text, /\[native code\]/);
-        if (p.trim() !== '' && !p.includes('\u0000')) assert.ok(text.includes(p.trim()), 'payload text shown literally');
+        if (p.trim() !== '' && !p.includes('\u0000')) assert.ok(text.includes(revealInvisible(p.trim())), 'payload text shown literally');
         assert.equal(parseHtml(body).querySelectorAll('li.check').length, 4, 'no check dropped');
       });
 
@@ -134,7 +135,7 @@ describe('webview renderers: XSS corpus', () => {
           "default-src 'none'; img-src https://*.vscode-cdn.net data:; style-src https://*.vscode-cdn.net; font-src https://*.vscode-cdn.net; script-src 'nonce-n0nceN0nceN0nce0';",
         );
         if (!p.includes('\u0000')) {
-          assert.equal(root.querySelector('title')?.text, `Report: ${p}`);
+          assert.equal(root.querySelector('title')?.text, `Report: ${revealInvisible(p)}`);
         }
       });
 
@@ -165,7 +166,7 @@ describe('webview renderers: XSS corpus', () => {
         assertSafeMarkup(page, { page: f });
         assertPayloadEscaped(page, p, true);
         if (p.trim() !== '' && !p.includes('\u0000')) {
-          assert.ok(textOf(body).includes(p.trim()));
+          assert.ok(textOf(body).includes(revealInvisible(p.trim())));
         }
       });
     });

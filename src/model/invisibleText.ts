@@ -1,0 +1,40 @@
+// Characters that change how text reads without showing themselves: bidi controls (U+202E turns
+// "gpj.exe" into what reads as "exe.jpg"), zero-width spaces and joiners, soft hyphens, tag
+// characters and the like. Untrusted text shows each of them as a visible marker such as
+// ⟪U+202E⟫ instead: stripping would make a disguised URL look exactly like the real one, while
+// the marker tells the reader something is hidden there. Dependency-free: the webview script
+// bundles it too.
+
+/**
+ * Every format character (Unicode category Cf: bidi embeddings, overrides, isolates and marks,
+ * U+061C, zero-width space, non-joiner and joiner, word joiner, invisible operators, BOM, tags…),
+ * plus the invisible letters and joiners outside Cf that are used to disguise text: the
+ * combining grapheme joiner and the Hangul fillers. Joiners inside emoji sequences are marked
+ * too: on these surfaces (URLs, names, messages) a hidden character matters more than an emoji.
+ */
+const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
+
+/** `⟪U+202E⟫`: the code point in brackets that no URL, Markdown or HTML gives a meaning to. */
+function marker(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return `\u27eaU+${code.toString(16).toUpperCase().padStart(4, '0')}\u27eb`;
+}
+
+/**
+ * The text with every invisible or reordering character replaced by its visible marker. A word
+ * joiner right between `$` and `(` stays: that is how `plainText` breaks icon syntax, and it hides
+ * nothing (so revealing is idempotent on `plainText`'s output).
+ */
+export function revealInvisible(text: string): string {
+  return text.replace(INVISIBLE, (char: string, offset: number) =>
+    char === '\u2060' && text[offset - 1] === '$' && text[offset + 1] === '(' ? char : marker(char),
+  );
+}
+
+/** Whether the text holds a character `revealInvisible` would mark. */
+export function hasInvisible(text: string): boolean {
+  INVISIBLE.lastIndex = 0;
+  const found = INVISIBLE.test(text);
+  INVISIBLE.lastIndex = 0;
+  return found;
+}
