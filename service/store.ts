@@ -6,6 +6,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { ratingOf } from '../src/model/rating';
+import { isReportId, NoMoreIdsError } from './reportId';
 import { configure, migrate, type Db } from './storeSchema';
 import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';
 import { ftsString, listStatement, PROBE_CAP, PROBE_SQL, trigramsOf, type ListQuery, type ListResult } from './storeQuery';
@@ -167,6 +168,7 @@ export class Store {
   async create(data: Omit<StoredReport, 'id'>): Promise<StoredReport> {
     return this.db.transaction(() => {
       const id = (this.lastId.get() as number) + 1;
+      if (!isReportId(id)) throw new NoMoreIdsError();
       const report = { id, ...copy(data) } as StoredReport;
       report.id = id; // a stray id in the data never wins (the key keeps its first place)
       this.insert.run(columnsOf(report));

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { isReportId } from './reportId';
 import type { StoredReport } from './types';
 
 export class StoreLoadError extends Error {
@@ -89,7 +90,7 @@ const PRIVACY = [0, 1, 2];
 export function recordProblem(r: unknown): string | undefined {
   if (!r || typeof r !== 'object' || Array.isArray(r)) return 'not an object';
   const x = r as Record<string, unknown>;
-  if (!Number.isSafeInteger(x.id) || (x.id as number) < 1) return 'id must be a positive integer';
+  if (!isReportId(x.id)) return 'id must be a positive safe integer';
   if (typeof x.url !== 'string' || x.url === '') return 'url must be a non-empty string';
   if (typeof x.project !== 'string') return 'project must be a string';
   if (typeof x.score !== 'number' || !Number.isFinite(x.score)) return 'score must be a number';

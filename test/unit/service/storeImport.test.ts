@@ -84,7 +84,7 @@ describe('service/store: the JSON data file import and its validation', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
     ['a record with only id and url', [good[0], { id: 2, url: 'https://a.example/' }], /report 2 of 2 \(id 2\): project must be a string/],
     ['duplicate ids', [good[0], good[1], { ...good[2], id: good[0].id }], /report 3 of 3 \(id 1\): the id 1 is used twice/],
-    ['a string id', [{ ...good[0], id: '1' }], /report 1 of 1 \(id "1"\): id must be a positive integer/],
+    ['a string id', [{ ...good[0], id: '1' }], /report 1 of 1 \(id "1"\): id must be a positive safe integer/],
     ['a string score', [{ ...good[0], score: '90' }], /report 1 of 1 \(id 1\): score must be a number/],
     ['privacy out of range', [{ ...good[0], privacy: 3 }], /privacy must be 0, 1 or 2/],
     ['a date that is not one', [{ ...good[0], created_at: 'yesterday' }], /created_at must be a date and time/],
