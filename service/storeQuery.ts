@@ -42,12 +42,28 @@ export function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** The distinct trigrams of a needle, by code point (as the FTS5 trigram tokenizer cuts them). */
+/**
+ * Trigrams probed per search at most: a long needle's trigrams are sampled evenly, so a search
+ * costs at most this many probes (each reads at most PROBE_CAP postings) whatever its length.
+ */
+export const MAX_PROBED_TRIGRAMS = 32;
+
+/**
+ * The distinct trigrams of a needle, by code point (as the FTS5 trigram tokenizer cuts them),
+ * at most MAX_PROBED_TRIGRAMS of them. A trigram with a NUL is left out: FTS5 reads a query
+ * string only up to a NUL ("unterminated string"); instr() still tests the whole needle.
+ */
 export function trigramsOf(needle: string): string[] {
   const chars = [...needle];
   const out = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
-  return [...out];
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const trigram = chars.slice(i, i + 3).join('');
+    if (!trigram.includes('\u0000')) out.add(trigram);
+  }
+  const all = [...out];
+  if (all.length <= MAX_PROBED_TRIGRAMS) return all;
+  const step = all.length / MAX_PROBED_TRIGRAMS;
+  return Array.from({ length: MAX_PROBED_TRIGRAMS }, (_, i) => all[Math.floor(i * step)]);
 }
 
 /**
