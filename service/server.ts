@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
 import { analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
 import { handleApi } from './api';
+import { apiKeyProblem, apiKeyRefusal } from './apiKey';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
 import { controlRefusal, isOwnHost } from './guard';
@@ -73,6 +74,8 @@ const HOST_HEADER = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   if (!opts.apiKey) throw new Error('startService: apiKey is required');
+  const keyProblem = apiKeyProblem(opts.apiKey);
+  if (keyProblem) throw new Error(`startService: ${apiKeyRefusal(keyProblem)}`);
   const log = opts.log ?? ((): void => undefined);
   const host = opts.host ?? '127.0.0.1';
   const shape: Shape = opts.shape ?? 'real';
