@@ -6,7 +6,7 @@ export type SortKey = 'id' | 'url' | 'score' | 'generated_at';
 
 export interface ListQuery {
   band?: Band;
-  /** case-insensitive substring of the URL */
+  /** case-insensitive substring of the URL in any of its forms (urlForms.ts) */
   search?: string;
   project?: string;
   sortBy: SortKey;
@@ -96,7 +96,7 @@ export function listStatement(q: ListQuery, rareTrigram?: string): ListStatement
       from = '(SELECT rowid AS id FROM reports_url_search WHERE reports_url_search MATCH ?) m CROSS JOIN reports r ON r.id = m.id';
       params.push(ftsString(rareTrigram));
     }
-    where.push('instr(r.url_lower, ?) > 0');
+    where.push('instr(r.url_search, ?) > 0');
     params.push(needle);
   }
   if (q.band !== undefined) {
