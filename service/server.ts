@@ -6,12 +6,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
 import { analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
+import { AnalysisPool } from './analysisPool';
 import { handleApi } from './api';
 import { apiKeyProblem, apiKeyRefusal } from './apiKey';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
 import { controlRefusal, isOwnHost } from './guard';
 import { message, parseTarget, readBody, send, type Answer } from './http';
+import type { PageCaps } from './pageComplexity';
 import { answerFault } from './inject';
 import { guardedConnector } from './ownAddress';
 import { hashPassword } from './password';
@@ -36,6 +38,10 @@ export interface ServiceOptions {
   latencyMs?: number;
   /** timeout of the page fetch of an analysis; default 10 s */
   analysisTimeoutMs?: number;
+  /** time limit of the work on a fetched page (parse, facts, checks); default ANALYSIS_TIME_LIMIT_MS */
+  analysisTimeLimitMs?: number;
+  /** the caps on a page's elements and nesting; default PAGE_CAPS (tests lift them) */
+  pageCaps?: Partial<PageCaps>;
   /** 'real' (default): the real service's shapes; 'plain': the spec's plain reading (words) */
   shape?: Shape;
   /** requests per minute per key (per address without a key); 0 (default) = unlimited */
@@ -99,6 +105,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const requests = new RequestLog();
   const limiter = new RateLimiter(Math.max(0, Math.floor(opts.rateLimitPerMinute ?? 0)));
   const agent = new Agent({ connect: guardedConnector(timeoutMs, own), keepAliveTimeout: 2000, connections: 16 });
+  const pool = new AnalysisPool({ timeLimitMs: opts.analysisTimeLimitMs, caps: opts.pageCaps });
   const closing = new AbortController();
   const keyDigest = digest(opts.apiKey);
 
@@ -113,7 +120,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const apiContext = {
     store,
     shape,
-    analyze: opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own })),
+    analyze:
+      opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own, analyse: (page) => pool.analyse(page) })),
   };
 
   const authorized = (header: string | undefined): boolean => {
@@ -216,6 +224,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         server.closeAllConnections();
         await done;
         await agent.destroy().catch(() => undefined);
+        await pool.close();
         await store.flush();
         store.close();
       })()),
