@@ -17,9 +17,12 @@ export const TEXT_CHARS = 1_000;
  * lists keep no more items (their counts still say how many there were) and strings are cut to
  * "…". With the fixed names and counts of the checks, `results` stays under RECORD_BYTES.
  */
-export const RESULTS_ALLOWANCE_BYTES = 192 * 1024;
-/** What a stored record's JSON never exceeds (the allowance, the checks' own shape and a 2 KiB URL). */
-export const RECORD_BYTES = 256 * 1024;
+export const RESULTS_ALLOWANCE_BYTES = 56 * 1024;
+/**
+ * What a stored record's JSON never exceeds (the allowance, the checks' own shape, a 2 KiB URL):
+ * a list page of 100 records, in either shape, stays under the 8 MiB the client reads.
+ */
+export const RECORD_BYTES = 64 * 1024;
 
 interface Allowance {
   left: number;

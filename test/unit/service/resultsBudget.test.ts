@@ -6,11 +6,15 @@ import * as path from 'node:path';
 import { evaluate, extractFacts } from '../../../service/analyze';
 import { LIST_ITEMS, RECORD_BYTES, TEXT_CHARS } from '../../../service/resultsBudget';
 import type { RunningService } from '../../../service/server';
+import { SHAPES, toPublic } from '../../../service/shape';
+import type { StoredReport } from '../../../service/types';
 import { MAX_URL_LENGTH } from '../../../service/validate';
 import { call, start, tempDir } from './helpers';
 import { MANY_IMAGES, startHostileServer, type HostileServer } from './hostilePages';
 import { storedRecords } from './storedRecords';
 
+/** What the client reads of one answer at most (src/api/client.ts, maxResponseBytes). */
+const CLIENT_READS = 8 * 1024 * 1024;
 const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 describe('service: analysis records stay within their budget', () => {
@@ -97,6 +101,10 @@ describe('service: analysis records stay within their budget', () => {
       passwordHash: `scrypt$16384$${'s'.repeat(24)}$${'h'.repeat(44)}`,
     };
     assert.ok(bytes(record) < RECORD_BYTES, `${bytes(record)} bytes`);
+    for (const shape of SHAPES) {
+      const page = bytes({ data: Array.from({ length: 100 }, () => toPublic(record as StoredReport, shape)) });
+      assert.ok(page < CLIENT_READS, `a list page of 100 such records, ${shape} shape: ${page} bytes`);
+    }
     const links = analysis.results.in_page_links.value as Record<string, unknown>;
     assert.equal(links.Internals_count, 600, 'cut, and counted');
     assert.equal(links.Externals_count, 300, 'cut, and counted');
