@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
-import { analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
+import { AnalysisError, analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
 import { AnalysisPool } from './analysisPool';
 import { handleApi } from './api';
 import { apiKeyProblem, apiKeyRefusal } from './apiKey';
@@ -78,6 +78,19 @@ export const DEMO_PASSWORD = 'demo-password';
 
 const HOST_HEADER = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
+/** The request line and headers together (Node's default, made explicit): more answers 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Time to send the headers, and the whole request, before the connection is closed (408). */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Open connections at once; more are closed on arrival. */
+export const MAX_CONNECTIONS = 1024;
+/**
+ * Creates and re-runs being analysed at once, the page fetch included (each holds up to 2 MiB
+ * of page); one more is refused at once with a 422 that says the service is busy.
+ */
+export const MAX_ANALYSES_IN_FLIGHT = 64;
+
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   if (!opts.apiKey) throw new Error('startService: apiKey is required');
   const keyProblem = apiKeyProblem(opts.apiKey);
@@ -120,8 +133,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const apiContext = {
     store,
     shape,
-    analyze:
+    analyze: inFlightAtMost(
+      MAX_ANALYSES_IN_FLIGHT,
       opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own, analyse: (page) => pool.analyse(page) })),
+    ),
   };
 
   const authorized = (header: string | undefined): boolean => {
@@ -178,7 +193,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     send(res, answer, extra);
   };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = performance.now();
     const path = parseTarget(req.url ?? '/').path;
     res.on('close', () => {
@@ -193,6 +208,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       else send(res, message(500, 'Server Error.'));
     });
   });
+
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.maxConnections = MAX_CONNECTIONS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -228,6 +247,20 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         await store.flush();
         store.close();
       })()),
+  };
+}
+
+/** `analyze` with at most `max` calls under way; one more fails at once with an AnalysisError. */
+function inFlightAtMost(max: number, analyze: (url: string) => Promise<Analysis>): (url: string) => Promise<Analysis> {
+  let running = 0;
+  return async (url) => {
+    if (running >= max) throw new AnalysisError(`the service is busy: ${max} pages are being analysed; try again shortly`);
+    running++;
+    try {
+      return await analyze(url);
+    } finally {
+      running--;
+    }
   };
 }
 
