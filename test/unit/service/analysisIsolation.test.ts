@@ -4,7 +4,7 @@
 // while such a page is being analysed.
 import { strict as assert } from 'node:assert';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AnalysisPool } from '../../../service/analysisPool';
+import { AnalysisPool, MAX_WAITING_ANALYSES } from '../../../service/analysisPool';
 import { AnalysisError } from '../../../service/analysisError';
 import { MAX_ELEMENTS, MAX_NESTING_DEPTH, measureComplexity } from '../../../service/pageComplexity';
 import type { RunningService } from '../../../service/server';
@@ -112,6 +112,19 @@ describe('service: hostile pages are analysed apart, within caps and limits', ()
     } finally {
       await pool.close();
     }
+  });
+
+  it(`at most ${MAX_WAITING_ANALYSES} pages wait for the worker; one more is refused at once`, async () => {
+    const pool = new AnalysisPool({ timeLimitMs: 60_000, caps: { maxElements: Infinity, maxDepth: Infinity } });
+    const page = { url: 'http://x.test/', status: 200, headers: {}, html: UNCLOSED_LINKS, responseTimeMs: 1, bytes: UNCLOSED_LINKS.length };
+    const settled: Array<Promise<unknown>> = [];
+    try {
+      for (let i = 0; i <= MAX_WAITING_ANALYSES; i++) settled.push(pool.analyse(page).catch((e: unknown) => e)); // one runs, the rest wait
+      await assert.rejects(pool.analyse(page), (e: unknown) => e instanceof AnalysisError && /the service is busy/.test(e.reason));
+    } finally {
+      await pool.close();
+    }
+    for (const outcome of await Promise.all(settled)) assert.ok(outcome instanceof AnalysisError && /stopping/.test(outcome.reason));
   });
 
   it('the pre-scan follows the parser: implied end tags do not nest, ignored end tags do', () => {
