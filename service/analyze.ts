@@ -1,5 +1,6 @@
-// The analysis of a page: fetch it (undici, own Agent, no credentials), probe for a 404 page, run
-// the checks, score it. Only http(s) targets, never the service itself, at every redirect hop.
+// The analysis of a page: fetch it (undici, own Agent, no credentials), probe for a 404 page, then
+// hand it to the checks (analysePage.ts; in the service, in a worker thread: analysisPool.ts).
+// Only http(s) targets, never the service itself, at every redirect hop.
 import { randomBytes } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import { analysePage } from './analysePage';
