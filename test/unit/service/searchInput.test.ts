@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { RunningService } from '../../../service/server';
+import { MAX_PROBED_TRIGRAMS, trigramsOf } from '../../../service/storeQuery';
 import { MAX_SEARCH_LENGTH } from '../../../service/validate';
 import { call, start } from './helpers';
 
@@ -29,6 +30,24 @@ describe('service: search text of any kind', () => {
     assert.ok(res.body.errors.search, res.text);
     const ok = await call(svc, 'GET', '/api/v1/reports', { query: { search: 'a'.repeat(MAX_SEARCH_LENGTH) } });
     assert.equal(ok.status, 200);
+  });
+
+  it(`a needle of ${MAX_SEARCH_LENGTH} characters, nearly every trigram different, probes at most ${MAX_PROBED_TRIGRAMS} trigrams`, async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    let x = 2463534242; // xorshift32: a fixed pseudo-random sequence
+    const next = (): number => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return x >>> 0;
+    };
+    const needle = Array.from({ length: MAX_SEARCH_LENGTH }, () => letters[next() % letters.length]).join('');
+    assert.ok(new Set(Array.from({ length: MAX_SEARCH_LENGTH - 2 }, (_, i) => needle.slice(i, i + 3))).size > 1900, 'nearly all different');
+    assert.equal(trigramsOf(needle).length, MAX_PROBED_TRIGRAMS);
+    assert.ok(trigramsOf(needle).every((t) => needle.includes(t)));
+    const res = await call(svc, 'GET', '/api/v1/reports', { query: { search: needle } });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.meta.total, 0);
   });
 
   it('property: arbitrary search strings never give a 500', async () => {
