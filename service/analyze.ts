@@ -1,11 +1,15 @@
-// The analysis of a page: fetch it (undici, own Agent, no credentials), probe for a 404 page, run
-// the checks, score it. Only http(s) targets, never the service itself, at every redirect hop.
+// The analysis of a page: fetch it (undici, own Agent, no credentials), probe for a 404 page, then
+// hand it to the checks (analysePage.ts; in the service, in a worker thread: analysisPool.ts).
+// Only http(s) targets, never the service itself, at every redirect hop.
 import { randomBytes } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
-import { evaluate, type Analysis } from './checks';
-import { extractFacts } from './facts';
+import { analysePage } from './analysePage';
+import { AnalysisError } from './analysisError';
+import type { Analysis } from './checks';
+import type { FetchedPage } from './facts';
 import { isOwnUrl, type OwnAddress } from './ownAddress';
 
+export { AnalysisError } from './analysisError';
 export { CHECK_KEYS, evaluate, type Analysis } from './checks';
 export { extractFacts, type PageFacts } from './facts';
 export { bandOfScore as ratingFor } from '../src/model/rating';
@@ -16,14 +20,6 @@ export const MAX_REDIRECTS = 5;
 export const USER_AGENT = 'WebsiteReportsBot/0.1 (+local report service)';
 const REDIRECTS = [301, 302, 303, 307, 308];
 
-/** The page could not be fetched; `reason` is short and meant for people ("connection refused"). */
-export class AnalysisError extends Error {
-  constructor(readonly reason: string) {
-    super(`The page could not be analysed: ${reason}`);
-    this.name = 'AnalysisError';
-  }
-}
-
 export interface AnalyzeOptions {
   timeoutMs?: number;
   maxBytes?: number;
@@ -31,6 +27,8 @@ export interface AnalyzeOptions {
   dispatcher?: Dispatcher;
   /** the service's own address: a URL pointing at it is refused (the dispatcher checks sockets) */
   own?: OwnAddress;
+  /** analyses the fetched page; default: here, on this thread (the service uses its worker pool) */
+  analyse?: (page: FetchedPage) => Promise<Analysis>;
 }
 
 /** Throws unless `url` may be fetched: http(s) only, never the service itself. */
@@ -39,8 +37,18 @@ function allowed(url: URL, own: OwnAddress | undefined): void {
   if (own && isOwnUrl(url, own)) throw new AnalysisError('the URL points at the report service itself');
 }
 
-/** Fetches `url` and rates it. Throws AnalysisError when the page cannot be fetched at all. */
+/**
+ * Fetches `url` and rates it. Throws AnalysisError when the page cannot be fetched at all, or is
+ * too complex to analyse. The fetch has `timeoutMs` in all; the analysis its own limit.
+ */
 export async function analyzeUrl(url: string, opts: AnalyzeOptions = {}): Promise<Analysis & { finalUrl: string }> {
+  const page = await fetchPage(url, opts);
+  const analysis = await (opts.analyse ?? (async (p: FetchedPage) => analysePage(p)))(page);
+  return { ...analysis, finalUrl: page.url };
+}
+
+/** Fetches the page (redirects, size cap, the 404 probe) within `timeoutMs` in all. */
+async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const ownAgent = opts.dispatcher ? undefined : new Agent({ connect: { timeout: timeoutMs }, keepAliveTimeout: 1000 });
@@ -87,16 +95,7 @@ export async function analyzeUrl(url: string, opts: AnalyzeOptions = {}): Promis
       const html = Buffer.concat(chunks).toString('utf8');
       const finalUrl = withoutCredentials(current);
       const notFoundPage = await probeNotFound(current, get);
-      const facts = extractFacts({
-        url: finalUrl,
-        status: res.statusCode,
-        headers: res.headers,
-        html,
-        responseTimeMs,
-        bytes,
-        notFoundPage,
-      });
-      return { ...evaluate(facts), finalUrl };
+      return { url: finalUrl, status: res.statusCode, headers: res.headers, html, responseTimeMs, bytes, notFoundPage };
     }
   } catch (err) {
     if (err instanceof AnalysisError) throw err;

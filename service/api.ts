@@ -2,6 +2,7 @@
 import { bandOfScore } from '../src/model/rating';
 import { AnalysisError, type Analysis } from './analyze';
 import { hashPassword } from './password';
+import { NoMoreIdsError, parseReportId } from './reportId';
 import { deleted, envelope, invalid, notFound, notYours, realAccount, toPublic, withStatus } from './shape';
 import type { Store } from './store';
 import type { Shape, StoredReport } from './types';
@@ -42,7 +43,7 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answe
     return notAllowed('GET, POST');
   }
   if ((m = req.path.match(REPORT))) {
-    const id = parseId(m[1]);
+    const id = parseReportId(m[1]);
     if (req.method === 'GET') return id === undefined ? notFound(ctx.shape) : getReport(ctx, id);
     if (req.method === 'PUT' || req.method === 'PATCH') return id === undefined ? notYours(ctx.shape) : updateReport(ctx, id, req);
     if (req.method === 'DELETE') return id === undefined ? notFound(ctx.shape) : deleteReport(ctx, id);
@@ -57,12 +58,6 @@ export async function handleApi(ctx: ApiContext, req: ApiRequest): Promise<Answe
 
 function notAllowed(allow: string): Answer {
   return message(405, 'The method is not allowed for this path.', { Allow: allow });
-}
-
-function parseId(raw: string): number | undefined {
-  if (!/^[0-9]{1,15}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id >= 1 ? id : undefined;
 }
 
 /** 422 for a page that could not be fetched: the reason under `url` (create) or `results` (re-run, real shape). */
@@ -120,12 +115,10 @@ function getReport(ctx: ApiContext, id: number): Answer {
   return r ? envelope(200, { data: toPublic(r, ctx.shape) }, ctx.shape) : notFound(ctx.shape);
 }
 
-const MALFORMED_BODY = message(400, 'The request body is not valid JSON.');
-
 async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
-  const fields = parseFields(req.body, req.contentType);
-  if (!fields) return MALFORMED_BODY;
-  const v = validateCreate(fields, ctx.shape);
+  const parsed = parseFields(req.body, req.contentType);
+  if (!parsed.ok) return message(400, parsed.message);
+  const v = validateCreate(parsed.fields, ctx.shape);
   if (!v.ok) return invalid(v.errors, ctx.shape);
   let analysis: Analysis;
   try {
@@ -136,7 +129,7 @@ async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
   }
   const passwordHash = v.value.password ? await hashPassword(v.value.password) : null;
   const now = (ctx.now?.() ?? new Date()).toISOString();
-  const created = await ctx.store.create({
+  const created = await createOrFull(ctx.store, {
     url: v.value.url,
     project: v.value.project,
     result: bandOfScore(analysis.score), // the stored band: what result=good|decent|bad filters on
@@ -148,15 +141,26 @@ async function createReport(ctx: ApiContext, req: ApiRequest): Promise<Answer> {
     results: analysis.results,
     passwordHash,
   });
+  if (!created) return message(507, 'The report store has given its highest id; no more reports can be created.');
   return envelope(201, { data: toPublic(created, ctx.shape) }, ctx.shape);
+}
+
+/** Stores a new report; undefined when every id has been given (see reportId.ts). */
+async function createOrFull(store: Store, data: Omit<StoredReport, 'id'>): Promise<StoredReport | undefined> {
+  try {
+    return await store.create(data);
+  } catch (err) {
+    if (err instanceof NoMoreIdsError) return undefined;
+    throw err;
+  }
 }
 
 async function updateReport(ctx: ApiContext, id: number, req: ApiRequest): Promise<Answer> {
   const existing = ctx.store.get(id);
   if (!existing) return notYours(ctx.shape);
-  const fields = parseFields(req.body, req.contentType);
-  if (!fields) return MALFORMED_BODY;
-  const v = validateUpdate(fields, !!existing.passwordHash);
+  const parsed = parseFields(req.body, req.contentType);
+  if (!parsed.ok) return message(400, parsed.message);
+  const v = validateUpdate(parsed.fields, !!existing.passwordHash);
   if (!v.ok) return invalid(v.errors, ctx.shape);
   const patch: Partial<StoredReport> = {};
   const privacy = v.value.privacy ?? existing.privacy;

@@ -6,6 +6,7 @@ import type { CheckDef } from './checkTypes';
 import { PAGE_CHECKS } from './checksPage';
 import { TECHNICAL_CHECKS } from './checksTechnical';
 import type { PageFacts } from './facts';
+import { boundResults } from './resultsBudget';
 import type { Checks, Importance, PlainCheck, Rating } from './types';
 
 export { LIMITS } from './checkTypes';
@@ -27,7 +28,7 @@ export interface Analysis {
   results: Checks;
 }
 
-/** Runs every check on the facts and scores them. */
+/** Runs every check on the facts and scores them; the results keep bounded lists (resultsBudget.ts). */
 export function evaluate(facts: PageFacts): Analysis {
   const results: Checks = {};
   let total = 0;
@@ -41,11 +42,11 @@ export function evaluate(facts: PageFacts): Analysis {
   }
   let score = total > 0 ? (points / total) * 100 : 0;
   if (!results.http_status.passed) score = Math.min(score, ERROR_PAGE_CAP);
-  return { score, result: bandOfScore(score), results };
+  return { score, result: bandOfScore(score), results: boundResults(results) };
 }
 
 /** A check in the plain shape's array form; names and advice from the table, else from the key. */
-export function plainCheck(key: string, check: { passed: boolean; value: unknown }): PlainCheck {
+export function plainCheck(key: string, check: { passed: boolean; value: unknown; value_count?: number }): PlainCheck {
   const def = BY_KEY.get(key);
   return {
     key,
@@ -53,6 +54,7 @@ export function plainCheck(key: string, check: { passed: boolean; value: unknown
     category: def?.category ?? 'seo',
     passed: check.passed,
     value: check.value ?? null,
+    ...(check.value_count === undefined ? {} : { value_count: check.value_count }),
     advice: def ? (check.passed ? def.ok : def.fix) : '',
   };
 }

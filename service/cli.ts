@@ -1,6 +1,7 @@
 // `node out/service/cli.js [options]`: runs the local report service until SIGINT/SIGTERM.
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { apiKeyProblem, apiKeyRefusal } from './apiKey';
 import { startService, type RunningService, type Shape } from './server';
 
 const USAGE = `Usage: node out/service/cli.js [options]
@@ -10,7 +11,7 @@ Runs the local Website Reports service (API under /api/v1/).
 Options:
   --port N       port to listen on (default: env PORT, else 0 = a free port)
   --host H       address to listen on (default 127.0.0.1)
-  --key KEY      API key (default: env WEBREPORTS_API_KEY, else a random key)
+  --key KEY      API key, visible ASCII only (default: env WEBREPORTS_API_KEY, else a random key)
   --data FILE    database file (default .data/reports.json under the current directory:
                  a .json path means the .db beside it; an existing JSON data file of
                  earlier versions is imported once and renamed aside)
@@ -63,12 +64,15 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (!/^\d+$/.test(raw) || Number(raw) > max) throw new Error(`--${name} must be an integer between 0 and ${max}`);
     return Number(raw);
   };
+  const key = values.get('key') || env.WEBREPORTS_API_KEY || randomBytes(24).toString('base64url');
+  const keyProblem = apiKeyProblem(key);
+  if (keyProblem) throw new Error(apiKeyRefusal(keyProblem));
   const shape = values.get('shape') ?? 'real';
   if (shape !== 'real' && shape !== 'plain') throw new Error('--shape must be real or plain');
   return {
     port: int('port', values.get('port') ?? env.PORT, 0, 65535),
     host: values.get('host') ?? '127.0.0.1',
-    key: values.get('key') || env.WEBREPORTS_API_KEY || randomBytes(24).toString('base64url'),
+    key,
     data: path.resolve(cwd, values.get('data') ?? path.join('.data', 'reports.json')),
     seed: int('seed', values.get('seed'), 0, 100_000),
     latency: int('latency', values.get('latency'), 0, 600_000),

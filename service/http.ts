@@ -100,26 +100,56 @@ export function headerRecord(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-/** Parses a form-encoded (the spec) or JSON body into string fields; undefined = malformed JSON. */
-export function parseFields(body: string, contentType: string | undefined): Record<string, string> | undefined {
+/**
+ * Levels of nesting a JSON body may have. The API's fields are flat; this leaves room for any
+ * client that wraps them, and keeps JSON.stringify of a nested field (recursive) far from the
+ * stack's end: a body of 1 MiB could nest a million levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a JSON text nests deeper than `max`, by one linear pass (brackets inside strings do not count). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+export type ParsedFields = { ok: true; fields: Record<string, string> } | { ok: false; message: string };
+
+/** Parses a form-encoded (the spec) or JSON body into string fields, or says why it cannot. */
+export function parseFields(body: string, contentType: string | undefined): ParsedFields {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type.endsWith('+json')) {
-    if (body.trim() === '') return {};
+    if (body.trim() === '') return { ok: true, fields: {} };
+    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+      return { ok: false, message: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).` };
+    }
     let data: unknown;
     try {
       data = JSON.parse(body);
     } catch {
-      return undefined;
+      return { ok: false, message: 'The request body is not valid JSON.' };
     }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return { ok: false, message: 'The request body is not valid JSON.' };
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(data)) {
       if (v === null || v === undefined) continue;
       out[k] = typeof v === 'boolean' ? (v ? '1' : '0') : typeof v === 'object' ? JSON.stringify(v) : String(v);
     }
-    return out;
+    return { ok: true, fields: out };
   }
-  return lastValues(new URLSearchParams(body));
+  return { ok: true, fields: lastValues(new URLSearchParams(body)) };
 }
 
 export function isLoopback(address: string | undefined): boolean {

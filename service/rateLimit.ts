@@ -7,6 +7,9 @@ export interface RateVerdict {
   retryAfter?: number;
 }
 
+/** Callers whose windows are kept; past it, ended windows go, then the oldest. */
+export const MAX_TRACKED_CALLERS = 10_000;
+
 export class RateLimiter {
   private windows = new Map<string, { start: number; hits: number }>();
 
@@ -17,11 +20,23 @@ export class RateLimiter {
     readonly windowMs = 60_000,
   ) {}
 
+  /** How many callers' windows are kept. */
+  get callers(): number {
+    return this.windows.size;
+  }
+
   /** Counts one request of `caller`; undefined when unlimited. */
   hit(caller: string): RateVerdict | undefined {
     if (this.limit <= 0) return undefined;
     const now = this.now();
-    if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
+    if (this.windows.size >= MAX_TRACKED_CALLERS && !this.windows.has(caller)) {
+      for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
+      // All still running (many callers at once): the oldest windows go (a Map keeps insertion order).
+      for (const k of this.windows.keys()) {
+        if (this.windows.size < MAX_TRACKED_CALLERS) break;
+        this.windows.delete(k);
+      }
+    }
     let w = this.windows.get(caller);
     if (!w || now - w.start >= this.windowMs) this.windows.set(caller, (w = { start: now, hits: 0 }));
     w.hits++;

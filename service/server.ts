@@ -5,12 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
-import { analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
+import { AnalysisError, analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
+import { AnalysisPool } from './analysisPool';
 import { handleApi } from './api';
+import { apiKeyProblem, apiKeyRefusal } from './apiKey';
 import { handleControl } from './control';
 import { FaultSet, RequestLog } from './faults';
 import { controlRefusal, isOwnHost } from './guard';
 import { message, parseTarget, readBody, send, type Answer } from './http';
+import type { PageCaps } from './pageComplexity';
 import { answerFault } from './inject';
 import { guardedConnector } from './ownAddress';
 import { hashPassword } from './password';
@@ -35,6 +38,10 @@ export interface ServiceOptions {
   latencyMs?: number;
   /** timeout of the page fetch of an analysis; default 10 s */
   analysisTimeoutMs?: number;
+  /** time limit of the work on a fetched page (parse, facts, checks); default ANALYSIS_TIME_LIMIT_MS */
+  analysisTimeLimitMs?: number;
+  /** the caps on a page's elements and nesting; default PAGE_CAPS (tests lift them) */
+  pageCaps?: Partial<PageCaps>;
   /** 'real' (default): the real service's shapes; 'plain': the spec's plain reading (words) */
   shape?: Shape;
   /** requests per minute per key (per address without a key); 0 (default) = unlimited */
@@ -71,8 +78,23 @@ export const DEMO_PASSWORD = 'demo-password';
 
 const HOST_HEADER = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
+/** The request line and headers together (Node's default, made explicit): more answers 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Time to send the headers, and the whole request, before the connection is closed (408). */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Open connections at once; more are closed on arrival. */
+export const MAX_CONNECTIONS = 1024;
+/**
+ * Creates and re-runs being analysed at once, the page fetch included (each holds up to 2 MiB
+ * of page); one more is refused at once with a 422 that says the service is busy.
+ */
+export const MAX_ANALYSES_IN_FLIGHT = 64;
+
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   if (!opts.apiKey) throw new Error('startService: apiKey is required');
+  const keyProblem = apiKeyProblem(opts.apiKey);
+  if (keyProblem) throw new Error(`startService: ${apiKeyRefusal(keyProblem)}`);
   const log = opts.log ?? ((): void => undefined);
   const host = opts.host ?? '127.0.0.1';
   const shape: Shape = opts.shape ?? 'real';
@@ -96,6 +118,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const requests = new RequestLog();
   const limiter = new RateLimiter(Math.max(0, Math.floor(opts.rateLimitPerMinute ?? 0)));
   const agent = new Agent({ connect: guardedConnector(timeoutMs, own), keepAliveTimeout: 2000, connections: 16 });
+  const pool = new AnalysisPool({ timeLimitMs: opts.analysisTimeLimitMs, caps: opts.pageCaps });
   const closing = new AbortController();
   const keyDigest = digest(opts.apiKey);
 
@@ -110,7 +133,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const apiContext = {
     store,
     shape,
-    analyze: opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own })),
+    analyze: inFlightAtMost(
+      MAX_ANALYSES_IN_FLIGHT,
+      opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own, analyse: (page) => pool.analyse(page) })),
+    ),
   };
 
   const authorized = (header: string | undefined): boolean => {
@@ -167,7 +193,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     send(res, answer, extra);
   };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const started = performance.now();
     const path = parseTarget(req.url ?? '/').path;
     res.on('close', () => {
@@ -182,6 +208,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       else send(res, message(500, 'Server Error.'));
     });
   });
+
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.maxConnections = MAX_CONNECTIONS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -213,9 +243,24 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         server.closeAllConnections();
         await done;
         await agent.destroy().catch(() => undefined);
+        await pool.close();
         await store.flush();
         store.close();
       })()),
+  };
+}
+
+/** `analyze` with at most `max` calls under way; one more fails at once with an AnalysisError. */
+function inFlightAtMost(max: number, analyze: (url: string) => Promise<Analysis>): (url: string) => Promise<Analysis> {
+  let running = 0;
+  return async (url) => {
+    if (running >= max) throw new AnalysisError(`the service is busy: ${max} pages are being analysed; try again shortly`);
+    running++;
+    try {
+      return await analyze(url);
+    } finally {
+      running--;
+    }
   };
 }
 

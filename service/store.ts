@@ -6,10 +6,12 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { ratingOf } from '../src/model/rating';
+import { isReportId, NoMoreIdsError } from './reportId';
 import { configure, migrate, type Db } from './storeSchema';
 import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';
 import { ftsString, listStatement, PROBE_CAP, PROBE_SQL, trigramsOf, type ListQuery, type ListResult } from './storeQuery';
 import type { StoredReport } from './types';
+import { searchText } from './urlForms';
 
 export { StoreLoadError, type StoreFile } from './storeImport';
 export type { ListQuery, ListResult, SortKey } from './storeQuery';
@@ -23,6 +25,7 @@ function columnsOf(r: StoredReport): Columns {
     id: r.id,
     url: r.url,
     url_lower: r.url.toLowerCase(),
+    url_search: searchText(r.url),
     project: r.project ?? '',
     score: typeof r.score === 'number' && Number.isFinite(r.score) ? r.score : null,
     band: band === 'unknown' ? null : band,
@@ -35,7 +38,8 @@ function columnsOf(r: StoredReport): Columns {
   };
 }
 
-const COLUMNS = 'id, url, url_lower, project, score, band, privacy, generated_ms, created_at, updated_at, password_hash, record';
+const COLUMNS =
+  'id, url, url_lower, url_search, project, score, band, privacy, generated_ms, created_at, updated_at, password_hash, record';
 const VALUES = COLUMNS.split(', ')
   .map((c) => `@${c}`)
   .join(', ');
@@ -167,6 +171,7 @@ export class Store {
   async create(data: Omit<StoredReport, 'id'>): Promise<StoredReport> {
     return this.db.transaction(() => {
       const id = (this.lastId.get() as number) + 1;
+      if (!isReportId(id)) throw new NoMoreIdsError();
       const report = { id, ...copy(data) } as StoredReport;
       report.id = id; // a stray id in the data never wins (the key keeps its first place)
       this.insert.run(columnsOf(report));

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { isReportId } from './reportId';
 import type { StoredReport } from './types';
 
 export class StoreLoadError extends Error {
@@ -44,12 +45,20 @@ export interface JsonData {
   reports: StoredReport[];
 }
 
+/** The largest JSON data file read (it is read whole; 100,000 reports of earlier versions take about 300 MiB less). */
+export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
+/** Levels of nesting a record may have (the checks need four); deeper ones could not be stored. */
+export const MAX_RECORD_DEPTH = 64;
+
 /** Reads and validates a JSON data file; undefined when there is none. */
 export async function readJsonData(file: string): Promise<JsonData | undefined> {
   let text: string;
   try {
+    const { size } = await fsp.stat(file);
+    if (size > MAX_IMPORT_BYTES) throw new StoreLoadError(file, `it is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`);
     text = await fsp.readFile(file, 'utf8');
   } catch (err) {
+    if (err instanceof StoreLoadError) throw err;
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new StoreLoadError(file, (err as Error).message);
   }
@@ -89,7 +98,7 @@ const PRIVACY = [0, 1, 2];
 export function recordProblem(r: unknown): string | undefined {
   if (!r || typeof r !== 'object' || Array.isArray(r)) return 'not an object';
   const x = r as Record<string, unknown>;
-  if (!Number.isSafeInteger(x.id) || (x.id as number) < 1) return 'id must be a positive integer';
+  if (!isReportId(x.id)) return 'id must be a positive safe integer';
   if (typeof x.url !== 'string' || x.url === '') return 'url must be a non-empty string';
   if (typeof x.project !== 'string') return 'project must be a string';
   if (typeof x.score !== 'number' || !Number.isFinite(x.score)) return 'score must be a number';
@@ -104,7 +113,20 @@ export function recordProblem(r: unknown): string | undefined {
   if (x.passwordHash !== undefined && x.passwordHash !== null && typeof x.passwordHash !== 'string') {
     return 'passwordHash must be a string or null';
   }
+  if (deeperThan(x, MAX_RECORD_DEPTH)) return `it is nested more than ${MAX_RECORD_DEPTH} levels deep`;
   return undefined;
+}
+
+/** Whether a parsed JSON value nests deeper than `max` levels; iterative, so any depth is safe to ask. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Renames an imported file aside: `reports.json` → `reports.json.imported-20260122T101500Z`. */

@@ -6,7 +6,7 @@ export type SortKey = 'id' | 'url' | 'score' | 'generated_at';
 
 export interface ListQuery {
   band?: Band;
-  /** case-insensitive substring of the URL */
+  /** case-insensitive substring of the URL in any of its forms (urlForms.ts) */
   search?: string;
   project?: string;
   sortBy: SortKey;
@@ -42,12 +42,28 @@ export function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** The distinct trigrams of a needle, by code point (as the FTS5 trigram tokenizer cuts them). */
+/**
+ * Trigrams probed per search at most: a long needle's trigrams are sampled evenly, so a search
+ * costs at most this many probes (each reads at most PROBE_CAP postings) whatever its length.
+ */
+export const MAX_PROBED_TRIGRAMS = 32;
+
+/**
+ * The distinct trigrams of a needle, by code point (as the FTS5 trigram tokenizer cuts them),
+ * at most MAX_PROBED_TRIGRAMS of them. A trigram with a NUL is left out: FTS5 reads a query
+ * string only up to a NUL ("unterminated string"); instr() still tests the whole needle.
+ */
 export function trigramsOf(needle: string): string[] {
   const chars = [...needle];
   const out = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
-  return [...out];
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const trigram = chars.slice(i, i + 3).join('');
+    if (!trigram.includes('\u0000')) out.add(trigram);
+  }
+  const all = [...out];
+  if (all.length <= MAX_PROBED_TRIGRAMS) return all;
+  const step = all.length / MAX_PROBED_TRIGRAMS;
+  return Array.from({ length: MAX_PROBED_TRIGRAMS }, (_, i) => all[Math.floor(i * step)]);
 }
 
 /**
@@ -80,7 +96,7 @@ export function listStatement(q: ListQuery, rareTrigram?: string): ListStatement
       from = '(SELECT rowid AS id FROM reports_url_search WHERE reports_url_search MATCH ?) m CROSS JOIN reports r ON r.id = m.id';
       params.push(ftsString(rareTrigram));
     }
-    where.push('instr(r.url_lower, ?) > 0');
+    where.push('instr(r.url_search, ?) > 0');
     params.push(needle);
   }
   if (q.band !== undefined) {

@@ -1,7 +1,11 @@
 // The database under the report store: connection settings, the schema and its migrations.
 import Database from 'better-sqlite3';
+import { searchText } from './urlForms';
 
 export type Db = Database.Database;
+
+/** SQL, or a step that needs JavaScript (e.g. to compute a new column from the record). */
+type Migration = string | ((db: Db) => void);
 
 /**
  * Migrations, in order: migration N (1-based) takes `PRAGMA user_version` from N-1 to N. Append,
@@ -17,12 +21,14 @@ export type Db = Database.Database;
  * 20,000 rows here). Triggers keep per-band and per-(project, band) counters in the same
  * transaction as the row, so a total without a search is a lookup of at most four rows.
  *
- * Search (case-insensitive substring of the URL): `url_lower` is the URL lowercased by JS (the
- * same folding as the old in-memory filter), and an FTS5 trigram table kept in step by the same
- * triggers lists, per trigram, the reports whose URL contains it. How a search uses it: see
- * storeQuery.ts (rarest trigram first; an instr() scan when the needle has no rare trigram).
+ * Search (case-insensitive substring of the URL): `url_search` holds the URL's forms (as
+ * stored, punycode host and percent-encoded path, Unicode host; urlForms.ts), lowercased by JS,
+ * one per line, and an FTS5 trigram table kept in step by the same triggers lists, per trigram,
+ * the reports whose forms contain it. How a search uses it: see storeQuery.ts (rarest trigram
+ * first; an instr() scan when the needle has no rare trigram). Migration 1 indexed `url_lower`
+ * (the URL as stored, lowercased) instead; migration 2 moved the search to `url_search`.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE reports (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -79,6 +85,44 @@ const MIGRATIONS: readonly string[] = [
   -- is finished, not repeated.
   CREATE TABLE imports (sha256 TEXT PRIMARY KEY, file TEXT NOT NULL, at TEXT NOT NULL) WITHOUT ROWID;
   `,
+  (db) => {
+    db.exec(`
+      ALTER TABLE reports ADD COLUMN url_search TEXT NOT NULL DEFAULT '';
+      DROP TRIGGER reports_added;
+      DROP TRIGGER reports_removed;
+      DROP TRIGGER reports_changed;
+      DROP INDEX reports_band_search;
+      DROP INDEX reports_search;
+    `);
+    const rows = db.prepare('SELECT id, url FROM reports').all() as Array<{ id: number; url: string }>;
+    const set = db.prepare('UPDATE reports SET url_search = ? WHERE id = ?');
+    for (const row of rows) set.run(searchText(row.url), row.id);
+    db.exec(`
+      CREATE INDEX reports_band_search ON reports (band, url_search);
+      CREATE INDEX reports_search ON reports (url_search);
+      DELETE FROM reports_url_search;
+      INSERT INTO reports_url_search (rowid, u) SELECT id, url_search FROM reports;
+
+      CREATE TRIGGER reports_added AFTER INSERT ON reports BEGIN
+        INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.url_search);
+        INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+        INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER reports_removed AFTER DELETE ON reports BEGIN
+        DELETE FROM reports_url_search WHERE rowid = old.id;
+        UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
+        UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
+      END;
+      CREATE TRIGGER reports_changed AFTER UPDATE OF url_search, band, project ON reports BEGIN
+        DELETE FROM reports_url_search WHERE rowid = old.id;
+        INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.url_search);
+        UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
+        UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
+        INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+        INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
+    `);
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -101,15 +145,17 @@ export function configure(db: Db): void {
   db.pragma('cache_size = -16384');
 }
 
-/** Brings the schema to SCHEMA_VERSION, each migration in its own transaction. */
-export function migrate(db: Db): void {
+/** Brings the schema to `target` (tests: an earlier one), each migration in its own transaction. */
+export function migrate(db: Db, target = SCHEMA_VERSION): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
     throw new Error(`the database has schema version ${version}, newer than this service knows (${SCHEMA_VERSION})`);
   }
-  for (let v = version; v < SCHEMA_VERSION; v++) {
+  for (let v = version; v < Math.min(target, SCHEMA_VERSION); v++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[v]);
+      const step = MIGRATIONS[v];
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${v + 1}`);
     })();
   }

@@ -14,6 +14,8 @@ export interface RealCheck {
   value: unknown;
   /** error kind → detail, e.g. {missing: null}, {length: {min: 10, max: 60}}; absent when passed */
   errors?: Record<string, unknown>;
+  /** the full length of `value` when it is a list cut to its first items (resultsBudget.ts) */
+  value_count?: number;
 }
 
 export type Checks = Record<string, RealCheck>;
@@ -25,6 +27,8 @@ export interface PlainCheck {
   category: CheckCategory;
   passed: boolean;
   value: unknown;
+  /** the full length of `value` when it is a list cut to its first items (resultsBudget.ts) */
+  value_count?: number;
   advice: string;
 }
 

@@ -10,6 +10,8 @@ export const REAL_SORT_BY_VALUES = ['id', 'url', 'result'] as const;
 export const SORT_VALUES = ['asc', 'desc'] as const;
 export const RESULT_VALUES = ['good', 'decent', 'bad'] as const;
 export const MAX_URL_LENGTH = 2048;
+/** A search longer than any URL a create accepts cannot match one; refused before any query. */
+export const MAX_SEARCH_LENGTH = MAX_URL_LENGTH;
 
 export type SortBy = (typeof SORT_BY_VALUES)[number];
 
@@ -69,6 +71,9 @@ export function validateListQuery(raw: Record<string, string>, shape: Shape = 'p
   oneOf(errors, 'sort', q.sort, SORT_VALUES);
   if (present(q.per_page) && !PER_PAGE_VALUES.map(String).includes(q.per_page)) {
     addError(errors, 'per_page', `The per page field must be one of ${PER_PAGE_VALUES.join(', ')}.`);
+  }
+  if (present(q.search) && q.search.length > MAX_SEARCH_LENGTH) {
+    addError(errors, 'search', `The search field must not be greater than ${MAX_SEARCH_LENGTH} characters.`);
   }
   let page = 1;
   if (present(q.page)) {

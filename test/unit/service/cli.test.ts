@@ -88,6 +88,55 @@ describe('service/cli', () => {
     }
   });
 
+  /** Runs the CLI to its end (it must not start); its exit code and stderr. */
+  async function refused(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stderr: string; stdout: string }> {
+    const dir = await tempDir();
+    try {
+      const child = spawn(process.execPath, [CLI, '--data', ':memory:', ...args], {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, WEBREPORTS_API_KEY: '', ...env },
+      });
+      let stderr = '';
+      let stdout = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        if (stdout.includes('listening')) child.kill('SIGKILL'); // it started: the test fails below
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      return { code, stderr, stdout };
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  const badKeys: Array<[string, string, RegExp]> = [
+    ['a leading space', ' key-123', /starts or ends with a space/],
+    ['a trailing space', 'key-123 ', /starts or ends with a space/],
+    ['a space inside', 'key 123', /a space at position 4/],
+    ['a check mark', 'key-\u2713', /non-ASCII character "\u2713" \(U\+2713\) at position 5/],
+    ['a zero-width space', 'key\u200b123', /invisible or control character U\+200B at position 4/],
+    ['a control character', 'key\u0007123', /invisible or control character U\+0007 at position 4/],
+    ['a tab', 'key\t123', /invisible or control character U\+0009 at position 4/],
+  ];
+  for (const [what, key, expected] of badKeys) {
+    it(`refuses a key with ${what} at start, saying why (--key and WEBREPORTS_API_KEY)`, async () => {
+      for (const run of [() => refused(['--key', key]), () => refused([], { WEBREPORTS_API_KEY: key })]) {
+        const { code, stderr, stdout } = await run();
+        assert.equal(stdout, '', 'it did not start');
+        assert.equal(code, 2);
+        assert.match(stderr, /The API key cannot be used: /);
+        assert.match(stderr, expected);
+      }
+    });
+  }
+
+  it('accepts every visible ASCII character in a key', () => {
+    const key = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+    assert.equal(parseArgs(['--key', key], {}, '/w').key, key);
+  });
+
   it('fails with a clear message and exit code 1 on a corrupt data file', async () => {
     const dir = await tempDir();
     try {

@@ -1,7 +1,7 @@
 // The per-minute budget per key, as the real service's throttle: X-RateLimit-* on every API
 // answer when a limit is set, 429 with Retry-After beyond it; unlimited (0) by default.
 import { strict as assert } from 'node:assert';
-import { RateLimiter } from '../../../service/rateLimit';
+import { MAX_TRACKED_CALLERS, RateLimiter } from '../../../service/rateLimit';
 import { call, start } from './helpers';
 
 describe('service rate limit', () => {
@@ -52,5 +52,13 @@ describe('service rate limit', () => {
     now += 45_000;
     assert.deepEqual(limiter.hit('a')?.headers, { 'X-RateLimit-Limit': '2', 'X-RateLimit-Remaining': '1' });
     assert.equal(new RateLimiter(0).hit('a'), undefined);
+  });
+
+  it(`keeps at most ${MAX_TRACKED_CALLERS} callers' windows, however many call within one minute`, () => {
+    const limiter = new RateLimiter(5, () => 1_000_000);
+    for (let i = 0; i < MAX_TRACKED_CALLERS * 3; i++) limiter.hit(`address 127.0.${i >> 8}.${i & 255}-${i}`);
+    assert.equal(limiter.callers, MAX_TRACKED_CALLERS);
+    for (let i = 0; i < 5; i++) assert.equal(limiter.hit('key')?.retryAfter, undefined);
+    assert.ok(limiter.hit('key')?.retryAfter, 'a caller still has its budget counted');
   });
 });

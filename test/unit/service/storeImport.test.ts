@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { Store, StoreLoadError } from '../../../service/store';
+import { MAX_IMPORT_BYTES, MAX_RECORD_DEPTH } from '../../../service/storeImport';
 import { SCHEMA_VERSION } from '../../../service/storeSchema';
 import { seedReports } from '../../../service/seed';
 import { tempDir } from './helpers';
@@ -84,7 +85,7 @@ describe('service/store: the JSON data file import and its validation', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
     ['a record with only id and url', [good[0], { id: 2, url: 'https://a.example/' }], /report 2 of 2 \(id 2\): project must be a string/],
     ['duplicate ids', [good[0], good[1], { ...good[2], id: good[0].id }], /report 3 of 3 \(id 1\): the id 1 is used twice/],
-    ['a string id', [{ ...good[0], id: '1' }], /report 1 of 1 \(id "1"\): id must be a positive integer/],
+    ['a string id', [{ ...good[0], id: '1' }], /report 1 of 1 \(id "1"\): id must be a positive safe integer/],
     ['a string score', [{ ...good[0], score: '90' }], /report 1 of 1 \(id 1\): score must be a number/],
     ['privacy out of range', [{ ...good[0], privacy: 3 }], /privacy must be 0, 1 or 2/],
     ['a date that is not one', [{ ...good[0], created_at: 'yesterday' }], /created_at must be a date and time/],
@@ -103,6 +104,25 @@ describe('service/store: the JSON data file import and its validation', () => {
       assert.equal(await fsp.readFile(json, 'utf8'), text);
     });
   }
+
+  it(`refuses a record nested more than ${MAX_RECORD_DEPTH} levels (100,000 here) with a StoreLoadError naming it`, async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = `{"version":1,"nextId":3,"reports":[${JSON.stringify(good[0])},${JSON.stringify({ ...good[1], results: { deep: 1 } }).replace('{"deep":1}', `{"deep":${deep}}`)}]}`;
+    await fsp.writeFile(json, text);
+    await assert.rejects(
+      Store.open(json),
+      (e: unknown) =>
+        e instanceof StoreLoadError &&
+        new RegExp(`report 2 of 2 \\(id 2\\): it is nested more than ${MAX_RECORD_DEPTH} levels deep`).test(e.message),
+    );
+    assert.deepEqual(await fsp.readdir(dir), ['reports.json']);
+  });
+
+  it(`refuses a data file larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB before reading it`, async () => {
+    await fsp.writeFile(json, '');
+    await fsp.truncate(json, MAX_IMPORT_BYTES + 1); // sparse: no disk space, no time
+    await assert.rejects(Store.open(json), (e: unknown) => e instanceof StoreLoadError && /larger than 256 MiB/.test(e.message));
+  });
 
   it('keeps the schema version in user_version and refuses a database from a newer version', async () => {
     const database = path.join(dir, 'reports.db');

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { ratingOf, type Band } from '../../../src/model/rating';
 import { Store, type ListQuery, type SortKey } from '../../../service/store';
 import type { StoredReport } from '../../../service/types';
+import { searchText } from '../../../service/urlForms';
 
 const HOSTS = ['www.Example.com', 'shop.example.org', 'café.example.net', 'a"b.example.io'];
 const PATHS = ['/', '/Blog/Post', '/produkte/Äpfel', '/search?q="x"&y=1', '/a', '/%20space', '/ab'];
@@ -40,7 +41,7 @@ function reference(all: StoredReport[], q: ListQuery): { ids: number[]; total: n
     generated_at: (r) => Date.parse(r.generated_at) || 0,
   };
   const matching = all
-    .filter((r) => needle === undefined || r.url.toLowerCase().includes(needle))
+    .filter((r) => needle === undefined || searchText(r.url).includes(needle))
     .filter((r) => q.project === undefined || r.project === q.project)
     .filter((r) => q.band === undefined || ratingOf(r).band === q.band)
     .sort((a, b) => {
@@ -55,7 +56,21 @@ function reference(all: StoredReport[], q: ListQuery): { ids: number[]; total: n
 
 function queries(): ListQuery[] {
   const out: ListQuery[] = [];
-  const searches = [undefined, 'EXAMPLE', 'é', 'ab', 'äpfel', '"x"', 'n=1', 'b.example', '%20', 'nothing-like-this', 'a"b'];
+  const searches = [
+    undefined,
+    'EXAMPLE',
+    'é',
+    'ab',
+    'äpfel',
+    '"x"',
+    'n=1',
+    'b.example',
+    '%20',
+    'nothing-like-this',
+    'a"b',
+    'xn--caf',
+    '%C3%A4pfel',
+  ];
   for (const band of [undefined, 'good', 'decent', 'bad'] as const) {
     for (const search of searches) {
       for (const project of [undefined, HOSTS[0], HOSTS[3]]) {

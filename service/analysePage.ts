@@ -1,0 +1,20 @@
+// The work on a fetched page: the complexity caps, the facts, the checks. Synchronous and
+// CPU-bound, so the service runs it in a worker thread (analysisPool.ts); pure, so tests and
+// the benchmark can also call it directly.
+import { AnalysisError } from './analysisError';
+import { evaluate, type Analysis } from './checks';
+import { extractFacts, type FetchedPage } from './facts';
+import { complexityProblem, PAGE_CAPS, type PageCaps } from './pageComplexity';
+
+/** Analyses a fetched page; throws AnalysisError with the reason when it is too complex. */
+export function analysePage(page: FetchedPage, caps: PageCaps = PAGE_CAPS): Analysis {
+  const problem = complexityProblem(page.html, caps);
+  if (problem) throw new AnalysisError(problem);
+  try {
+    return evaluate(extractFacts(page));
+  } catch (err) {
+    // The parser and the text getters recurse per level of nesting.
+    if (err instanceof RangeError && /call stack/i.test(err.message)) throw new AnalysisError('too complex: nested too deeply to analyse');
+    throw new AnalysisError(`the analysis failed (${err instanceof Error ? err.message : String(err)})`);
+  }
+}

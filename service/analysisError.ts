@@ -1,0 +1,9 @@
+// The one error of an analysis: the page could not be fetched or analysed, with a reason for people.
+
+/** The page could not be analysed; `reason` is short and meant for people ("connection refused"). */
+export class AnalysisError extends Error {
+  constructor(readonly reason: string) {
+    super(`The page could not be analysed: ${reason}`);
+    this.name = 'AnalysisError';
+  }
+}

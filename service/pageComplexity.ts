@@ -1,0 +1,146 @@
+// A cheap look at a page before it is parsed: how many elements it has and how deep they nest,
+// counted in one linear pass that follows node-html-parser's rules for implied and ignored end
+// tags. Parsing and fact extraction grow with depth × size (an unclosed tag nests everything
+// after it), so a page past these caps is refused at once instead of analysed for minutes.
+// An estimate, not a parser: what slips past it still meets the analysis time limit.
+
+/** Elements a page may have. A page of 2 MiB holds at most about 500,000 (`<a>` at 4 bytes). */
+export const MAX_ELEMENTS = 150_000;
+/** How deep elements may nest (browsers show far deeper pages badly; real pages stay under 100). */
+export const MAX_NESTING_DEPTH = 1_000;
+
+export interface PageCaps {
+  maxElements: number;
+  maxDepth: number;
+}
+
+export const PAGE_CAPS: PageCaps = { maxElements: MAX_ELEMENTS, maxDepth: MAX_NESTING_DEPTH };
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** Elements whose content is text up to their end tag (facts.ts parses with these). */
+const RAW_TEXT = new Set(['script', 'style', 'noscript', 'pre']);
+
+// node-html-parser's tables (lower case): an open element closed by opening another …
+const CLOSED_BY_OPENING: Record<string, readonly string[]> = {
+  li: ['li'],
+  p: ['p', 'div'],
+  b: ['div'],
+  td: ['td', 'th', 'tr', 'tbody', 'tfoot'],
+  th: ['td', 'th', 'tr', 'tbody', 'tfoot'],
+  tr: ['tr', 'tbody', 'tfoot'],
+  thead: ['tbody', 'tfoot'],
+  tbody: ['tbody', 'tfoot'],
+  h1: ['h1'],
+  h2: ['h2'],
+  h3: ['h3'],
+  h4: ['h4'],
+  h5: ['h5'],
+  h6: ['h6'],
+  dt: ['dt', 'dd'],
+  dd: ['dt', 'dd'],
+};
+// … or by the end tag of another.
+const CLOSED_BY_CLOSING: Record<string, readonly string[]> = {
+  li: ['ul', 'ol'],
+  a: ['div'],
+  b: ['div'],
+  i: ['div'],
+  p: ['div'],
+  td: ['tr', 'table', 'thead', 'tbody', 'tfoot'],
+  th: ['tr', 'table', 'thead', 'tbody', 'tfoot'],
+  tr: ['table', 'thead', 'tbody', 'tfoot'],
+  tbody: ['table'],
+  tfoot: ['table'],
+  dt: ['dl', 'body', 'html'],
+  dd: ['dl', 'body', 'html'],
+};
+/** An open <p> is closed by its parent's end tag, except these parents'. */
+const P_KEPT_BY = new Set(['a', 'audio', 'del', 'ins', 'map', 'noscript', 'video']);
+
+const NAME_START = /[A-Za-z]/;
+const NAME_END = /[\s/>]/;
+
+export interface Complexity {
+  elements: number;
+  /** the deepest nesting seen, in elements */
+  depth: number;
+}
+
+/**
+ * Counts elements and nesting of `html` in one pass, stopping as soon as a cap is passed (the
+ * counts are then just past it). Linear: every character is looked at a bounded number of times.
+ */
+export function measureComplexity(html: string, caps: PageCaps = PAGE_CAPS): Complexity {
+  const stack: string[] = [];
+  let elements = 0;
+  let depth = 0;
+  let i = 0;
+  const n = html.length;
+  while (i < n && elements <= caps.maxElements && depth <= caps.maxDepth) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0 || lt + 1 >= n) break;
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      if (end < 0) break;
+      i = end + 3;
+      continue;
+    }
+    const closing = html[lt + 1] === '/';
+    const nameStart = closing ? lt + 2 : lt + 1;
+    if (!NAME_START.test(html[nameStart] ?? '')) {
+      i = lt + 1;
+      continue;
+    }
+    let nameEnd = nameStart + 1;
+    while (nameEnd < n && !NAME_END.test(html[nameEnd])) nameEnd++;
+    const gt = html.indexOf('>', nameEnd);
+    if (gt < 0) break; // no tag ends after this: the rest is text
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
+    i = gt + 1;
+    if (closing) {
+      close(stack, name);
+      continue;
+    }
+    elements++;
+    const selfClosing = html[gt - 1] === '/';
+    if (selfClosing || VOID.has(name)) continue;
+    while (stack.length > 0 && CLOSED_BY_OPENING[stack[stack.length - 1]]?.includes(name)) stack.pop();
+    stack.push(name);
+    depth = Math.max(depth, stack.length);
+    if (RAW_TEXT.has(name)) {
+      const endTag = `</${html.slice(nameStart, nameEnd)}>`;
+      const end = html.indexOf(endTag, i);
+      stack.pop();
+      if (end < 0) break;
+      i = end + endTag.length;
+    }
+  }
+  return { elements, depth };
+}
+
+function close(stack: string[], name: string): void {
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top === name) {
+      stack.pop();
+      return;
+    }
+    if (CLOSED_BY_CLOSING[top]?.includes(name)) {
+      stack.pop();
+      continue;
+    }
+    if (top === 'p' && stack.length > 1 && stack[stack.length - 2] === name && !P_KEPT_BY.has(name)) {
+      stack.pop();
+      continue;
+    }
+    return; // an end tag with no open element of its name is ignored, as the parser does
+  }
+}
+
+/** Why the page is too complex to analyse, in words for people; undefined when within the caps. */
+export function complexityProblem(html: string, caps: PageCaps = PAGE_CAPS): string | undefined {
+  const c = measureComplexity(html, caps);
+  if (c.elements > caps.maxElements) return `too complex: more than ${caps.maxElements.toLocaleString('en-US')} elements`;
+  if (c.depth > caps.maxDepth) return `too complex: elements nested more than ${caps.maxDepth.toLocaleString('en-US')} deep`;
+  return undefined;
+}
