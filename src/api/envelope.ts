@@ -2,7 +2,8 @@
 // or a bare array/object. Unknown fields are kept; ids may be numbers or strings.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
-import { ListQuery, Report, ReportId } from './types';
+import { normaliseId } from './ids';
+import { ListQuery, Report } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -15,11 +16,7 @@ function toNumber(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
-export function normaliseId(value: unknown): ReportId | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  return undefined;
-}
+export { normaliseId };
 
 /** A record as a Report, or undefined when it has no usable id. */
 export function toReport(value: unknown): Report | undefined {

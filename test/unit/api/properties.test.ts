@@ -76,7 +76,7 @@ describe('api: properties of NO_PROXY matching', () => {
   });
 });
 
-const id = fc.oneof(fc.integer({ min: 0 }), fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/));
+const id = fc.oneof(fc.integer({ min: 1 }), fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/));
 const record = fc
   .tuple(
     id,
@@ -94,10 +94,12 @@ describe('api: properties of envelope reading', () => {
         const body = [rows, { data: rows }, { data: rows, links: {}, meta: {}, status: 200 }, { data: rows, current_page: 1 }][envelope];
         const list = readList(body);
         assert.equal(list.items.length + list.skipped, rows.length);
-        // Rows with a usable id (a finite number or a non-blank string) are the items, in order.
+        // Rows with a usable id (a safe integer from 1 or a non-blank string) are the items, in order.
         const kept = rows.filter((r) => {
           const value = typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>).id : undefined;
-          return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
+          return (
+            (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) || (typeof value === 'string' && value.trim() !== '')
+          );
         }) as Array<Record<string, unknown>>;
         assert.equal(list.items.length, kept.length);
         list.items.forEach((item, index) => {
