@@ -1,6 +1,7 @@
 // Sends the client's calls: the key per request, the rate gate's queue, retries with backoff, and
 // log lines with the key redacted. client.ts says what to ask; this says how it is sent.
 import * as l10n from '@vscode/l10n';
+import { assertSendableKey } from './apiKey';
 import { ApiError } from './errors';
 import { loggableUrl, redactError, redactorFor } from './redact';
 import { Priority, RateGate, headerCount } from './rateGate';
@@ -48,6 +49,7 @@ export class Requester {
         next: { kind: 'set-api-key' },
       });
     }
+    assertSendableKey(key);
     const clean = redactorFor(key);
     const log = (level: LogLevel, message: string) => this.options.log(level, clean(message));
     const where = `${call.method} ${loggableUrl(call.url, clean)}`;
