@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { assertSendableKey } from './apiKey';
 import { ApiError } from './errors';
+import { MAX_RECORD_BYTES } from './limits';
 import { loggableUrl, redactError, redactorFor } from './redact';
 import { Priority, RateGate, headerCount } from './rateGate';
 import { RequestQueue, Timers, realTimers } from './requestQueue';
@@ -84,7 +85,13 @@ export class Requester {
         headers,
         body: call.form?.toString(),
         timeoutMs: call.timeoutMs ?? this.options.timeoutMs,
-        maxResponseBytes: this.options.maxResponseBytes,
+        // A record or a list is read within the bounded reader's budgets; anything else whole.
+        maxResponseBytes:
+          call.expect === 'list' || call.expect === 'record'
+            ? this.options.maxResponseBytes
+            : Math.min(MAX_RECORD_BYTES, this.options.maxResponseBytes),
+        keepCut: call.expect === 'record',
+        ignoreBody: call.ignoreBody,
         signal: call.signal,
       });
     } catch (error) {
