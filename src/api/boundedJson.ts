@@ -113,7 +113,7 @@ class Reader {
     try {
       return JSON.parse(this.s.text(start, end));
     } catch {
-      throw new MalformedJson(start, false);
+      throw new MalformedJson(start, end >= this.s.bytes.length); // a value running to the end was cut
     }
   }
 
@@ -164,6 +164,8 @@ class Reader {
     const { s } = this;
     const start = s.pos;
     const depth = s.skipValue();
+    // A member runs on to `,` or `}`: one that reaches the end was cut ("id":12 of "id":1234).
+    if (s.pos >= s.bytes.length) s.fail();
     if (depth === 0 && key !== undefined && SKIMMED_FIELDS.has(key) && s.pos - start <= this.budgets.skimmedValueBytes) {
       facts.set(key, this.parse(start, s.pos));
     }

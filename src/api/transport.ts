@@ -157,6 +157,16 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
         { cause: error },
       );
     }
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+      throw new ApiError(
+        'bad-response',
+        l10n.t(
+          'The service\'s answer has headers larger than {0} KB; it was not read. This is not what the report API sends: check "webReports.baseUrl".',
+          MAX_HEADER_BYTES / 1024,
+        ),
+        { cause: error, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
+      );
+    }
     const why = (code && networkReason(code)) ?? (error instanceof Error ? error.message : String(error));
     const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
