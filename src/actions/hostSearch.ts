@@ -6,6 +6,7 @@
 // may be stored in either spelling: such a search is made in the human spelling first, and the
 // keys it ends without finding are searched again in the other (spellingsOf: at most four, and
 // only for such URLs; a plain ASCII URL costs what it did).
+import type { CallOptions } from '../api/client';
 import { Report, ReportPage } from '../api/types';
 import { spellingsOf, urlKey } from '../model/urlKey';
 import { budgetedCall } from './budgetedCall';
@@ -86,8 +87,7 @@ async function searchPages(
   narrowable: boolean,
 ): Promise<{ open: string[]; ended: boolean }> {
   const open = new Set([...wanted].filter((k) => !found.has(k)));
-  // TODO(api-client): `priority` joins CallOptions in the API client's branch; cast until then.
-  const call = { priority } as object;
+  const call: CallOptions = { priority };
   let page: ReportPage | undefined;
   for (let n = 0; n < maxPages && open.size; n++) {
     const previous = page;

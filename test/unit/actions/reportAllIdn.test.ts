@@ -65,6 +65,19 @@ describe('actions: internationalised URLs are found again', () => {
     assert.equal((await lookup().lookup('https://xn--strae-oqa.example/weg', 'interactive'))?.id, unicode.id);
   });
 
+  it('an IDN host costs one search when the first spelling finds the page, two when none does', async () => {
+    await client.createReport({ url: UNICODE });
+    service.clearRequests();
+    assert.ok(await lookup().lookup(PUNYCODE, 'interactive'));
+    assert.equal(service.requests().length, 1, 'found under the Unicode spelling, searched first');
+    service.clearRequests();
+    assert.equal(await lookup().lookup('https://xn--mnchen-3ya.example/none', 'interactive'), undefined);
+    assert.deepEqual(
+      service.requests().map((r) => r.query.search),
+      ['münchen.example', 'xn--mnchen-3ya.example'],
+    );
+  });
+
   it('a plain ASCII host still costs one search', async () => {
     await client.createReport({ url: 'https://plain.example/a' });
     service.clearRequests();
