@@ -3,6 +3,7 @@
 // second Report All creates nothing; a lost create of such a URL is recovered, not made twice.
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../src/api/client';
+import { LostCreates } from '../../../src/actions/lostCreates';
 import { planReportAll, runReportAll } from '../../../src/actions/reportAll';
 import { ReportActions } from '../../../src/actions/reportActions';
 import { RequestBudget } from '../../../src/actions/requestBudget';
@@ -76,6 +77,22 @@ describe('actions: internationalised URLs are found again', () => {
       service.requests().map((r) => r.query.search),
       ['münchen.example', 'xn--mnchen-3ya.example'],
     );
+  });
+
+  it('a lost create is found whichever spelling the service stored, and percent-escapes in any case', async () => {
+    const startedAt = Date.now();
+    const stored = await client.createReport({ url: 'https://xn--bcher-kva.example/caf%c3%a9' });
+    const lost = new LostCreates();
+    const url = 'https://bücher.example/café';
+    lost.remember(url, { startedAt, knownIds: new Set() });
+    service.clearRequests();
+    assert.equal((await lost.find(client, url))?.id, stored.id);
+    assert.ok(service.requests().length <= 5, 'the URL as sent, then at most four spellings');
+    const ascii = new LostCreates();
+    ascii.remember('https://plain.example/x', { startedAt, knownIds: new Set() });
+    service.clearRequests();
+    assert.equal(await ascii.find(client, 'https://plain.example/x'), undefined);
+    assert.equal(service.requests().length, 1, 'a plain ASCII URL: one search, as before');
   });
 
   it('a plain ASCII host still costs one search', async () => {
