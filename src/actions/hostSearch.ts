@@ -2,8 +2,13 @@
 // only while some URL is unanswered. When a search would take more than `maxPages` pages (its
 // total says so), the URLs left are searched narrower instead — by host and first path segment,
 // then by the URL itself — so a host with many reports costs a few narrow searches, not many pages.
+// A service keeps URLs as they were sent, so an internationalised host (or a path with non-ASCII)
+// may be stored in either spelling: such a search is made in the human spelling first, and the
+// keys it ends without finding are searched again in the other (spellingsOf: at most four, and
+// only for such URLs; a plain ASCII URL costs what it did).
+import type { CallOptions } from '../api/client';
 import { Report, ReportPage } from '../api/types';
-import { urlKey } from '../model/urlKey';
+import { spellingsOf, urlKey } from '../model/urlKey';
 import { budgetedCall } from './budgetedCall';
 import { Priority, RequestBudget } from './requestBudget';
 import type { ListSource } from './urlLookup';
@@ -34,7 +39,7 @@ export async function latestByHost(
     const last = level === levels.length - 1;
     const incomplete = await Promise.all(
       [...groups].map(([search, wanted]) =>
-        searchPages(deps, search, wanted, found, priority, last ? deps.maxPages * 3 : deps.maxPages, !last),
+        searchSpellings(deps, search, wanted, found, priority, last ? deps.maxPages * 3 : deps.maxPages, !last),
       ),
     );
     open = incomplete.flat();
@@ -43,8 +48,12 @@ export async function latestByHost(
   return found; // keys still open (a URL with thousands of reports under it) count as not found
 }
 
-/** Reads pages of `search` until every wanted key is answered or the list ends; returns the keys left open. */
-async function searchPages(
+/**
+ * Searches `search` in each of its spellings in turn, the next one only for the keys the list
+ * before ended without; a key no spelling finds has no report. Returns the keys left open (a
+ * search cut short: for a narrower one).
+ */
+async function searchSpellings(
   deps: HostSearchDeps,
   search: string,
   wanted: Set<string>,
@@ -53,9 +62,32 @@ async function searchPages(
   maxPages: number,
   narrowable: boolean,
 ): Promise<string[]> {
+  let absent = [...wanted];
+  for (const spelling of spellingsOf(search)) {
+    const { open, ended } = await searchPages(deps, spelling, new Set(absent), found, priority, maxPages, narrowable);
+    if (!ended) return open;
+    absent = open;
+    if (!absent.length) return [];
+  }
+  for (const key of absent) found.set(key, undefined);
+  return [];
+}
+
+/**
+ * Reads pages of `search` until every wanted key is answered or the list ends (`ended`: the keys
+ * left open are not under this search), or it is cut short (`ended` false).
+ */
+async function searchPages(
+  deps: HostSearchDeps,
+  search: string,
+  wanted: Set<string>,
+  found: Map<string, Report | undefined>,
+  priority: Priority,
+  maxPages: number,
+  narrowable: boolean,
+): Promise<{ open: string[]; ended: boolean }> {
   const open = new Set([...wanted].filter((k) => !found.has(k)));
-  // TODO(api-client): `priority` joins CallOptions in the API client's branch; cast until then.
-  const call = { priority } as object;
+  const call: CallOptions = { priority };
   let page: ReportPage | undefined;
   for (let n = 0; n < maxPages && open.size; n++) {
     const previous = page;
@@ -71,14 +103,11 @@ async function searchPages(
         open.delete(key);
       }
     }
-    if (!page.hasMore) {
-      for (const key of open) found.set(key, undefined);
-      return [];
-    }
+    if (!page.hasMore) return { open: [...open], ended: true };
     // More than `maxPages` pages in all: a narrower search costs less than paging on.
     if (narrowable && page.total !== undefined && page.total > page.items.length * maxPages) break;
   }
-  return [...open];
+  return { open: [...open], ended: open.size === 0 };
 }
 
 /** `host/first-segment` of a key: a narrower search text for a host with many reports. */

@@ -5,7 +5,7 @@
 // shows now (a refresh in between would put the stored report in the tree and hide it).
 import type { ReportsClient } from '../api/client';
 import { Report } from '../api/types';
-import { urlKey } from '../model/urlKey';
+import { spellingsOf, urlKey } from '../model/urlKey';
 
 /** Clock skew allowed between this machine and the service. */
 const SKEW_MS = 60_000;
@@ -37,8 +37,12 @@ export class LostCreates {
   async find(client: ReportsClient, url: string, signal?: AbortSignal): Promise<Report | undefined> {
     const attempt = this.lost.get(url);
     if (!attempt) return undefined;
-    const page = await client.listReports({ search: url, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 }, { signal });
-    return page.items.find((report) => isMadeBy(report, url, attempt));
+    for (const search of searchesFor(url)) {
+      const page = await client.listReports({ search, searchBy: 'url', sortBy: 'id', sort: 'desc', perPage: 25 }, { signal });
+      const made = page.items.find((report) => isMadeBy(report, url, attempt));
+      if (made) return made;
+    }
+    return undefined;
   }
 }
 
@@ -49,4 +53,15 @@ export function isMadeBy(report: Report, url: string, attempt: LostCreate): bool
   if (attempt.knownIds.has(String(report.id))) return false;
   const stamp = new Date(String(report.created_at ?? report.generated_at ?? '')).getTime();
   return Number.isNaN(stamp) || stamp >= attempt.startedAt - SKEW_MS;
+}
+
+/**
+ * The URL as it was sent (what a service that keeps URLs as sent has stored), then — only for an
+ * internationalised host or a path with non-ASCII — its other spellings, in case the service
+ * stored another form (spellingsOf: at most four more, asked only while none is found).
+ */
+function searchesFor(url: string): string[] {
+  const key = urlKey(url);
+  const spellings = key === undefined ? [] : spellingsOf(key.replace(/^https?:\/\//, ''));
+  return spellings.length > 1 ? [...new Set([url.trim(), ...spellings])] : [url.trim()];
 }

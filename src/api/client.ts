@@ -9,6 +9,7 @@ import { Priority } from './rateGate';
 import { Call, Log, Requester } from './requester';
 import { Timers } from './requestQueue';
 import { DEFAULT_RETRY, RetryPolicy } from './retry';
+import { MAX_ANSWER_BYTES, MAX_NEXT_LINK_LENGTH, MAX_PAGE_ROWS } from './limits';
 import { createDispatcher } from './transport';
 import { Account, CreateReportInput, ListQuery, Report, ReportId, ReportPage, UpdateReportInput } from './types';
 import { Dispatcher } from './undici';
@@ -23,6 +24,7 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Creating (and re-running) runs an analysis: docs/design.md gives it 4× the timeout. */
   analysisTimeoutMs?: number;
+  /** Bytes read of one successful answer; default MAX_ANSWER_BYTES (limits.ts). */
   maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   proxy?: ProxySettings;
@@ -61,7 +63,7 @@ export class ReportsClient {
       apiKey: options.apiKey,
       retry: { ...DEFAULT_RETRY, ...options.retry },
       timeoutMs: this.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes ?? 8 * 1024 * 1024,
+      maxResponseBytes: options.maxResponseBytes ?? MAX_ANSWER_BYTES,
       userAgent: options.userAgent ?? 'website-reports-vscode',
       log: this.log,
       timers: options.timers,
@@ -92,6 +94,7 @@ export class ReportsClient {
           comment: ['Ends "The service refused to …"; {0} is a report id; German: zu-infinitive ("Bericht 5 zu lesen")'],
         }),
       ),
+      expect: 'record',
     });
     return readReport(body);
   }
@@ -103,6 +106,8 @@ export class ReportsClient {
       method: 'POST',
       url: apiUrl(this.base, 'reports'),
       form,
+      // A 2xx answer too large to show still names the stored report: a success, never "failed".
+      expect: 'record',
       timeoutMs: this.analysisTimeoutMs,
       what: l10n.t({
         message: 'create the report',
@@ -127,6 +132,7 @@ export class ReportsClient {
         }),
       ),
       form,
+      expect: 'record',
       timeoutMs: input.results === 1 ? this.analysisTimeoutMs : this.timeoutMs,
     });
     return readReport(body, 'update');
@@ -197,10 +203,15 @@ export class ReportsClient {
         comment: ['Ends "The service refused to …"; German: zu-infinitive ("den Bericht zu erstellen")'],
       }),
       notFound: l10n.t('The service at {0} has no /api/v1/reports; check "webReports.baseUrl"', this.base.href),
+      expect: 'list',
     });
     const shape = readList(body);
     const page = shape.currentPage ?? query.page ?? 1;
     let nextLink = shape.nextLink;
+    if (nextLink && nextLink.length > MAX_NEXT_LINK_LENGTH) {
+      this.log('warn', `Ignored the service's next-page link of ${nextLink.length} characters; asking for page ${page + 1} instead.`); // l10n-exempt: log line
+      nextLink = undefined;
+    }
     if (nextLink && !isSameOrigin(this.base, nextLink)) {
       const clean = await this.requester.redactor(); // the link is the service's text: it may hold the key
       this.log(
@@ -210,7 +221,10 @@ export class ReportsClient {
       );
       nextLink = undefined;
     }
-    if (shape.skipped) this.log('warn', `${shape.skipped} record(s) without an id were left out of the list.`); // l10n-exempt: log line
+    if (shape.skipped)
+      this.log('warn', `${shape.skipped} record(s) without a usable id, or beyond ${MAX_PAGE_ROWS} rows, were left out of the list.`); // l10n-exempt: log line
+    if (shape.oversized)
+      this.log('warn', `${shape.oversized} record(s) too large to show were kept as their id, URL, rating and dates only.`); // l10n-exempt: log line
     return {
       items: shape.items,
       page,
@@ -220,6 +234,7 @@ export class ReportsClient {
       hasMore: hasMorePages(shape, page, query),
       nextLink,
       skipped: shape.skipped,
+      oversized: shape.oversized,
       query: { ...query, page },
     };
   }

@@ -2,7 +2,9 @@
 // or a bare array/object. Unknown fields are kept; ids may be numbers or strings.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
-import { ListQuery, Report, ReportId } from './types';
+import { OmittedRows, OversizedRecord } from './boundedJson';
+import { normaliseId } from './ids';
+import { ListQuery, OVERSIZED, Report } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -15,14 +17,14 @@ function toNumber(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
-export function normaliseId(value: unknown): ReportId | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  return undefined;
-}
+export { normaliseId };
 
 /** A record as a Report, or undefined when it has no usable id. */
 export function toReport(value: unknown): Report | undefined {
+  if (value instanceof OversizedRecord) {
+    const facts = toReport(value.fields);
+    return facts && { ...facts, [OVERSIZED]: value.info };
+  }
   if (!isObject(value)) return undefined;
   const id = normaliseId(value.id);
   if (id === undefined) return undefined;
@@ -34,6 +36,7 @@ export function toReport(value: unknown): Report | undefined {
 }
 
 function describeShape(body: unknown): string {
+  if (body instanceof OversizedRecord) return l10n.t('a record of {0} MB', (body.info.bytes / 1024 / 1024).toFixed(1));
   if (Array.isArray(body)) return body.length === 1 ? l10n.t('an array of 1') : l10n.t('an array of {0}', body.length);
   if (isObject(body)) {
     const keys = Object.keys(body);
@@ -71,6 +74,9 @@ export function readReport(body: unknown, answerTo?: 'create' | 'update'): Repor
 }
 
 export function readAccount(body: unknown): Record<string, unknown> {
+  if (body instanceof OversizedRecord || (isObject(body) && body.data instanceof OversizedRecord)) {
+    throw new ApiError('bad-response', l10n.t("The service's account record is too large to read."));
+  }
   const candidate = isObject(body) && isObject(body.data) ? body.data : body;
   if (!isObject(candidate)) {
     throw new ApiError('bad-response', l10n.t("The service's answer is not an account record: it sent {0}.", describeShape(body)));
@@ -80,7 +86,10 @@ export function readAccount(body: unknown): Record<string, unknown> {
 
 export interface ListShape {
   items: Report[];
+  /** Rows left out: no usable id, or beyond the page's row budget. */
   skipped: number;
+  /** Items too large to show, kept as their top-level facts (marked OVERSIZED). */
+  oversized: number;
   currentPage?: number;
   lastPage?: number;
   perPage?: number;
@@ -106,14 +115,25 @@ export function readList(body: unknown): ListShape {
     throw new ApiError('bad-response', l10n.t("The service's answer is not a list of reports: it sent {0}.", describeShape(body)));
   }
   const items: Report[] = [];
+  let skipped = 0;
+  let oversized = 0;
   for (const row of rows) {
+    if (row instanceof OmittedRows) {
+      skipped += row.count;
+      continue;
+    }
     const report = toReport(row);
-    if (report) items.push(report);
+    if (!report) skipped++;
+    else {
+      items.push(report);
+      if (report[OVERSIZED]) oversized++;
+    }
   }
   const next = typeof links.next === 'string' && links.next ? links.next : undefined;
   return {
     items,
-    skipped: rows.length - items.length,
+    skipped,
+    oversized,
     currentPage: toNumber(meta.current_page),
     lastPage: toNumber(meta.last_page),
     perPage: toNumber(meta.per_page),

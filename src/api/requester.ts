@@ -1,7 +1,9 @@
 // Sends the client's calls: the key per request, the rate gate's queue, retries with backoff, and
 // log lines with the key redacted. client.ts says what to ask; this says how it is sent.
 import * as l10n from '@vscode/l10n';
+import { assertSendableKey } from './apiKey';
 import { ApiError } from './errors';
+import { MAX_RECORD_BYTES } from './limits';
 import { loggableUrl, redactError, redactorFor } from './redact';
 import { Priority, RateGate, headerCount } from './rateGate';
 import { RequestQueue, Timers, realTimers } from './requestQueue';
@@ -48,6 +50,7 @@ export class Requester {
         next: { kind: 'set-api-key' },
       });
     }
+    assertSendableKey(key);
     const clean = redactorFor(key);
     const log = (level: LogLevel, message: string) => this.options.log(level, clean(message));
     const where = `${call.method} ${loggableUrl(call.url, clean)}`;
@@ -82,7 +85,13 @@ export class Requester {
         headers,
         body: call.form?.toString(),
         timeoutMs: call.timeoutMs ?? this.options.timeoutMs,
-        maxResponseBytes: this.options.maxResponseBytes,
+        // A record or a list is read within the bounded reader's budgets; anything else whole.
+        maxResponseBytes:
+          call.expect === 'list' || call.expect === 'record'
+            ? this.options.maxResponseBytes
+            : Math.min(MAX_RECORD_BYTES, this.options.maxResponseBytes),
+        keepCut: call.expect === 'record',
+        ignoreBody: call.ignoreBody,
         signal: call.signal,
       });
     } catch (error) {

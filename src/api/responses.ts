@@ -2,15 +2,25 @@
 // Every piece of server text that reaches a message is redacted first, then shortened.
 import * as l10n from '@vscode/l10n';
 import { ApiError, describeDelay, NextStep } from './errors';
+import { MalformedJson, readBoundedJson } from './boundedJson';
 import { Clean, readFieldErrors, readServiceMessage } from './fieldErrors';
+import { MAX_RECORD_BYTES } from './limits';
 import { parseRetryAfter } from './retry';
 
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The body as text (already size-capped). */
-  text: string;
+  /** The body's bytes, as many as the budget allowed (limits.ts). */
+  body: Buffer;
+  /** The body went on past the budget; `body` holds its start. */
+  truncated?: boolean;
 }
+
+/**
+ * How a successful answer is read: a list page or one record within the bounded reader's budgets
+ * (boundedJson.ts); anything else whole, up to one record's budget.
+ */
+export type Expect = 'list' | 'record' | 'whole';
 
 /** What the caller is doing, so a 403 or 404 can say what it means there. */
 export interface ResponseContext {
@@ -20,6 +30,8 @@ export interface ResponseContext {
   forbidden?: { message: string; next?: NextStep };
   /** The answer's body does not matter (delete): any 2xx is success, JSON or not. */
   ignoreBody?: boolean;
+  /** What a successful answer holds; 'whole' when not said. */
+  expect?: Expect;
   /** Removes secrets from server text; applied before anything is shortened. */
   clean?: Clean;
 }
@@ -38,32 +50,64 @@ export function excerpt(text: string, max = 80): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-function sizeOf(text: string): string {
-  const bytes = Buffer.byteLength(text);
+function sizeOf(bytes: number): string {
   if (bytes === 1) return l10n.t('1 byte');
   return bytes < 1024 ? l10n.t('{0} bytes', bytes) : l10n.t('{0} kB', (bytes / 1024).toFixed(1));
 }
 
 const keep: Clean = (text) => text;
 
-export function parseJson(response: RawResponse, clean: Clean = keep): unknown {
-  if (response.text.trim() === '') return undefined;
-  try {
-    return JSON.parse(response.text);
-  } catch {
-    const type = header(response, 'content-type') ?? l10n.t('no content type');
-    throw new ApiError(
-      'bad-response',
-      l10n.t(
-        'The service answered HTTP {0} with something that is not JSON ({1}, {2}: "{3}"). Check that "webReports.baseUrl" points at the report service.',
-        response.status,
-        excerpt(clean(type.split(';')[0]), 60),
-        sizeOf(response.text),
-        excerpt(clean(response.text)),
-      ),
-      { status: response.status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
-    );
+// The start of a body that is enough to say what it is (an excerpt shows 80 characters of it).
+const EXCERPT_BYTES = 4096;
+
+function notJson(response: RawResponse, clean: Clean): ApiError {
+  const type = header(response, 'content-type') ?? l10n.t('no content type');
+  return new ApiError(
+    'bad-response',
+    l10n.t(
+      'The service answered HTTP {0} with something that is not JSON ({1}, {2}: "{3}"). Check that "webReports.baseUrl" points at the report service.',
+      response.status,
+      excerpt(clean(type.split(';')[0]), 60),
+      sizeOf(response.body.length),
+      excerpt(clean(response.body.toString('utf8', 0, EXCERPT_BYTES))),
+    ),
+    { status: response.status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
+  );
+}
+
+/** The body as JSON, read as `expect` says; a body cut at the budget is never read as whole. */
+export function parseJson(response: RawResponse, clean: Clean = keep, expect: Expect = 'whole'): unknown {
+  const { body } = response;
+  if (expect !== 'whole') {
+    try {
+      return readBoundedJson(body, { expect, truncated: response.truncated });
+    } catch (error) {
+      if (!(error instanceof MalformedJson)) throw error;
+      if (error.cut && response.truncated) throw tooLarge(response.status, body.length);
+      throw notJson(response, clean);
+    }
   }
+  if (response.truncated || body.length > MAX_RECORD_BYTES) throw tooLarge(response.status, Math.min(body.length, MAX_RECORD_BYTES));
+  const text = body.toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw notJson(response, clean);
+  }
+}
+
+/** An answer larger than the client reads (`max` bytes). */
+export function tooLarge(status: number, max: number): ApiError {
+  return new ApiError(
+    'bad-response',
+    l10n.t(
+      'The service\'s answer (HTTP {0}) is larger than {1} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".',
+      status,
+      (max / 1024 / 1024).toFixed(0),
+    ),
+    { status },
+  );
 }
 
 /** The parsed JSON body of a 2xx answer, or throws the ApiError that the status means. */
@@ -73,7 +117,7 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
   const { status } = response;
   if (status >= 200 && status < 300) {
     if (context.ignoreBody || status === 204) return undefined;
-    return parseJson(response, clean);
+    return parseJson(response, clean, context.expect);
   }
   if (status >= 300 && status < 400) {
     const location = header(response, 'location');

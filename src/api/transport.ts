@@ -4,7 +4,8 @@
 import * as l10n from '@vscode/l10n';
 import { ApiError, NextStep } from './errors';
 import { ProxyChoice } from './proxy';
-import { RawResponse } from './responses';
+import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './limits';
+import { RawResponse, tooLarge } from './responses';
 import { Agent, Dispatcher, ProxyAgent, request } from './undici';
 
 export interface SendOptions {
@@ -13,7 +14,12 @@ export interface SendOptions {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** Bytes read of a successful answer. */
   maxResponseBytes: number;
+  /** A successful answer over the budget is read up to it and returned cut, not refused (a record's facts come first). */
+  keepCut?: boolean;
+  /** The body does not matter: read only as much as an error body. */
+  ignoreBody?: boolean;
   signal?: AbortSignal;
 }
 
@@ -79,7 +85,7 @@ function errorCode(error: unknown): string | undefined {
 export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
   // undici's own 300 s header/body timeouts would cut a long analysis short with a vaguer
   // message; the client's timer (requestTimeoutSeconds, 4x for analyses) governs instead.
-  const options = { keepAliveTimeout: 10_000, connections: 8, headersTimeout: 0, bodyTimeout: 0 };
+  const options = { keepAliveTimeout: 10_000, connections: 8, headersTimeout: 0, bodyTimeout: 0, maxHeaderSize: MAX_HEADER_BYTES };
   if (!proxy) return new Agent(options);
   return new ProxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
 }
@@ -103,22 +109,31 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
       body: options.body,
       signal: controller.signal,
     });
+    // An error's body, or one that does not matter, is read only as far as its start says enough.
+    const ok = response.statusCode >= 200 && response.statusCode < 300 && !options.ignoreBody;
+    const max = ok ? options.maxResponseBytes : Math.min(MAX_ERROR_BODY_BYTES, options.maxResponseBytes);
+    const keepCut = !ok || options.keepCut === true;
     const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > options.maxResponseBytes) {
+    if (!keepCut && Number.isFinite(declared) && declared > max) {
       response.body.destroy();
-      throw tooLarge(response.statusCode, options.maxResponseBytes);
+      throw tooLarge(response.statusCode, max);
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let truncated = false;
     for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > options.maxResponseBytes) {
+      const bytes = chunk as Buffer;
+      if (size + bytes.length > max) {
         response.body.destroy();
-        throw tooLarge(response.statusCode, options.maxResponseBytes);
+        if (!keepCut) throw tooLarge(response.statusCode, max);
+        chunks.push(bytes.subarray(0, max - size));
+        truncated = true;
+        break;
       }
-      chunks.push(chunk as Buffer);
+      size += bytes.length;
+      chunks.push(bytes);
     }
-    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+    return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), truncated };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
@@ -142,6 +157,16 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
         { cause: error },
       );
     }
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+      throw new ApiError(
+        'bad-response',
+        l10n.t(
+          'The service\'s answer has headers larger than {0} KB; it was not read. This is not what the report API sends: check "webReports.baseUrl".',
+          MAX_HEADER_BYTES / 1024,
+        ),
+        { cause: error, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
+      );
+    }
     const why = (code && networkReason(code)) ?? (error instanceof Error ? error.message : String(error));
     const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
@@ -153,16 +178,4 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCancel);
   }
-}
-
-function tooLarge(status: number, max: number): ApiError {
-  return new ApiError(
-    'bad-response',
-    l10n.t(
-      'The service\'s answer (HTTP {0}) is larger than {1} MB; it was not read. This is not what the report API sends: check "webReports.baseUrl".',
-      status,
-      (max / 1024 / 1024).toFixed(0),
-    ),
-    { status },
-  );
 }

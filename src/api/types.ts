@@ -19,6 +19,19 @@ export const SORT_DIRECTIONS: readonly SortDirection[] = ['asc', 'desc'];
 export type PerPage = 10 | 25 | 50 | 100;
 export const PER_PAGE_VALUES: readonly PerPage[] = [10, 25, 50, 100];
 
+/**
+ * The typed flag of a record too large to show (limits.ts): only its top-level facts were kept.
+ * A symbol, so no field the service sends can set it or collide with it.
+ */
+export const OVERSIZED: unique symbol = Symbol('webReports.oversized');
+
+export interface OversizedInfo {
+  /** Bytes of the record as sent (at least this many when `cut`). */
+  bytes: number;
+  /** Over the byte budget, nested deeper than the depth budget, or cut with the whole answer. */
+  reason: 'bytes' | 'depth' | 'cut';
+}
+
 export interface Report {
   id: ReportId;
   url?: string;
@@ -27,7 +40,14 @@ export interface Report {
   project?: string;
   generated_at?: string;
   score?: number;
+  /** Set when the record was too large to show: the other fields are its top-level facts only. */
+  [OVERSIZED]?: OversizedInfo;
   [field: string]: unknown;
+}
+
+/** Why the record is shown as its facts only, or undefined when it is whole. */
+export function oversizedOf(report: Report): OversizedInfo | undefined {
+  return report[OVERSIZED];
 }
 
 export type Account = Record<string, unknown>;
@@ -55,8 +75,10 @@ export interface ReportPage {
   hasMore: boolean;
   /** The service's `links.next`, kept only when it has the base URL's origin. */
   nextLink?: string;
-  /** Records left out because they had no usable id. */
+  /** Records left out because they had no usable id (or were beyond the page's row budget). */
   skipped: number;
+  /** Items too large to show, kept as their top-level facts and marked (`oversizedOf`). */
+  oversized?: number;
   /** The query that produced this page, to ask for the next one. */
   query: ListQuery;
 }

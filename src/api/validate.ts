@@ -2,6 +2,7 @@
 // gets the reason at once. Every failure is an ApiError of kind 'invalid-input' with field messages.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
+import { isSafeNumericId } from './ids';
 import {
   CreateReportInput,
   ListQuery,
@@ -48,9 +49,12 @@ function fail(field: string, message: string): never {
 // A plain path segment: unreserved characters only (RFC 3986), so the id cannot change the path.
 const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]{1,128}$/;
 
-/** The id as a path segment; `.`, `..` and anything but unreserved characters are refused. */
+/**
+ * The id as a path segment; `.`, `..` and anything but unreserved characters are refused, and so
+ * is a number that is not a safe integer from 1 (it would address another report, ids.ts).
+ */
 export function validateReportId(id: ReportId): string {
-  const text = typeof id === 'number' ? (Number.isFinite(id) ? String(id) : '') : typeof id === 'string' ? id.trim() : '';
+  const text = typeof id === 'number' ? (isSafeNumericId(id) ? String(id) : '') : typeof id === 'string' ? id.trim() : '';
   if (!PLAIN_SEGMENT.test(text) || text === '.' || text === '..') {
     fail('id', l10n.t('"{0}" is not a report id.', String(id).slice(0, 40)));
   }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../ids';
 import type { CommandTable } from '../adapters/register';
 import { plainText } from '../model/plainText';
+import { keyInputProblem } from '../api/apiKey';
 import { ApiError } from '../api/errors';
 import { parseBaseUrl } from '../api/baseUrl';
 import { ENV_KEY_NAME } from '../platform/keyStore';
@@ -96,11 +97,17 @@ function promptForKey(ctx: CommandContext): Promise<boolean> {
       box.dispose();
       resolve(stored);
     };
-    box.onDidChangeValue(() => (box.validationMessage = undefined));
+    // A character that cannot be sent is named as it is typed or pasted, before any request.
+    box.onDidChangeValue((value) => (box.validationMessage = keyInputProblem(value)));
     box.onDidAccept(async () => {
       const key = box.value.trim();
       if (!key) {
         box.validationMessage = vscode.l10n.t('Enter the API key.');
+        return;
+      }
+      const unsendable = keyInputProblem(key);
+      if (unsendable) {
+        box.validationMessage = { message: unsendable, severity: vscode.InputBoxValidationSeverity.Error };
         return;
       }
       box.busy = true;
@@ -135,10 +142,13 @@ export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boo
   if (!(await ensureBaseUrl(ctx))) return false;
   if (!(await confirmInsecure(ctx))) return false;
   if (typeof key !== 'string' || !key.trim()) return promptForKey(ctx);
-  const check = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Website Reports: checking the API key…') },
-    () => checkKey(ctx, key.trim()),
-  );
+  const unsendable = keyInputProblem(key);
+  const check: KeyCheck = unsendable
+    ? { problem: unsendable }
+    : await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Website Reports: checking the API key…') },
+        () => checkKey(ctx, key.trim()),
+      );
   if (check.problem !== undefined) {
     ctx.log.warn(`API key not stored: ${check.problem}`);
     void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: the API key was not stored. {0}', plainText(check.problem)));

@@ -1,12 +1,18 @@
 // How two URLs are "the same page" for the lookup of its latest report, the way the service
-// compares them. The rule:
+// compares them — one identity for lookups, report-all, lost-create recovery and the model. The rule:
 //   - scheme and host are compared in lower case (they are case-insensitive; the path is not);
+//   - an internationalised host is compared in its ASCII (punycode) form, so `bücher.example` =
+//     `xn--bcher-kva.example`; non-ASCII in the path and query compares as its percent-encoding;
+//   - percent-escapes compare in upper case (`%c3%a9` = `%C3%A9`, RFC 3986 §6.2.2.1);
 //   - the scheme's default port is dropped (`https://a.test:443/` = `https://a.test/`);
 //   - a trailing slash of the path is ignored (`/docs/` = `/docs`, and `https://a.test/` =
 //     `https://a.test`);
 //   - the fragment is dropped (it never reaches the server);
-//   - the query is kept as written (order and case matter to many sites).
+//   - the query is kept as written otherwise (order and case matter to many sites).
 // http and https stay different pages: a site's http and https versions rate differently.
+import { domainToUnicode } from 'node:url';
+
+const ESCAPE = /%[0-9a-f]{2}/gi;
 
 /** The comparison key of a URL, or undefined when it is not an absolute http(s) URL. */
 export function urlKey(url: string): string | undefined {
@@ -17,9 +23,11 @@ export function urlKey(url: string): string | undefined {
     return undefined;
   }
   if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) return undefined;
-  // URL already lower-cases the scheme and host and drops the default port.
+  // URL already lower-cases the scheme, turns the host into punycode, percent-encodes non-ASCII
+  // in the path and query, and drops the default port.
   const path = parsed.pathname.replace(/\/+$/, '');
-  return `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
+  const upper = (text: string) => text.replace(ESCAPE, (escape) => escape.toUpperCase());
+  return `${parsed.protocol}//${parsed.host}${upper(path)}${upper(parsed.search)}`;
 }
 
 /** The host name (lower case, no port) of an http(s) URL, or undefined. */
@@ -30,4 +38,39 @@ export function hostOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The ways a service that keeps URLs as they were sent may have written `text` (a key without its
+ * scheme, or a part of one: `host[:port][/path…]`): the host in Unicode and in punycode, the path
+ * decoded and percent-encoded. The human form first (what people write and so what was likely
+ * sent); one entry for a plain ASCII text; at most four.
+ */
+export function spellingsOf(text: string): string[] {
+  const slash = text.indexOf('/');
+  const host = slash < 0 ? text : text.slice(0, slash);
+  const rest = slash < 0 ? '' : text.slice(slash);
+  const colon = host.lastIndexOf(':');
+  const name = colon < 0 ? host : host.slice(0, colon);
+  const port = colon < 0 ? '' : host.slice(colon);
+  const unicode = name.split('.').some((label) => label.startsWith('xn--')) ? domainToUnicode(name) : '';
+  const hosts = unique([unicode ? `${unicode}${port}` : host, host]);
+  const rests = unique([decoded(rest) || rest, rest]);
+  return unique(hosts.flatMap((h) => rests.map((r) => `${h}${r}`)));
+}
+
+function decoded(path: string): string {
+  if (!/%[0-9a-f]{2}/i.test(path)) return '';
+  try {
+    const text = decodeURI(path);
+    // Only a decoding into readable text is another spelling (not one that yields blanks or controls).
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    return /^[^\s\u0000-\u001f\u007f]*$/u.test(text) ? text : '';
+  } catch {
+    return '';
+  }
+}
+
+function unique(texts: string[]): string[] {
+  return [...new Set(texts)];
 }

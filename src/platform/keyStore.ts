@@ -5,9 +5,10 @@
 // points somewhere else (another service, or a half-typed address), the key is not offered, so it
 // is never sent to an origin the user did not sign in to.
 import * as vscode from 'vscode';
+import { KEY_ENV_NAME } from '../api/apiKey';
 
 export const SECRET_NAME = 'webReports.apiKey';
-export const ENV_KEY_NAME = 'WEBREPORTS_API_KEY';
+export const ENV_KEY_NAME = KEY_ENV_NAME;
 
 export type KeySource = 'secret-storage' | 'environment';
 

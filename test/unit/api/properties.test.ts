@@ -1,11 +1,13 @@
 // Property-based tests (fast-check) of the client's parsers of outside input: Retry-After,
-// NO_PROXY matching and envelope reading. Each property holds for any input fast-check finds.
+// NO_PROXY matching, envelope reading and the bounded reader of answers. Each property holds for any input fast-check finds.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
+import { MalformedJson, ReadStats, readBoundedJson } from '../../../src/api/boundedJson';
 import { readList, readReport } from '../../../src/api/envelope';
 import { ApiError } from '../../../src/api/errors';
 import { bypassesProxy } from '../../../src/api/proxy';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/api/retry';
+import { oversizedOf } from '../../../src/api/types';
 
 const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
 const hostLabels = fc.array(label, { minLength: 1, maxLength: 5 });
@@ -76,7 +78,7 @@ describe('api: properties of NO_PROXY matching', () => {
   });
 });
 
-const id = fc.oneof(fc.integer({ min: 0 }), fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/));
+const id = fc.oneof(fc.integer({ min: 1 }), fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/));
 const record = fc
   .tuple(
     id,
@@ -94,10 +96,12 @@ describe('api: properties of envelope reading', () => {
         const body = [rows, { data: rows }, { data: rows, links: {}, meta: {}, status: 200 }, { data: rows, current_page: 1 }][envelope];
         const list = readList(body);
         assert.equal(list.items.length + list.skipped, rows.length);
-        // Rows with a usable id (a finite number or a non-blank string) are the items, in order.
+        // Rows with a usable id (a safe integer from 1 or a non-blank string) are the items, in order.
         const kept = rows.filter((r) => {
           const value = typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>).id : undefined;
-          return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && value.trim() !== '');
+          return (
+            (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) || (typeof value === 'string' && value.trim() !== '')
+          );
         }) as Array<Record<string, unknown>>;
         assert.equal(list.items.length, kept.length);
         list.items.forEach((item, index) => {
@@ -120,6 +124,85 @@ describe('api: properties of envelope reading', () => {
             assert.ok(error instanceof ApiError && error.kind === 'bad-response', String(error));
           }
         }
+      }),
+    );
+  });
+});
+
+/** How deeply a JSON value nests (0 for a scalar), as the bounded reader counts it. */
+function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return 1 + Math.max(0, ...children.map(depthOf));
+}
+
+const budgets = fc.record({
+  recordBytes: fc.integer({ min: 2, max: 400 }),
+  recordDepth: fc.integer({ min: 1, max: 6 }),
+  pageRows: fc.integer({ min: 1, max: 40 }),
+  envelopeFields: fc.integer({ min: 0, max: 4 }),
+  envelopeFieldBytes: fc.integer({ min: 1, max: 200 }),
+  skimmedValueBytes: fc.integer({ min: 1, max: 50 }),
+});
+
+describe('api: properties of the bounded reader of answers', () => {
+  it('any JSON page, any budgets: never throws; unmarked items + oversized + skipped = rows; bounded work', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(record, fc.jsonValue())), fc.nat({ max: 3 }), budgets, (rows, envelope, limits) => {
+        const body = [
+          rows,
+          { data: rows },
+          { data: rows, links: {}, meta: { total: rows.length }, status: 200 },
+          { data: rows, current_page: 1 },
+        ][envelope];
+        const bytes = Buffer.from(JSON.stringify(body));
+        const stats: ReadStats = { parsedBytes: 0, largestParse: 0 };
+        const list = readList(readBoundedJson(bytes, { expect: 'list', budgets: limits, stats }));
+        const oversized = list.items.filter((item) => oversizedOf(item) !== undefined).length;
+        assert.equal(oversized, list.oversized);
+        assert.equal(list.items.length - oversized + oversized + list.skipped, rows.length);
+        // Each row within budget is exactly what the plain reading gives; the others are marked or skipped.
+        const read = rows.slice(0, limits.pageRows);
+        const kept = read.flatMap((row) => {
+          const within = Buffer.byteLength(JSON.stringify(row)) <= limits.recordBytes && depthOf(row) <= limits.recordDepth;
+          const plain = readList([row]).items;
+          return plain.length && within ? [plain[0]] : [];
+        });
+        assert.deepEqual(
+          list.items.filter((item) => oversizedOf(item) === undefined),
+          kept,
+        );
+        // Bounded work: no slice larger than a budget is parsed, and no byte more than twice.
+        const largest = Math.max(limits.recordBytes, limits.envelopeFieldBytes, limits.skimmedValueBytes, 66);
+        assert.ok(stats.largestParse <= largest, `${stats.largestParse} > ${largest}`);
+        assert.ok(stats.parsedBytes <= 2 * bytes.length, `${stats.parsedBytes} > 2 × ${bytes.length}`);
+      }),
+    );
+  });
+
+  it('any text cut anywhere fails only with MalformedJson, and a record answer cut after its id names it', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(), fc.string(), (value, at, junk) => {
+        const text = JSON.stringify({ data: value });
+        const cut = Buffer.from(text).subarray(0, at % (text.length + 1));
+        for (const bytes of [cut, Buffer.from(junk), Buffer.concat([cut, Buffer.from(junk)])]) {
+          for (const expect of ['list', 'record'] as const) {
+            try {
+              readBoundedJson(bytes, { expect, truncated: true });
+            } catch (error) {
+              assert.ok(error instanceof MalformedJson, String(error));
+            }
+          }
+        }
+      }),
+    );
+    fc.assert(
+      fc.property(record, fc.nat(), (r, at) => {
+        const head = `{"data":{"id":${JSON.stringify(r.id)},`;
+        const text = JSON.stringify({ data: { ...r, blob: 'x'.repeat(100) } }).replace(/^\{"data":\{/, head);
+        const cut = Buffer.from(text).subarray(0, head.length + 1 + (at % (text.length - head.length)));
+        const read = readBoundedJson(cut, { expect: 'record', truncated: true, budgets: { recordBytes: 10 } });
+        assert.equal(readReport(read).id, typeof r.id === 'string' ? r.id.trim() : r.id);
       }),
     );
   });

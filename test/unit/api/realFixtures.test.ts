@@ -109,7 +109,7 @@ describe('api: records as the real service sends them (fixtures from the notes)'
   });
 
   it('errors: 422 under message, 403 and 404 bodies, the delete answer', () => {
-    const answer = (status: number, body: unknown) => ({ status, headers: {}, text: JSON.stringify(body) });
+    const answer = (status: number, body: unknown) => ({ status, headers: {}, body: Buffer.from(JSON.stringify(body)) });
     const ctx = { what: 'create the report' };
     try {
       interpret(answer(422, { message: { url: ['The url could not be reached.'] }, status: 422 }), ctx);

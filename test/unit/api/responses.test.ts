@@ -10,7 +10,7 @@ const ctx: ResponseContext = { what: 'create the report' };
 const raw = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
   status,
   headers,
-  text: typeof body === 'string' ? body : JSON.stringify(body),
+  body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
 });
 
 function failure(status: number, body: unknown, context: ResponseContext = ctx, headers: Record<string, string> = {}): ApiError {

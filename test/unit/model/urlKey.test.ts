@@ -1,0 +1,93 @@
+// One URL identity (urlKey) for lookups, report-all, lost-create recovery and the model: an
+// internationalised host is the same page in Unicode and in punycode, percent-escapes compare in
+// any hex case, and the earlier rules hold. spellingsOf gives the search texts that find a page
+// whichever spelling the service stored.
+import { strict as assert } from 'node:assert';
+import { domainToASCII } from 'node:url';
+import fc from 'fast-check';
+import { spellingsOf, urlKey } from '../../../src/model/urlKey';
+
+const letter = fc.constantFrom(...Array.from('abcxyz019-üßéñøåçłžдж中文日本ü'));
+const label = fc
+  .array(letter, { minLength: 1, maxLength: 10 })
+  .map((chars) => chars.join(''))
+  .filter((l) => !l.startsWith('-') && !l.endsWith('-') && l.slice(2, 4) !== '--');
+const host = fc.array(label, { minLength: 1, maxLength: 3 }).map((labels) => `${labels.join('.')}.example`);
+const pathText = fc.string({ unit: fc.constantFrom(...Array.from('az09-_~/é中ü😀 ')), maxLength: 12 });
+
+describe('model: urlKey, one identity of a page', () => {
+  it('keeps the earlier rules: scheme and host case, default port, trailing slash, fragment, query as written', () => {
+    assert.equal(urlKey('HTTPS://Example.COM:443/Docs/?a=1#top'), 'https://example.com/Docs?a=1');
+    assert.equal(urlKey('https://example.com/'), urlKey('https://example.com'));
+    assert.equal(urlKey('http://example.com:8080/x/'), 'http://example.com:8080/x');
+    assert.notEqual(urlKey('http://example.com/x'), urlKey('https://example.com/x'));
+    assert.notEqual(urlKey('https://example.com/x?b=1&a=2'), urlKey('https://example.com/x?a=2&b=1'));
+    assert.notEqual(urlKey('https://example.com/X'), urlKey('https://example.com/x'));
+    assert.equal(urlKey('ftp://example.com/'), undefined);
+    assert.equal(urlKey('not a url'), undefined);
+  });
+
+  it('an internationalised host is the same page in Unicode and in punycode', () => {
+    assert.equal(urlKey('https://bücher.example/seite'), 'https://xn--bcher-kva.example/seite');
+    assert.equal(urlKey('https://BÜCHER.example/seite/'), urlKey('https://xn--bcher-kva.example/seite'));
+    assert.equal(urlKey('https://straße.example/'), urlKey('https://xn--strae-oqa.example'));
+  });
+
+  it('property: the key of the Unicode form = the key of the punycode form', () => {
+    fc.assert(
+      fc.property(host, pathText, (name, path) => {
+        const ascii = domainToASCII(name);
+        fc.pre(ascii !== '');
+        const rest = `/${encodeURI(path)}`;
+        assert.equal(urlKey(`https://${name}${rest}`), urlKey(`https://${ascii}${rest}`), `${name} vs ${ascii}`);
+        // Upper case is the same host where it maps back (ß upper-cases to SS, another host).
+        const upper = name.toUpperCase();
+        if (upper.toLowerCase() === name) assert.equal(urlKey(`https://${upper}${rest}`), urlKey(`https://${ascii}${rest}`));
+      }),
+    );
+  });
+
+  it('property: percent-escapes compare in any hex case, and non-ASCII as its escapes', () => {
+    fc.assert(
+      fc.property(pathText, pathText, (path, query) => {
+        const upper = `https://a.example/${encodeURI(path)}?q=${encodeURIComponent(query)}`;
+        const lower = upper.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+        assert.equal(urlKey(lower), urlKey(upper));
+        assert.equal(urlKey(`https://a.example/${path.replace(/ /g, '%20')}`), urlKey(`https://a.example/${encodeURI(path)}`));
+      }),
+    );
+    assert.equal(urlKey('https://a.example/caf%c3%a9'), 'https://a.example/caf%C3%A9');
+    assert.equal(urlKey('https://a.example/café'), urlKey('https://a.example/caf%C3%A9'));
+  });
+});
+
+describe('model: spellingsOf, the search texts of a page', () => {
+  it('a plain ASCII text has one spelling; an IDN host and an encoded path have their others, human first', () => {
+    assert.deepEqual(spellingsOf('plain.example/a'), ['plain.example/a']);
+    assert.deepEqual(spellingsOf('xn--bcher-kva.example'), ['bücher.example', 'xn--bcher-kva.example']);
+    assert.deepEqual(spellingsOf('xn--bcher-kva.example:8443/seite'), ['bücher.example:8443/seite', 'xn--bcher-kva.example:8443/seite']);
+    assert.deepEqual(spellingsOf('xn--bcher-kva.example/caf%C3%A9'), [
+      'bücher.example/café',
+      'bücher.example/caf%C3%A9',
+      'xn--bcher-kva.example/café',
+      'xn--bcher-kva.example/caf%C3%A9',
+    ]);
+    assert.deepEqual(spellingsOf('a.example/%E0%A4%A'), ['a.example/%E0%A4%A'], 'a broken escape has no other spelling');
+    assert.deepEqual(spellingsOf('a.example/a%0Ab'), ['a.example/a%0Ab'], 'nor one that decodes to a line break');
+  });
+
+  it('property: every spelling is the same page, at most four, and the first is the human one', () => {
+    fc.assert(
+      fc.property(host, pathText, (name, path) => {
+        const key = urlKey(`https://${name}/${path}`);
+        fc.pre(key !== undefined);
+        const text = key.replace(/^https:\/\//, '');
+        const spellings = spellingsOf(text);
+        assert.ok(spellings.length >= 1 && spellings.length <= 4);
+        assert.ok(spellings.includes(text));
+        for (const spelling of spellings) assert.equal(urlKey(`https://${spelling}`), key, spelling);
+        if (/xn--/.test(text)) assert.ok(!spellings[0].split('/')[0].includes('xn--'), spellings[0]);
+      }),
+    );
+  });
+});
