@@ -2,7 +2,7 @@
 // placement, sorting and create's duplicate check. List pages may carry whole analyses (about
 // 3 KB+ per record on the real service, any size on a hostile one); the report panel reads the
 // full record when it opens, so the model never holds `results` or fields it does not know.
-import type { Report } from '../api/types';
+import { OVERSIZED, type Report } from '../api/types';
 
 /** Longer than this, a URL is not worth keeping in the tree (the panel still reads it in full). */
 export const MAX_URL_CHARS = 4096;
@@ -39,5 +39,8 @@ export function summaryOf(record: Report): Report {
     const value = text(record[field], MAX_SHORT_CHARS);
     if (value !== undefined) summary[field] = value;
   }
+  // A record too large to show stays marked, so the tree and tooltip can say so.
+  const oversized = record[OVERSIZED];
+  if (oversized) summary[OVERSIZED] = { bytes: oversized.bytes, reason: oversized.reason };
   return summary;
 }

@@ -4,21 +4,21 @@
 // each value is cut, so the tooltip stays within TOOLTIP_MAX_CHARS whatever the record holds; its
 // fields are read without running the record's code.
 import * as l10n from '@vscode/l10n';
-import { Report } from '../api/types';
+import { oversizedOf, Report } from '../api/types';
 import { codeSpan } from './plainText';
 import { ratingOf, roundedScore } from './rating';
 import { ownFields, shortText } from './safeText';
 import { revealInvisible } from './invisibleText';
-import { fullTime, privacyLabel, privacyName, ratingLabel, reportLabel } from './vocabulary';
+import { fullTime, privacyLabel, privacyName, ratingLabel, reportLabel, tooLargeShort } from './vocabulary';
 
 /** Characters of the report's URL (its heading) and of any other value shown. */
 export const TOOLTIP_LABEL_CHARS = 500;
 export const TOOLTIP_VALUE_CHARS = 200;
 /**
- * The tooltip is never longer than this: the heading and six rows of capped values and words,
+ * The tooltip is never longer than this: the heading and seven rows of capped values and words,
  * each value in a code span whose fences may be as long as the value (a run of backticks).
  */
-export const TOOLTIP_MAX_CHARS = 3 * (TOOLTIP_LABEL_CHARS + 3) + 6 * (3 * (TOOLTIP_VALUE_CHARS + 3) + 100);
+export const TOOLTIP_MAX_CHARS = 3 * (TOOLTIP_LABEL_CHARS + 3) + 7 * (3 * (TOOLTIP_VALUE_CHARS + 3) + 100);
 
 /** The value's text, hidden characters made visible (they grow to a marker), cut to `max`. */
 function shown(value: unknown, max: number): string {
@@ -39,6 +39,8 @@ export function reportTooltipMarkdown(found: Report, now?: Date): string {
     ],
     [l10n.t({ message: 'Id', comment: ['the label of the id of a report, in its tooltip'] }), report.id],
   ];
+  // The flag is a symbol the client sets, never a field the service sends.
+  if (oversizedOf(found)) rows.push([l10n.t('Note'), tooLargeShort()]);
   let markdown = `${codeSpan(shown(reportLabel(report as Report), TOOLTIP_LABEL_CHARS))}\n\n`;
   for (const [name, value] of rows) {
     const text = shown(value, TOOLTIP_VALUE_CHARS);

@@ -3,7 +3,7 @@
 // badges and the status bar all take their words from here. Pure, so it is unit-tested without
 // VS Code.
 import * as l10n from '@vscode/l10n';
-import { Report } from '../api/types';
+import { OversizedInfo, Report } from '../api/types';
 import { displayLocale } from './locale';
 import { textOf } from './safeText';
 import { Band, Rating, RatingBand, ratingOf, roundedScore } from './rating';
@@ -169,4 +169,19 @@ export function accessibleLabel(report: Report, now?: Date): string {
   const when = relativeTime(report.generated_at, now);
   if (when) parts.push(l10n.t({ message: 'generated {0}', args: [when], comment: ['{0} is a relative time such as "3 days ago"'] }));
   return parts.join(', ');
+}
+
+// --- records too large to show -------------------------------------------------------------
+
+/** "too large to show": a tree row's and a tooltip's note for a record kept as its facts only. */
+export function tooLargeShort(): string {
+  return l10n.t({ message: 'too large to show', comment: ['a report the service sent too large to read; only its main facts are kept'] });
+}
+
+/** The report panel's note: why only the main facts of a report are shown. */
+export function tooLargeNote(info: OversizedInfo): string {
+  const megabytes = Math.max(0.1, Math.round((info.bytes / 1024 / 1024) * 10) / 10).toLocaleString(displayLocale());
+  return info.reason === 'depth'
+    ? l10n.t('Too large to show: the service sent this report nested too deeply to read. Only its main facts are shown.')
+    : l10n.t('Too large to show: the service sent {0} MB or more for this report. Only its main facts are shown.', megabytes);
 }

@@ -1,6 +1,6 @@
 // The tree's nodes: a group per result, its reports, and "Load more…" or an error row at its end.
 import * as vscode from 'vscode';
-import { Report, ReportResult } from '../api/types';
+import { oversizedOf, Report, ReportResult } from '../api/types';
 import { cutNotice, PagingLimits } from '../model/paging';
 import { GroupState } from '../model/reportsModel';
 import { COMMAND } from '../ids';
@@ -14,6 +14,7 @@ import {
   ratingLabel,
   relativeTime,
   reportLabel,
+  tooLargeShort,
 } from '../model/vocabulary';
 import { plainText } from '../model/plainText';
 import { reportTooltipMarkdown } from '../model/reportTooltip';
@@ -81,7 +82,8 @@ const ACCESSIBLE_LABEL_CHARS = 500;
 export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
   const item = new vscode.TreeItem(plainText(reportLabel(report)), vscode.TreeItemCollapsibleState.None);
   item.id = `report:${textOf(report.id)}`;
-  item.description = relativeTime(report.generated_at) ?? '';
+  const when = relativeTime(report.generated_at) ?? '';
+  item.description = oversizedOf(report) ? (when ? `${when} · ${tooLargeShort()}` : tooLargeShort()) : when;
   const privacy = privacyName(report.privacy);
   item.iconPath = new vscode.ThemeIcon(PRIVACY_ICONS[privacy]);
   item.contextValue = contextValue(report);

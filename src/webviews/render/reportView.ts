@@ -10,7 +10,8 @@ import { renderAnalysis } from './analysisView';
 import { maskSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
 import { Rating, ratingOf, roundedScore } from '../../model/rating';
-import { isWebUrl, PRIVACY_ICONS, privacyLabel, privacyName, ratingLabel } from '../../model/vocabulary';
+import { isWebUrl, PRIVACY_ICONS, privacyLabel, privacyName, ratingLabel, tooLargeNote } from '../../model/vocabulary';
+import { oversizedOf, type Report } from '../../api/types';
 
 export type { RenderOptions } from './format';
 
@@ -101,7 +102,11 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
   }
 
   // The analysis, for a list or an object of checks; anything else is listed as an ordinary field.
-  const analysis = renderAnalysis(rec.results, ctx) ?? EMPTY;
+  // A record too large to show (the client kept its facts only) says so where the analysis goes.
+  const oversized = isRecord(report) ? oversizedOf(report as Report) : undefined;
+  const analysis = oversized
+    ? html`<p class="notice" role="note">${icon('warning')} ${tooLargeNote(oversized)}</p>`
+    : (renderAnalysis(rec.results, ctx) ?? EMPTY);
   if (analysis !== EMPTY) shown.add('results');
 
   // l10n-exempt: markup
