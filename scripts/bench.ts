@@ -6,6 +6,7 @@
 //   bench/firstRender.ts   the tree's first render vs one round trip
 //   bench/serviceRows.ts   the service's list and create at scale, its resident memory
 //   bench/analysisRows.ts  an unrelated request while the service analyses a heavy page
+//   bench/hostRows.ts      the extension host's cost for hostile records vs budget-filling ordinary ones
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
@@ -13,6 +14,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { analysisRows } from './bench/analysisRows';
+import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     add(await firstRenderRows(datasets, LATENCIES, SETTINGS));
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
     add(await analysisRows(SETTINGS));
+    add(await hostRows(SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
     add(await bundleRows());
