@@ -22,6 +22,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
+      // A body on its own line gets braces (a one-line `if (x) return;` may stay as it is).
+      curly: ['error', 'multi-line'],
     },
   },
   {

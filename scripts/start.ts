@@ -61,8 +61,9 @@ function writeWorkspace(dir: string, site: DemoSite): void {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js')))
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) {
     throw new Error('dist/extension.js is missing: run `npm run build` first (npm start does).');
+  }
   const host = await prepare();
   const apiKey = process.env.WEBREPORTS_API_KEY?.trim() || 'demo-key';
   const stoppers: (() => Promise<void> | void)[] = [];

@@ -76,8 +76,9 @@ async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage
         await res.body.dump().catch(() => undefined);
         if (hop >= MAX_REDIRECTS) throw new AnalysisError(`too many redirects (more than ${MAX_REDIRECTS})`);
         current = parseUrl(location, current, 'invalid redirect location');
-        if (current.protocol !== 'http:' && current.protocol !== 'https:')
+        if (current.protocol !== 'http:' && current.protocol !== 'https:') {
           throw new AnalysisError(`redirect to an unsupported URL scheme (${current.protocol})`);
+        }
         continue;
       }
       const chunks: Buffer[] = [];
@@ -138,8 +139,9 @@ function withoutCredentials(u: URL): string {
 }
 
 function hasCode(err: unknown, code: string): boolean {
-  for (let e: unknown = err, i = 0; i < 5 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause)
+  for (let e: unknown = err, i = 0; i < 5 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === code) return true;
+  }
   return false;
 }
 
@@ -159,12 +161,14 @@ export function describeFetchError(err: unknown, timeoutMs: number): string {
   const has = (...c: string[]): boolean => codes.some((x) => c.includes(x));
   if (has('ECONNREFUSED')) return 'connection refused';
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL')) return 'DNS lookup failed';
-  if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED', 'ABORT_ERR'))
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED', 'ABORT_ERR')) {
     return `timed out after ${formatSeconds(timeoutMs)}`;
+  }
   if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE')) return 'connection reset';
   if (has('EHOSTUNREACH', 'ENETUNREACH')) return 'host unreachable';
-  if (codes.some((c) => c.startsWith('ERR_TLS') || c.startsWith('CERT_') || c.includes('SELF_SIGNED') || c.startsWith('UNABLE_TO')))
+  if (codes.some((c) => c.startsWith('ERR_TLS') || c.startsWith('CERT_') || c.includes('SELF_SIGNED') || c.startsWith('UNABLE_TO'))) {
     return 'TLS certificate error';
+  }
   const message = err instanceof Error ? err.message : String(err);
   return message ? `fetch failed (${message})` : 'fetch failed';
 }

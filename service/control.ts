@@ -50,8 +50,9 @@ export async function handleControl(ctx: ControlContext, method: string, path: s
       } catch {
         return message(400, 'The reset body must be JSON like {"seed": 60}.');
       }
-      if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 5000))
+      if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= 5000)) {
         return message(422, 'seed must be a whole number from 0 to 5000.');
+      }
       await ctx.reset(seed);
       return { status: 204 };
     }

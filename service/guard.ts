@@ -2,7 +2,7 @@
 // name the service's own address (DNS rebinding sends the attacker's name), and the /__control
 // endpoints additionally need the run's token, no Origin (browsers send one on cross-origin
 // requests) and JSON bodies (a no-cors form or text/plain POST cannot send that).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from './secretCompare';
 import * as net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { isLoopback } from './http';
@@ -31,16 +31,12 @@ export function isOwnHost(value: string | undefined, boundHost: string, port: nu
   return (bound === '0.0.0.0' || bound === '::') && net.isIP(host.name) !== 0;
 }
 
-function digest(s: string): Buffer {
-  return createHash('sha256').update(s, 'utf8').digest();
-}
-
 /** Why a control request is refused, or undefined when it may go on. */
 export function controlRefusal(req: IncomingMessage, method: string, token: string): string | undefined {
   if (!isLoopback(req.socket.remoteAddress)) return 'Control endpoints answer only loopback clients.';
   if (req.headers.origin !== undefined) return 'Control endpoints refuse requests from a browser page (Origin header).';
   const sent = req.headers[CONTROL_TOKEN_HEADER];
-  if (typeof sent !== 'string' || !timingSafeEqual(digest(sent), digest(token))) return 'Control endpoints need this run\u2019s token.';
+  if (typeof sent !== 'string' || !sameSecret(sent, token)) return 'Control endpoints need this run\u2019s token.';
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (method !== 'GET' && method !== 'HEAD' && type !== 'application/json') return 'Control endpoints accept only application/json.';
   return undefined;

@@ -2,7 +2,8 @@
 // injection, and (started for tests only) the control endpoints and the request log.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { secretMatcher } from './secretCompare';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent } from 'undici';
 import { AnalysisError, analyzeUrl, DEFAULT_TIMEOUT_MS, type Analysis } from './analyze';
@@ -120,7 +121,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const agent = new Agent({ connect: guardedConnector(timeoutMs, own), keepAliveTimeout: 2000, connections: 16 });
   const pool = new AnalysisPool({ timeLimitMs: opts.analysisTimeLimitMs, caps: opts.pageCaps });
   const closing = new AbortController();
-  const keyDigest = digest(opts.apiKey);
+  const isKey = secretMatcher(opts.apiKey);
 
   /** Back to the seed state; `seed` gives another number of demo reports for this reset. */
   const reset = async (seed?: number): Promise<void> => {
@@ -141,7 +142,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
   const authorized = (header: string | undefined): boolean => {
     const m = /^Bearer\s+(.+)$/i.exec(header ?? '');
-    return !!m && timingSafeEqual(digest(m[1].trim()), keyDigest);
+    return !!m && isKey(m[1].trim());
   };
 
   const wait = async (ms: number): Promise<void> => {
@@ -154,8 +155,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     const body = await readBody(req);
 
     // DNS rebinding: a page on another name that resolves here sends that name as Host.
-    if (!isOwnHost(req.headers.host, host, port, opts.hostNames))
+    if (!isOwnHost(req.headers.host, host, port, opts.hostNames)) {
       return send(res, message(421, 'This service answers only requests addressed to its own address.'));
+    }
 
     if (controlToken && (target.path === '/__control' || target.path.startsWith('/__control/'))) {
       const refused = controlRefusal(req, method, controlToken);
@@ -262,8 +264,4 @@ function inFlightAtMost(max: number, analyze: (url: string) => Promise<Analysis>
       running--;
     }
   };
-}
-
-function digest(s: string): Buffer {
-  return createHash('sha256').update(s, 'utf8').digest();
 }

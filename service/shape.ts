@@ -13,10 +13,11 @@ export const SHAPES: readonly Shape[] = ['real', 'plain'];
 export function checksOf(results: StoredReport['results']): Checks {
   if (!Array.isArray(results)) return results ?? {};
   const out: Checks = {};
-  for (const c of results)
+  for (const c of results) {
     out[c.key] = c.passed
       ? { passed: true, importance: 'medium', value: c.value }
       : { passed: false, importance: 'medium', value: c.value, errors: { failed: c.advice } };
+  }
   return out;
 }
 

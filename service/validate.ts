@@ -145,8 +145,9 @@ export function validateCreate(body: Record<string, string>, shape: Shape = 'pla
   const privacy = parsePrivacy(errors, body.privacy) ?? (shape === 'real' ? 1 : 0);
   const password = present(body.password) ? body.password : undefined;
   if (privacy === 2 && !password) addError(errors, 'password', 'The password field is required when privacy is 2.');
-  if (password !== undefined && password.length > 255)
+  if (password !== undefined && password.length > 255) {
     addError(errors, 'password', 'The password field must not be greater than 255 characters.');
+  }
   if (Object.keys(errors).length > 0 || !url) return { ok: false, errors };
   return { ok: true, value: { url: body.url.trim(), project: url.host, privacy, password: privacy === 2 ? password : undefined } };
 }
@@ -163,8 +164,9 @@ export function validateUpdate(body: Record<string, string>, hasPassword: boolea
   const privacy = parsePrivacy(errors, body.privacy);
   const password = present(body.password) ? body.password : undefined;
   if (privacy === 2 && !password && !hasPassword) addError(errors, 'password', 'The password field is required when privacy is 2.');
-  if (password !== undefined && password.length > 255)
+  if (password !== undefined && password.length > 255) {
     addError(errors, 'password', 'The password field must not be greater than 255 characters.');
+  }
   let rerun = false;
   if (present(body.results)) {
     if (body.results === '0' || body.results === '1') rerun = body.results === '1';

@@ -24,8 +24,9 @@ async function render(client: ReportsClient): Promise<Render> {
   let shown: number | undefined;
   const stop = model.onDidChange(() => {
     // Rows to show: the groups are shown and one of them holds reports.
-    if (shown === undefined && model.showsGroups && Object.values(model.groups).some((g) => !g.loading && g.items.length))
+    if (shown === undefined && model.showsGroups && Object.values(model.groups).some((g) => !g.loading && g.items.length)) {
       shown = elapsed();
+    }
   });
   try {
     await model.reload(client, { perPage: 25 });

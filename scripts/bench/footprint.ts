@@ -102,8 +102,9 @@ export async function measureHere(options: FootprintOptions = {}): Promise<Footp
   const before = usedHeap();
   let held: unknown;
   if (hold === 'model') held = await fill(counts, recordBytes);
-  else
+  else {
     held = GROUPS.flatMap((r) => JSON.parse(`[${Array.from({ length: counts[r] }, (_, i) => recordJson(i, r, recordBytes)).join(',')}]`));
+  }
   const after = usedHeap();
   if (!held) throw new Error('unreachable: keeps what is measured alive until here');
   return {

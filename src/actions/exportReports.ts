@@ -3,6 +3,7 @@
 // service sent them. Pages are read 100 at a time inside the request budget. Writing a record
 // never throws: values nested deeper than EXPORT_MAX_DEPTH are written as a marker (boundedJson).
 import * as l10n from '@vscode/l10n';
+import type { CallOptions } from '../api/client';
 import { ApiError } from '../api/errors';
 import { ListQuery, ReportPage } from '../api/types';
 import { boundedJson } from '../model/boundedJson';
@@ -35,7 +36,7 @@ export async function exportReports(
 ): Promise<{ written: number }> {
   const { signal } = options;
   const first: ListQuery = { ...query, perPage: 100, page: undefined };
-  const call = { signal, priority: 'interactive' } as object; // TODO(api-client): typed once CallOptions has `priority`
+  const call: CallOptions = { signal, priority: 'interactive' };
   let written = 0;
   await sink.write(format === 'csv' ? csvHeader() : '[');
   let page: ReportPage | undefined;

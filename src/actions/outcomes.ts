@@ -41,8 +41,3 @@ export interface DeleteOutcome {
 
 /** What this extension changed on the service: caches of report data listen to it. */
 export type WriteEvent = { kind: 'created' | 'updated'; report: Report } | { kind: 'deleted'; id: ReportId; url?: string };
-
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError('bad-response', error instanceof Error ? error.message : String(error), { cause: error });
-}

@@ -9,7 +9,8 @@ import { Emitter } from '../model/emitter';
 import { ratingOf } from '../model/rating';
 import type { ReportsModel } from '../model/reportsModel';
 import { LostCreates } from './lostCreates';
-import { CreateInput, CreateOutcome, DeleteOutcome, toApiError, UpdateOutcome, WriteEvent } from './outcomes';
+import { toApiError } from '../api/errors';
+import { CreateInput, CreateOutcome, DeleteOutcome, UpdateOutcome, WriteEvent } from './outcomes';
 
 /** Errors after which the service may have stored a create although no answer came. */
 const AMBIGUOUS: readonly string[] = ['timeout', 'network', 'server', 'cancelled', 'bad-response'];

@@ -6,6 +6,7 @@
 // pages hold is not paged further: the engine narrows the search instead (host + first path
 // segment, then the URL itself). Every request goes through the request budget. Only URLs (as
 // search text) ever leave the machine.
+import type { CallOptions } from '../api/client';
 import { ListQuery, Report, ReportPage } from '../api/types';
 import { latestByHost } from './hostSearch';
 import { urlKey } from '../model/urlKey';
@@ -13,8 +14,8 @@ import { Priority, RequestBudget } from './requestBudget';
 
 /** What the engine needs of the API client. */
 export interface ListSource {
-  listReports(query: ListQuery, options?: object): Promise<ReportPage>;
-  nextPage(page: ReportPage, options?: object): Promise<ReportPage>;
+  listReports(query: ListQuery, options?: CallOptions): Promise<ReportPage>;
+  nextPage(page: ReportPage, options?: CallOptions): Promise<ReportPage>;
 }
 
 export interface UrlLookupOptions {

@@ -221,10 +221,12 @@ export class ReportsClient {
       );
       nextLink = undefined;
     }
-    if (shape.skipped)
+    if (shape.skipped) {
       this.log('warn', `${shape.skipped} record(s) without a usable id, or beyond ${MAX_PAGE_ROWS} rows, were left out of the list.`); // l10n-exempt: log line
-    if (shape.oversized)
+    }
+    if (shape.oversized) {
       this.log('warn', `${shape.oversized} record(s) too large to show were kept as their id, URL, rating and dates only.`); // l10n-exempt: log line
+    }
     return {
       items: shape.items,
       page,

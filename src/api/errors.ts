@@ -72,6 +72,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Any thrown value as an ApiError: itself when it is one, else a `bad-response` that keeps the
+ * original as its `cause` (for the log). Never runs the value's own code to describe it.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message =
+    error instanceof Error && typeof error.message === 'string'
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : l10n.t('Something unexpected went wrong; the log (Website Reports output) has the details.');
+  return new ApiError('bad-response', message, { cause: error });
+}
+
 /** The step that usually helps with an error of `kind`, when its maker did not say. */
 export function usualNextStep(kind: ApiErrorKind, details: ApiErrorDetails = {}): NextStep | undefined {
   switch (kind) {

@@ -69,8 +69,9 @@ function checkPassword(privacy: Privacy | undefined, password: string | undefine
 export function validateCreate(input: CreateReportInput): URLSearchParams {
   const problem = urlProblem(input.url ?? '');
   if (problem) fail('url', problem);
-  if (input.privacy !== undefined && !isPrivacy(input.privacy))
+  if (input.privacy !== undefined && !isPrivacy(input.privacy)) {
     fail('privacy', l10n.t('Privacy must be 0 (public), 1 (private) or 2 (password).'));
+  }
   checkPassword(input.privacy, input.password, true);
   const body = new URLSearchParams({ url: input.url.trim() });
   if (input.privacy !== undefined) body.set('privacy', String(input.privacy));

@@ -57,8 +57,9 @@ async function checkKey(ctx: CommandContext, key: string, signal?: AbortSignal):
     ctx.account?.note(client.base.origin, account);
     return { origin: client.base.origin };
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'auth')
+    if (error instanceof ApiError && error.kind === 'auth') {
       return { problem: vscode.l10n.t('The report service did not accept this key. Check it and try again.') };
+    }
     // 403: the service knows the key (a bad one is 401) but it may not read the account; its
     // reports may still be open to it, so the key is kept and the account panel says why it is empty.
     if (error instanceof ApiError && error.kind === 'forbidden') {

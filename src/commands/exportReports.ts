@@ -34,8 +34,9 @@ export async function exportReportsCommand(
 ): Promise<ExportResult | undefined> {
   const format = formatArg === 'csv' || formatArg === 'json' ? formatArg : formatArg === undefined ? await askFormat() : undefined;
   if (!format) {
-    if (formatArg !== undefined)
+    if (formatArg !== undefined) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: the export format must be "csv" or "json".'));
+    }
     return undefined;
   }
   let target = targetArg instanceof vscode.Uri ? targetArg : undefined;

@@ -30,8 +30,9 @@ export async function filterByProject(ctx: CommandContext, project?: unknown): P
   let value = typeof project === 'string' ? project : undefined;
   if (value === undefined) {
     const known = new Set<string>();
-    for (const r of RESULT_VALUES)
+    for (const r of RESULT_VALUES) {
       for (const report of ctx.model.groups[r].items) if (typeof report.project === 'string' && report.project) known.add(report.project);
+    }
     const current = ctx.view.filters.project;
     const currentWord = vscode.l10n.t({ message: 'current', comment: ['marks the choice that is in effect now'] });
     const items: vscode.QuickPickItem[] = [

@@ -110,8 +110,9 @@ export async function reportUrlsInFile(
     if (answer !== create) return { ...EMPTY, skipped };
   }
   let privacy = options.privacy;
-  if (privacy === undefined)
+  if (privacy === undefined) {
     privacy = interactive ? await askPrivacy(vscode.l10n.t('Website Reports: Who can view the new reports?'), 1) : 1;
+  }
   if (privacy === undefined) return { ...EMPTY, skipped };
   let password = options.password;
   if (privacy === 2 && !password) password = await askPassword(vscode.l10n.t('Website Reports: Password for the new reports'));
@@ -188,7 +189,7 @@ function showSummary(
     .then((choice) => {
       if (choice === details) ctx.log.show(true);
       // The retry goes through the same duplicate-proof create: a lost create is looked for first.
-      if (choice === retry)
+      if (choice === retry) {
         void createAll(
           ctx,
           service,
@@ -198,5 +199,6 @@ function showSummary(
           privacy,
           password,
         );
+      }
     });
 }

@@ -23,10 +23,6 @@ export interface GroupLoadOptions {
 /** Extra asks for a group whose answer crossed a local change, before it is shown as it came. */
 const MUTATION_RETRIES = 2;
 
-export function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError('bad-response', error instanceof Error ? error.message : String(error));
-}
-
 export function isSignOut(error: ApiError): boolean {
   return error.kind === 'auth' || error.kind === 'not-configured';
 }

@@ -5,7 +5,8 @@
 // groups, loading, listeners, summaries — already live in their own files beside it.)
 import type { ApiError } from '../api/errors';
 import { ListQuery, Report, ReportId, ReportResult, RESULT_VALUES } from '../api/types';
-import { isSignOut, loadGroup, toApiError } from './groupLoad';
+import { toApiError } from '../api/errors';
+import { isSignOut, loadGroup } from './groupLoad';
 import { applyWalk, emptyGroups, evictElsewhere, Groups, idsOf, insertionIndex, pageFacts } from './groups';
 import { Emitter, ErrorSink } from './emitter';
 import type { IDisposable } from './lifecycle';
@@ -253,8 +254,9 @@ export class ReportsModel {
   }
 
   private emit(): void {
-    if (RESULT_VALUES.every((r) => !this.groups[r].loading))
+    if (RESULT_VALUES.every((r) => !this.groups[r].loading)) {
       this.settledTotals = { good: this.groups.good.total, decent: this.groups.decent.total, bad: this.groups.bad.total };
+    }
     this.changed.fire();
   }
 }

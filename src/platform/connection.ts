@@ -71,27 +71,26 @@ export class Connection implements vscode.Disposable {
           if (choice === openSetting) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
         });
     }
-    this.client = new ReportsClient({
-      baseUrl: settings.baseUrl,
-      apiKey: () => this.keys.get(base.origin),
-      timeoutMs: settings.requestTimeoutMs,
-      proxy: readProxySettings(),
-      userAgent: `website-reports-vscode/${this.version}`,
-      log: this.log,
-    });
+    this.client = this.build(() => this.keys.get(base.origin));
     return this.client;
   }
 
   /** A client for `key` rather than the stored one: to check a key before storing it. */
   withKey(key: string): ReportsClient {
+    return this.build(() => key, { retries: 0 });
+  }
+
+  /** The one way a client is made: the settings of now, the proxy, this extension's user agent. */
+  private build(apiKey: () => string | undefined | Promise<string | undefined>, retry?: { retries: number }): ReportsClient {
     const settings = readSettings();
     return new ReportsClient({
       baseUrl: settings.baseUrl,
-      apiKey: () => key,
+      apiKey,
       timeoutMs: settings.requestTimeoutMs,
       proxy: readProxySettings(),
+      userAgent: `website-reports-vscode/${this.version}`,
       log: this.log,
-      retry: { retries: 0 },
+      ...(retry ? { retry } : {}),
     });
   }
 

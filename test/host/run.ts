@@ -83,8 +83,9 @@ async function launchCodeServer(entry: string, fixture: Fixture, options?: Launc
     });
     state.codeServer = server;
     server.child.on('exit', () => {
-      if (!state.cleaning && state.codeServer === server)
+      if (!state.cleaning && state.codeServer === server) {
         log(`code-server stopped unexpectedly (${server.exited()}); see test-results/code-server.log`);
+      }
     });
   } catch (err) {
     throw new Error(`${err instanceof Error ? err.message : err}; see test-results/code-server.log`);
@@ -202,8 +203,9 @@ async function main(): Promise<number> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   // Only this run's screenshots and logs (other tools may keep files in test-results/ too).
   for (const name of fs.readdirSync(RESULTS_DIR)) {
-    if (/^(ui-.*|failure|in-host-end|vsix-end)\.png$|^(code-server|code-server-vsix|extension-host|browser-console)\.log$/.test(name))
+    if (/^(ui-.*|failure|in-host-end|vsix-end)\.png$|^(code-server|code-server-vsix|extension-host|browser-console)\.log$/.test(name)) {
       fs.rmSync(path.join(RESULTS_DIR, name), { force: true });
+    }
   }
   const hostLog = fs.createWriteStream(path.join(RESULTS_DIR, 'extension-host.log'));
   const consoleLog = fs.createWriteStream(path.join(RESULTS_DIR, 'browser-console.log'));

@@ -90,8 +90,9 @@ describe('the installed .vsix', function () {
   it('signs in with the key given to the command', async () => {
     await resetService();
     // run.ts wrote it to the user settings already; under @vscode/test-cli the profile is test-electron's.
-    if (vscode.workspace.getConfiguration('webReports').get('baseUrl') !== serviceUrl())
+    if (vscode.workspace.getConfiguration('webReports').get('baseUrl') !== serviceUrl()) {
       await vscode.workspace.getConfiguration('webReports').update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
+    }
     assert.equal(await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey()), true);
   });
 

@@ -220,8 +220,9 @@ describe('report and account panels', function () {
         'too many (at most 10)',
         'length must be 10–60',
         'Brand new check',
-      ])
+      ]) {
         assert.ok(content.includes(text), `the panel shows "${text}"`);
+      }
       assert.match(content, /aria-label="Score 74 of 100"/);
       assert.match(content, /result-decent/);
     });

@@ -124,8 +124,9 @@ export function summaryText(counts: CheckCounts): string {
     counts.total === 1 ? l10n.t('{0} of 1 check passed', counts.passed) : l10n.t('{0} of {1} checks passed', counts.passed, counts.total),
   ];
   if (counts.failed) parts.push(l10n.t({ message: '{0} failed', args: [counts.failed], comment: ['a number of checks of a web page'] }));
-  if (counts.unknown)
+  if (counts.unknown) {
     parts.push(l10n.t({ message: '{0} not rated', args: [counts.unknown], comment: ['a number of checks of a web page'] }));
+  }
   return parts.join(', ');
 }
 

@@ -32,8 +32,9 @@ export async function showCraftedReport(
       .then(() => true)
       .catch(() => false);
     if (shown) return;
-    if (attempt >= 3)
+    if (attempt >= 3) {
       throw new Error(`the crafted report's row (labelled ${JSON.stringify(label.slice(0, 60))}) did not appear after Refresh`);
+    }
   }
 }
 

@@ -149,11 +149,12 @@ export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefine
         });
     } finally {
       // Leave nothing open for the checks that follow.
-      if (await dialog.isVisible().catch(() => false))
+      if (await dialog.isVisible().catch(() => false)) {
         await dialog
           .getByRole('button', { name: 'Cancel' })
           .click({ timeout: 2000 })
           .catch(() => undefined);
+      }
       await page.keyboard.press('Escape');
     }
   });

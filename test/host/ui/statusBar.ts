@@ -21,8 +21,9 @@ export async function statusBarCheck(ui: Ui, signedIn: boolean): Promise<void> {
     const text = (await item.innerText()).replace(/\s+/g, ' ').trim();
     if (text !== `${t.good} ${t.decent} ${t.bad}`) throw new Error(`the item reads "${text}"`);
     const icons = await item.locator('.codicon').evaluateAll((els) => els.map((e) => e.className));
-    for (const icon of ['codicon-pass', 'codicon-warning', 'codicon-error'])
+    for (const icon of ['codicon-pass', 'codicon-warning', 'codicon-error']) {
       if (!icons.some((c) => c.split(/\s+/).includes(icon))) throw new Error(`no ${icon} in the item (has ${icons.join(', ')})`);
+    }
     const badge = activityBarEntry(page).locator('.badge .badge-content');
     await poll(
       async () => (await badge.innerText().catch(() => '')).trim() === String(t.bad),

@@ -94,8 +94,9 @@ export async function contextMenuCheck(ui: Ui, signedIn: boolean): Promise<void>
           () => `menu items: ${items.join(' | ') || 'none'}`,
         );
         const missing = [...ALWAYS, c.has].filter((i) => !items.includes(i));
-        if (missing.length)
+        if (missing.length) {
           throw new Error(`missing ${missing.map((m) => `"${m}"`).join(', ')} in ${report.url}'s menu: ${items.join(' | ')}`);
+        }
         if (items.includes(c.hasNot)) throw new Error(`"${c.hasNot}" offered on a ${c.name} report: ${items.join(' | ')}`);
         if (c.shot) await ui.shot(c.shot);
       } finally {
@@ -132,8 +133,9 @@ async function expectTooltip(
     ];
     const missing = expected.filter((e) => !lines.includes(e));
     await ui.shot(shot);
-    if (missing.length)
+    if (missing.length) {
       throw new Error(`tooltip lacks the line(s) ${missing.map((m) => JSON.stringify(m)).join(', ')}; it reads ${JSON.stringify(lines)}`);
+    }
   } finally {
     await leaveHover(page);
   }

@@ -92,8 +92,9 @@ export async function accountPanelCheck(ui: Ui, signedIn: boolean): Promise<bool
     for (const label of ['Name', 'Email', 'Plan']) {
       if (!(label in fields)) throw new Error(`no "${label}" field (fields: ${Object.keys(fields).join(', ') || 'none'})`);
     }
-    if (fields.Email !== 'demo@example.test' || fields.Name !== 'Demo User')
+    if (fields.Email !== 'demo@example.test' || fields.Name !== 'Demo User') {
       throw new Error(`Name/Email read "${fields.Name}"/"${fields.Email}"`);
+    }
     const expected = await totals(service);
     const chartLabel = `Reports by result: ${expected.good} good, ${expected.decent} decent, ${expected.bad} bad`;
     const chart = frame.locator('svg.bar-chart[role="img"]');

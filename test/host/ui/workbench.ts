@@ -70,7 +70,17 @@ export async function runFromPalette(page: Page, title: string, opts: { opensPic
   const input = widget.locator('.quick-input-box input');
   await page.keyboard.press('Escape'); // nothing else open in front
   await page.keyboard.press('F1');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  // A webview that has the focus (a panel button was just clicked) may keep the key from the
+  // workbench: give the focus back to the workbench (a click on the side bar's title) and ask again.
+  const opened = await input.waitFor({ state: 'visible', timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) {
+    await page.locator('.part.sidebar .composite.title').first().click({ timeout: 5_000 });
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+  }
   await input.fill(`>${title}`);
   // The entry labelled exactly so (others may match more of what was typed and come first).
   const entry = widget

@@ -25,8 +25,9 @@ class Monitor {
     const text = m.text();
     this.seen.add(text);
     if (text.includes(MARK)) this.fired.push(`console: ${text}`);
-    if (/Content Security Policy/i.test(text) && /Refused to (execute|load|run|evaluate)/i.test(text))
+    if (/Content Security Policy/i.test(text) && /Refused to (execute|load|run|evaluate)/i.test(text)) {
       this.cspRefusals.push(text.slice(0, 160));
+    }
   };
   private readonly onDialog = (d: Dialog) => {
     this.fired.push(`${d.type()} dialog: ${d.message()}`);
@@ -127,8 +128,9 @@ function injectedIn(root: Element, strict: boolean): string[] {
     if (tag === 'img' && el.getAttribute('src') === 'x') found.push('<img src=x>');
     for (const name of el.getAttributeNames()) {
       if (/^on/i.test(name)) found.push(`<${tag} ${name}>`);
-      if (/^(href|src|data-href)$/i.test(name) && /^\s*(javascript|command):/i.test(el.getAttribute(name) ?? ''))
+      if (/^(href|src|data-href)$/i.test(name) && /^\s*(javascript|command):/i.test(el.getAttribute(name) ?? '')) {
         found.push(`<${tag} ${name}="${el.getAttribute(name)}">`);
+      }
     }
   }
   return found;
@@ -161,8 +163,9 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
       // ordinary values is the tree tooltip check's job; here the payloads must be text at all.
       const text = (await hover.innerText()).replace(/\u00a0/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
       for (const expected of [hostile!.url, hostile!.project]) {
-        if (!text.includes(expected))
+        if (!text.includes(expected)) {
           throw new Error(`tooltip lacks the text ${JSON.stringify(expected.slice(0, 40))}…: ${JSON.stringify(text.slice(0, 200))}`);
+        }
       }
       const injected = await hover.evaluate(injectedIn, false);
       await ui.shot('xss-tooltip');

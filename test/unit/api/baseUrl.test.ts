@@ -34,10 +34,12 @@ describe('api: base URL and proxy', () => {
   });
 
   it('counts only localhost itself and loopback IP literals as loopback, not *.localhost', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '[::1]', '::1'])
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '[::1]', '::1']) {
       assert.equal(isLoopbackHost(host), true, host);
-    for (const host of ['evil.localhost', 'a.b.localhost', 'localhost.evil.com', '127.0.0.1.evil.com', '127.0.0.256', '128.0.0.1', '::2'])
+    }
+    for (const host of ['evil.localhost', 'a.b.localhost', 'localhost.evil.com', '127.0.0.1.evil.com', '127.0.0.256', '128.0.0.1', '::2']) {
       assert.equal(isLoopbackHost(host), false, host);
+    }
     assert.equal(parseBaseUrl('http://evil.localhost:8080').insecure, true, 'plain http to it is warned about');
     assert.equal(
       chooseProxy('http://evil.localhost', { proxy: 'http://proxy:8080' })?.uri,

@@ -22,11 +22,10 @@ export async function rejects(promise: Promise<unknown>, kind: ApiErrorKind): Pr
 
 /**
  * The local service started for tests: its control endpoints (faults, recorded requests) on, and
- * answering `hostNames` too (for requests through a proxy). `control` and `hostNames` are options
- * of the service-shapes branch; before it lands they are ignored, hence the cast.
+ * answering `hostNames` too (for requests through a proxy).
  */
 export function startTestService(options: ServiceOptions, hostNames?: string[]): Promise<RunningService> {
-  return startService({ ...options, control: true, ...(hostNames ? { hostNames } : {}) } as ServiceOptions);
+  return startService({ ...options, control: true, ...(hostNames ? { hostNames } : {}) });
 }
 
 export interface Harness {

@@ -64,8 +64,9 @@ describe('api: input validation', () => {
   });
 
   it('puts privacy on the create form whenever it is given, 0 included', () => {
-    for (const privacy of [0, 1] as const)
+    for (const privacy of [0, 1] as const) {
       assert.equal(validateCreate({ url: 'https://a.test/', privacy }).get('privacy'), String(privacy));
+    }
     assert.equal(validateCreate({ url: 'https://a.test/', privacy: 2, password: 'p' }).get('privacy'), '2');
     assert.equal(validateCreate({ url: 'https://a.test/' }).has('privacy'), false);
   });

@@ -76,8 +76,9 @@ describe('ids: one source, the same as the manifest', () => {
     const written: string[] = [];
     for (const file of sourceFiles('src')) {
       if (file === path.join('src', 'ids.ts')) continue;
-      for (const [literal] of read(file).matchAll(/['"`]webReports\.[A-Za-z]+['"`]/g))
+      for (const [literal] of read(file).matchAll(/['"`]webReports\.[A-Za-z]+['"`]/g)) {
         if (ours.has(literal.slice(1, -1)) && !settings.has(literal.slice(1, -1))) written.push(`${file}: ${literal}`);
+      }
     }
     assert.deepEqual(written, []);
   });

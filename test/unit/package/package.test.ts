@@ -98,10 +98,12 @@ describe('the .vsix package', function () {
   it('holds every media file the manifest and the webviews load', () => {
     const c = manifest.contributes;
     const wanted = new Set<string>(WEBVIEW_FILES);
-    for (const list of [...Object.values(c.viewsContainers), ...Object.values(c.views)])
+    for (const list of [...Object.values(c.viewsContainers), ...Object.values(c.views)]) {
       for (const item of list) if (item.icon && !item.icon.startsWith('$(')) wanted.add(item.icon);
-    for (const walkthrough of c.walkthroughs)
+    }
+    for (const walkthrough of c.walkthroughs) {
       for (const step of walkthrough.steps) for (const media of [step.media.markdown, step.media.image]) if (media) wanted.add(media);
+    }
     const missing = [...wanted].filter((f) => !names.has(`extension/${f}`));
     assert.deepEqual(missing, [], `missing from the package: ${missing.join(', ')}`);
   });

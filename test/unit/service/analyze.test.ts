@@ -52,8 +52,9 @@ describe('service/analyze', () => {
       'load_time',
       'page_size',
       'noindex',
-    ])
+    ]) {
       assert.ok(key in a.results, key);
+    }
   });
 
   it('scores points / total * 100 (high 10, medium 5, low 0), fractional as the real service', () => {

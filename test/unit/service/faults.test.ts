@@ -211,8 +211,9 @@ describe('service: fault injection, request recording, control endpoints', () =>
 
     it('control endpoints answer only loopback addresses', async () => {
       for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.equal(isLoopback(a), true, a);
-      for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', undefined, '1127.0.0.1'])
+      for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', undefined, '1127.0.0.1']) {
         assert.equal(isLoopback(a), false, String(a));
+      }
     });
     // The 403 path itself is not exercised over a real non-loopback interface: that would mean
     // traffic to this machine's private address, which tests never send.

@@ -23,8 +23,9 @@ describe('service hardening (issue 10: control endpoints, Host, request log)', (
         assert.equal(svc.controlToken, undefined);
         const res = await raw(svc, 'POST', '/__control/reset', { 'content-type': 'text/plain', origin: 'https://evil.example' }, '{}');
         assert.notEqual(res.status, 204);
-        for (const p of ['/__control/faults', '/__control/requests'])
+        for (const p of ['/__control/faults', '/__control/requests']) {
           assert.equal((await call(svc, 'GET', p)).status, 404, `${p} is just an unknown route`);
+        }
         assert.equal(await total(svc), 5);
       } finally {
         await svc.close();
@@ -82,8 +83,9 @@ describe('service hardening (issue 10: control endpoints, Host, request log)', (
         const api = await raw(svc, 'GET', '/api/v1/reports', { host, authorization: `Bearer ${KEY}` });
         assert.equal(api.status, 421, host);
       }
-      for (const host of [`127.0.0.1:${svc.port}`, `localhost:${svc.port}`, `LOCALHOST:${svc.port}`])
+      for (const host of [`127.0.0.1:${svc.port}`, `localhost:${svc.port}`, `LOCALHOST:${svc.port}`]) {
         assert.equal((await raw(svc, 'GET', '/api/v1/reports', { host, authorization: `Bearer ${KEY}` })).status, 200, host);
+      }
     });
   });
 

@@ -15,16 +15,18 @@ describe('service/seed', () => {
       Array.from({ length: 60 }, (_, i) => i + 1),
     );
     for (const result of ['good', 'decent', 'bad']) assert.equal(a.filter((r) => r.result === result).length, 20, result);
-    for (const host of SEED_HOSTS)
+    for (const host of SEED_HOSTS) {
       assert.ok(
         a.some((r) => r.project === host),
         host,
       );
-    for (const privacy of [0, 1, 2])
+    }
+    for (const privacy of [0, 1, 2]) {
       assert.ok(
         a.some((r) => r.privacy === privacy),
         String(privacy),
       );
+    }
     assert.equal(new Set(a.map((r) => r.url)).size, 60);
   });
 

@@ -59,8 +59,9 @@ describe('service shapes: real (default) and plain', () => {
       'load_time',
       'page_size',
       'noindex',
-    ])
+    ]) {
       assert.ok(key in r.results, key);
+    }
     for (const c of Object.values(r.results)) {
       assert.equal(typeof c.passed, 'boolean');
       assert.ok(['high', 'medium', 'low'].includes(c.importance));

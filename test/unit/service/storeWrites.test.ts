@@ -11,8 +11,9 @@ import { call, start, startFixtures, tempDir, type FixtureServer } from './helpe
 async function totals(svc: RunningService): Promise<{ total: number; banded: number }> {
   const total = (await call(svc, 'GET', '/api/v1/reports')).body.meta.total as number;
   let banded = 0;
-  for (const result of ['good', 'decent', 'bad'])
+  for (const result of ['good', 'decent', 'bad']) {
     banded += (await call(svc, 'GET', '/api/v1/reports', { query: { result } })).body.meta.total;
+  }
   return { total, banded };
 }
 

@@ -139,11 +139,12 @@ describe('properties: any record through every renderer, plainText and the expor
           const targets = [...hover.markdown.matchAll(/\]\(([^)\s]*)/g)].map((m) => m[1]);
           assert.equal(targets.length, hover.commands.length);
           const allowed = Object.values(HOVER_COMMANDS) as string[];
-          for (const t of targets)
+          for (const t of targets) {
             assert.ok(
               allowed.some((c) => t.startsWith(`command:${c}?`)),
               t,
             );
+          }
           assert.ok((outsideCode(hover.markdown).match(/\$\(/g) ?? []).length <= 1, 'no icon from data');
           assert.ok(!outsideCode(hover.markdown).includes('<'), 'no HTML outside code spans');
           assert.doesNotMatch(hover.markdown, HIDDEN);

@@ -10,10 +10,22 @@ const MASK = mask();
 
 describe('webviews: secret-looking account fields are masked', () => {
   it('recognises key, token, secret and password names in any case style', () => {
-    for (const name of ['api_key', 'apiKey', 'API-KEY', 'key', 'access_token', 'accessToken', 'client-secret', 'Password', 'passwd'])
+    for (const name of ['api_key', 'apiKey', 'API-KEY', 'key', 'access_token', 'accessToken', 'client-secret', 'Password', 'passwd']) {
       assert.equal(isSecretField(name), true, name);
-    for (const name of ['monkey', 'tokens_used', 'keyboard', 'email', 'plan', 'reports_count', 'passwordless', 'author', 'key_expires_at'])
+    }
+    for (const name of [
+      'monkey',
+      'tokens_used',
+      'keyboard',
+      'email',
+      'plan',
+      'reports_count',
+      'passwordless',
+      'author',
+      'key_expires_at',
+    ]) {
       assert.equal(isSecretField(name), false, name);
+    }
   });
   it('recognises the names a key was seen echoed under', () => {
     for (const name of [
@@ -27,8 +39,9 @@ describe('webviews: secret-looking account fields are masked', () => {
       'x-auth-token',
       'authToken',
       'jwt',
-    ])
+    ]) {
       assert.equal(isSecretField(name), true, name);
+    }
   });
   it('masks at any depth and keeps the rest', () => {
     const masked = withoutSecrets({ name: 'A', api_key: 'sk-123', nested: { token: 't', n: 1 }, list: [{ secret: 's' }], empty_key: '' });
