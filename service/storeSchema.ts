@@ -62,24 +62,7 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE TABLE band_counts (band TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE project_counts (project TEXT, band TEXT, n INTEGER NOT NULL, PRIMARY KEY (project, band)) WITHOUT ROWID;
 
-  CREATE TRIGGER reports_added AFTER INSERT ON reports BEGIN
-    INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.url_lower);
-    INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-    INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-  END;
-  CREATE TRIGGER reports_removed AFTER DELETE ON reports BEGIN
-    DELETE FROM reports_url_search WHERE rowid = old.id;
-    UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
-    UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
-  END;
-  CREATE TRIGGER reports_changed AFTER UPDATE OF url_lower, band, project ON reports BEGIN
-    DELETE FROM reports_url_search WHERE rowid = old.id;
-    INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.url_lower);
-    UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
-    UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
-    INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-    INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-  END;
+  ${countersAndSearchTriggers('url_lower')}
 
   -- Which JSON data file was imported (its SHA-256), so an import interrupted before the rename
   -- is finished, not repeated.
@@ -103,24 +86,7 @@ const MIGRATIONS: readonly Migration[] = [
       DELETE FROM reports_url_search;
       INSERT INTO reports_url_search (rowid, u) SELECT id, url_search FROM reports;
 
-      CREATE TRIGGER reports_added AFTER INSERT ON reports BEGIN
-        INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.url_search);
-        INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-        INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-      END;
-      CREATE TRIGGER reports_removed AFTER DELETE ON reports BEGIN
-        DELETE FROM reports_url_search WHERE rowid = old.id;
-        UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
-        UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
-      END;
-      CREATE TRIGGER reports_changed AFTER UPDATE OF url_search, band, project ON reports BEGIN
-        DELETE FROM reports_url_search WHERE rowid = old.id;
-        INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.url_search);
-        UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
-        UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
-        INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-        INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
-      END;
+      ${countersAndSearchTriggers('url_search')}
     `);
   },
 ];
@@ -159,4 +125,30 @@ export function migrate(db: Db, target = SCHEMA_VERSION): void {
       db.pragma(`user_version = ${v + 1}`);
     })();
   }
+}
+
+/**
+ * The triggers that keep the search index and the band and project counters in step with the
+ * reports, for the column the search index is made of (each migration names the one it had).
+ */
+function countersAndSearchTriggers(searchColumn: 'url_lower' | 'url_search'): string {
+  return `
+  CREATE TRIGGER reports_added AFTER INSERT ON reports BEGIN
+    INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.${searchColumn});
+    INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+    INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER reports_removed AFTER DELETE ON reports BEGIN
+    DELETE FROM reports_url_search WHERE rowid = old.id;
+    UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
+    UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
+  END;
+  CREATE TRIGGER reports_changed AFTER UPDATE OF ${searchColumn}, band, project ON reports BEGIN
+    DELETE FROM reports_url_search WHERE rowid = old.id;
+    INSERT INTO reports_url_search (rowid, u) VALUES (new.id, new.${searchColumn});
+    UPDATE band_counts SET n = n - 1 WHERE band = coalesce(old.band, '');
+    UPDATE project_counts SET n = n - 1 WHERE project = old.project AND band = coalesce(old.band, '');
+    INSERT INTO band_counts VALUES (coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+    INSERT INTO project_counts VALUES (new.project, coalesce(new.band, ''), 1) ON CONFLICT DO UPDATE SET n = n + 1;
+  END;`;
 }
