@@ -1,4 +1,4 @@
-// Benchmark of URLs in documents (issue 12): rows of the table `npm run bench` prints and writes:
+// Benchmark of URLs in documents: rows of the table `npm run bench` prints and writes:
 //  1. Finding the URLs of a 5,000-line document: ms per 1,000 lines, and the ratio to a bare
 //     regex scan of the same text (target ≤ 5 ms per 1,000 lines).
 //  2. Decorating it fully: 1,000 URLs (500 distinct on 10 hosts) against a service holding 20,000

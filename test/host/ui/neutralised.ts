@@ -1,4 +1,4 @@
-// Server text on VS Code's own surfaces (issue 10.2): notifications turn `[label](command:…)`
+// Server text on VS Code's own surfaces: notifications turn `[label](command:…)`
 // into a link that runs the command, quick picks turn `$(name)` into an icon. A crafted report
 // and a crafted 500 reach both surfaces here; what the person sees must be text only.
 import { plainText } from '../../../src/model/plainText';

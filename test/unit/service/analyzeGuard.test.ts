@@ -1,4 +1,4 @@
-// Regression tests for issue 10 item 14: the analysis fetched the service's own address (it
+// Regression tests (docs/RELIABILITY.md row 14): the analysis fetched the service's own address (it
 // analysed its own /__control/faults). Refused now at every hop: the URL before each fetch, and
 // each connected socket (a name that resolves to the service).
 import { strict as assert } from 'node:assert';

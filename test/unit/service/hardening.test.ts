@@ -1,4 +1,4 @@
-// Regression tests for issue 10 items 1, 5 and 14, each driven as the hostile caller did: a web
+// Regression tests (docs/RELIABILITY.md rows 1, 5 and 14), each driven as the hostile caller did: a web
 // page in a browser on this machine (no-cors POSTs, DNS rebinding) and a flood of unauthenticated
 // bodies. Each names the hostile input it pins; each failed on the service before the fix.
 import { strict as assert } from 'node:assert';
@@ -15,7 +15,7 @@ async function raw(svc: RunningService, method: string, p: string, headers: Reco
 
 const total = async (svc: RunningService): Promise<number> => (await call(svc, 'GET', '/api/v1/reports')).body.meta.total;
 
-describe('service hardening (issue 10: control endpoints, Host, request log)', () => {
+describe('service hardening: control endpoints, Host, request log', () => {
   describe('control endpoints exist only when started for tests', () => {
     it('hostile: a no-cors text/plain POST /__control/reset from a page does not wipe the data (no control)', async () => {
       const svc = await start({ control: false, seed: 5 });
