@@ -69,18 +69,12 @@ export async function runFromPalette(page: Page, title: string, opts: { opensPic
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('.quick-input-box input');
   await page.keyboard.press('Escape'); // nothing else open in front
+  // A webview that has the focus (a panel button was just clicked) keeps F1 from the workbench:
+  // give the focus back to the workbench first (a click on the side bar's title does nothing else).
+  const inWebview = await page.evaluate(() => document.activeElement?.tagName === 'IFRAME');
+  if (inWebview) await page.locator('.part.sidebar .composite.title').first().click({ timeout: 5_000 });
   await page.keyboard.press('F1');
-  // A webview that has the focus (a panel button was just clicked) may keep the key from the
-  // workbench: give the focus back to the workbench (a click on the side bar's title) and ask again.
-  const opened = await input.waitFor({ state: 'visible', timeout: 3_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!opened) {
-    await page.locator('.part.sidebar .composite.title').first().click({ timeout: 5_000 });
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
-  }
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(`>${title}`);
   // The entry labelled exactly so (others may match more of what was typed and come first).
   const entry = widget
