@@ -96,7 +96,7 @@ export function snapshotOf(record: unknown): RunSnapshot {
     band: rating.band,
     checks: checksOf(ownField(record, 'results')),
   };
-  if (rating.score !== undefined) snapshot.score = rating.score;
+  if (rating.score !== undefined) snapshot.score = rating.score + 0; // -0 reads back as 0
   const id = textOf(ownField(record, 'id')).slice(0, MAX_STAMP);
   if (id !== '') snapshot.reportId = id;
   return snapshot;
