@@ -21,7 +21,11 @@ export function scoreChange(before: number | undefined, after: number | undefine
   if (before !== undefined && after !== undefined) {
     const a = roundedScore(before);
     const b = roundedScore(after);
-    return l10n.t({ message: '{0} → {1} ({2})', args: [a, b, signedDelta(Number(b) - Number(a))], comment: ['a score before and after, and the difference'] });
+    return l10n.t({
+      message: '{0} → {1} ({2})',
+      args: [a, b, signedDelta(Number(b) - Number(a))],
+      comment: ['a score before and after, and the difference'],
+    });
   }
   if (after !== undefined) return l10n.t('now {0}', roundedScore(after));
   if (before !== undefined) return l10n.t('was {0}', roundedScore(before));

@@ -108,7 +108,9 @@ export function parseRunLine(line: string, names: ReadonlyMap<string, readonly s
   } catch {
     return undefined;
   }
-  if (typeof value.t !== 'string' || typeof value.n !== 'string' || typeof value.c !== 'string' || typeof value.b !== 'string') return undefined;
+  if (typeof value.t !== 'string' || typeof value.n !== 'string' || typeof value.c !== 'string' || typeof value.b !== 'string') {
+    return undefined;
+  }
   const list = names.get(value.n);
   if (list === undefined || list.length !== value.c.length) return undefined;
   const band = Object.prototype.hasOwnProperty.call(BAND_OF, value.b) ? BAND_OF[value.b] : 'unknown';

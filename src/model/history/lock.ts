@@ -23,6 +23,7 @@ export async function withLock<T>(files: HistoryFiles, path: string, work: () =>
       await files.unlink(path);
       continue;
     }
+    // l10n-exempt: an internal error for the log
     if (Date.now() - start > LOCK_WAIT_MS + staleMs) throw new Error(`history: the lock ${path} was not released`);
     await sleep(RETRY_MS + Math.random() * RETRY_MS);
   }

@@ -207,12 +207,14 @@ export class HistoryStore {
       cache = emptyCache();
     } else if (read.whole || cache === undefined) {
       if (read.size > MAX_READ_BYTES) {
+        // l10n-exempt: a log line
         await this.setAside(file, `it is ${read.size} bytes, more than a history file grows to`);
         cache = emptyCache();
       } else {
         cache = emptyCache(read.ino);
         const { good, bad } = this.ingest(cache, read.bytes);
         if (bad > 1 && bad > good) {
+          // l10n-exempt: a log line
           await this.setAside(file, `${bad} of its ${good + bad} lines are not history lines`);
           cache = emptyCache();
         }
@@ -277,8 +279,13 @@ export class HistoryStore {
     const aside = `${file}.corrupt-${Date.now()}`;
     try {
       await this.options.files.rename(file, aside);
-      this.options.log?.('warn', `History file ${path.basename(file)} set aside as ${path.basename(aside)}: ${why}. Its history starts again.`);
+      // l10n-exempt: a log line
+      this.options.log?.(
+        'warn',
+        `History file ${path.basename(file)} set aside as ${path.basename(aside)}: ${why}. Its history starts again.`,
+      );
     } catch (error) {
+      // l10n-exempt: a log line
       this.options.log?.('error', `History file ${path.basename(file)} could not be set aside: ${String(error)}`);
     }
   }

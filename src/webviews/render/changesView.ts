@@ -78,6 +78,7 @@ function runDate(run: RunSnapshot, opts: ChangesOptions): string {
 function checkList(heading: string, cssClass: string, keys: string[], opts: ChangesOptions): TrustedHtml {
   if (keys.length === 0) return html``;
   const items = keys.slice(0, MAX_CHECKS_LISTED).map((key) => html`<li>${labelOf(key, opts)}</li>`);
+  // l10n-exempt: markup
   return html`<h3 class="${cssClass}">${heading}</h3><ul class="${cssClass}">${items}</ul>`;
 }
 
@@ -105,7 +106,10 @@ export function renderChanges(runs: readonly unknown[], compareWith?: number, op
     return html`<section class="changes"><h2>${l10n.t('Changes')}</h2><p>${l10n.t('No earlier run to compare with yet.')}</p></section>`;
   }
   const last = list.length - 1;
-  const picked = Number.isInteger(compareWith) && (compareWith as number) >= first && (compareWith as number) < last ? (compareWith as number) : last - 1;
+  const picked =
+    Number.isInteger(compareWith) && (compareWith as number) >= first && (compareWith as number) < last
+      ? (compareWith as number)
+      : last - 1;
   const previous = drawn[picked - first];
   const current = drawn[drawn.length - 1];
   const diff = diffRuns(previous, current);
@@ -117,6 +121,7 @@ export function renderChanges(runs: readonly unknown[], compareWith?: number, op
   for (let i = last - 1; i >= first; i--) {
     const run = drawn[i - first];
     const text = run.score === undefined ? runDate(run, opts) : l10n.t('{0} (score {1})', runDate(run, opts), roundedScore(run.score));
+    // l10n-exempt: markup
     options.push(html`<option value="${i}"${i === picked ? new TrustedHtml(' selected') : ''}>${text}</option>`);
   }
   return html`<section class="changes">

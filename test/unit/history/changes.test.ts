@@ -80,10 +80,15 @@ describe('history/changesMarkdown', () => {
   });
 
   it('escapes | and line breaks (and Markdown’s characters) in check names; a throwing label falls back to the key', () => {
-    const md = changesMarkdown('https://a.test', { ...before, checks: {} }, { ...after, checks: { 'a|b\nc': { passed: false }, k: { passed: true } } }, (key) => {
-      if (key === 'k') throw new Error('no');
-      return `[link](command:x) ${key} *em*`;
-    });
+    const md = changesMarkdown(
+      'https://a.test',
+      { ...before, checks: {} },
+      { ...after, checks: { 'a|b\nc': { passed: false }, k: { passed: true } } },
+      (key) => {
+        if (key === 'k') throw new Error('no');
+        return `[link](command:x) ${key} *em*`;
+      },
+    );
     const rows = md.trim().split('\n').slice(4);
     assert.equal(rows.length, 2);
     for (const row of rows) assert.equal(row.split(/(?<!\\)\|/).length, 5, row);

@@ -3,7 +3,12 @@ import { MAX_RUNS_DRAWN, renderChanges } from '../../../src/webviews/render/chan
 import type { RunSnapshot } from '../../../src/model/history/snapshot';
 
 function run(day: number, score: number, checks: RunSnapshot['checks']): RunSnapshot {
-  return { generatedAt: new Date(Date.UTC(2026, 0, day)).toISOString(), score, band: score > 79 ? 'good' : score >= 49 ? 'decent' : 'bad', checks };
+  return {
+    generatedAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+    score,
+    band: score > 79 ? 'good' : score >= 49 ? 'decent' : 'bad',
+    checks,
+  };
 }
 
 const runs = [
@@ -58,7 +63,9 @@ describe('render/changesView', () => {
         },
       },
     );
-    for (const odd of [[], [null], [trap, trap], [1, 'x', undefined], [{ checks: trap }, { checks: 5, score: NaN }]]) renderChanges(odd, undefined, opts);
+    for (const odd of [[], [null], [trap, trap], [1, 'x', undefined], [{ checks: trap }, { checks: 5, score: NaN }]]) {
+      renderChanges(odd, undefined, opts);
+    }
     renderChanges(null as unknown as unknown[], undefined, opts);
     const many = Array.from({ length: 5000 }, (_, i) => run(1 + (i % 28), i % 100, {}));
     const out = renderChanges(many, 3, opts).value;

@@ -85,7 +85,10 @@ describe('history/store', () => {
 
   it('keeps no key or page content: only times, scores, bands and check states are written', async () => {
     const store = new HistoryStore({ dir, files: nodeFiles });
-    await store.record(ORIGIN, record(1, URL_A, { key: 'SECRET-KEY', html: '<p>page</p>', results: { title: { passed: false, value: 'PAGE TITLE' } } }));
+    await store.record(
+      ORIGIN,
+      record(1, URL_A, { key: 'SECRET-KEY', html: '<p>page</p>', results: { title: { passed: false, value: 'PAGE TITLE' } } }),
+    );
     const [file] = await shardFiles(dir);
     const text = await fsp.readFile(path.join(dir, file), 'utf8');
     assert.ok(!text.includes('SECRET-KEY') && !text.includes('page') && !text.includes('PAGE TITLE'), text);
