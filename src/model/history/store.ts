@@ -98,8 +98,8 @@ function emptyCache(ino = -1): ShardCache {
   return { ino, offset: 0, names: new Map(), streams: new Map(), runLines: 0, deadBytes: 0, chars: 0, appends: 0 };
 }
 
-/** FNV-1a: a stable, fast hash for choosing a file. */
-function shardOf(key: string, shards: number): number {
+/** The file (0 … shards − 1) a stream key `<origin> <url key>` is kept in; FNV-1a, stable and fast. */
+export function shardOf(key: string, shards: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   return (hash >>> 0) % shards;
@@ -113,6 +113,11 @@ function shardOf(key: string, shards: number): number {
 function recovered(line: string): string {
   const at = Math.max(line.lastIndexOf('{"k":"'), line.lastIndexOf('{"n":"'));
   return at > 0 ? line.slice(at) : line;
+}
+
+/** The name of a history file. */
+export function shardFileName(shard: number): string {
+  return `runs-${String(shard).padStart(2, '0')}.jsonl`;
 }
 
 export class HistoryStore {
@@ -195,7 +200,7 @@ export class HistoryStore {
   }
 
   private fileOf(shard: number): string {
-    return path.join(this.options.dir, `runs-${String(shard).padStart(2, '0')}.jsonl`);
+    return path.join(this.options.dir, shardFileName(shard));
   }
 
   /** The cache of a file, brought up to date with what was appended to it (or reread whole). */
