@@ -37,7 +37,15 @@ function labelOf(key: string, opts: ChangesOptions): string {
 
 /** A run as the renderer may trust it: its fields checked, whatever the caller passed. */
 function runAt(runs: readonly unknown[], index: number): RunSnapshot {
-  const run = runs[index];
+  try {
+    return checkedRun(runs[index]);
+  } catch {
+    // A proxy whose traps throw: a run with nothing known.
+    return { generatedAt: '', band: 'unknown', checks: {} };
+  }
+}
+
+function checkedRun(run: unknown): RunSnapshot {
   const score = ownField(run, 'score');
   const checks = ownField(run, 'checks');
   const band = textOf(ownField(run, 'band'));

@@ -67,6 +67,22 @@ describe('render/changesView', () => {
       renderChanges(odd, undefined, opts);
     }
     renderChanges(null as unknown as unknown[], undefined, opts);
+    const throwingArray = new Proxy([run(1, 1, {}), run(2, 2, {})], {
+      get: (target, key) => {
+        if (key === '0' || key === '1') throw new Error('trap');
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    assert.match(renderChanges(throwingArray, undefined, opts).value, /Changes since/);
+    const throwingChecks = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    renderChanges([{ checks: throwingChecks }, { checks: throwingChecks }], undefined, opts);
     const many = Array.from({ length: 5000 }, (_, i) => run(1 + (i % 28), i % 100, {}));
     const out = renderChanges(many, 3, opts).value;
     assert.equal((out.match(/<option /g) ?? []).length, MAX_RUNS_DRAWN - 1);
