@@ -9,11 +9,13 @@
 //   bench/hostRows.ts      the extension host's cost for hostile records vs budget-filling ordinary ones
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
+//   bench/historyRows.ts   the local report history: a URL's runs read, bytes per run, a write
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { analysisRows } from './bench/analysisRows';
+import { historyRows } from './bench/historyRows';
 import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     add(await hostRows(SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
+    add(await historyRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

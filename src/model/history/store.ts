@@ -1,0 +1,374 @@
+// The local history of report runs: for each service origin and URL, the last runs of its report
+// (one snapshot per distinct run), kept in the extension's global storage.
+//
+// Why plain files of JSON lines: the extension host may not load a native module from the .vsix
+// (no better-sqlite3 there), SQLite compiled to wasm alone is larger than the package's 400 KB
+// budget, and the data is small and append-mostly: a run is one line appended. Appending a whole
+// line with O_APPEND is what keeps it crash-safe (a kill during a write can only tear the last
+// line, which the reader skips) and lets two windows write at once; the rare rewrite (compaction)
+// goes to a temporary file renamed over the old one, under an exclusive lock file, after
+// re-reading the file.
+//
+// Layout: SHARDS files `runs-NN.jsonl`, a URL's runs all in the file its key hashes to, so a read
+// touches one small file. Line format: lineFormat.ts (check names written once per file; a check
+// is one character of a run's line).
+//
+// Nothing is read when the store is made: the first call reads the one file it needs. What is
+// cached: per file read, its lines grouped by URL (the raw lines, at most MAX_RUNS_PER_URL per
+// URL) and its check-name lists, with the file's identity and the offset read up to; a later call
+// reads only what was appended since (or the whole file again when another window compacted it).
+// Files cached are bounded by MAX_CACHED_CHARS, least recently used dropped first.
+
+import * as path from 'node:path';
+import { urlKey } from '../urlKey';
+import { ownField, textOf } from '../safeText';
+import type { HistoryFiles } from './files';
+import { identityOf, isNamesLine, keyOfLine, namesId, namesLine, parseNamesLine, parseRunLine, runIdentity, runLine } from './lineFormat';
+import { LOCK_STALE_MS, withLock } from './lock';
+import { snapshotOf, type RunSnapshot } from './snapshot';
+
+/** Runs kept per URL; older ones are dropped. */
+export const MAX_RUNS_PER_URL = 100;
+/** Files the history is spread over (by a hash of origin and URL). */
+export const SHARDS = 64;
+/** Runs one file keeps at most; over it, the oldest runs of the file are dropped. */
+export const MAX_SHARD_RUNS = 4_000;
+/** Bytes one file keeps at most; over it, the oldest runs of the file are dropped. */
+export const MAX_SHARD_BYTES = 1024 * 1024;
+/** The total cap: SHARDS × MAX_SHARD_RUNS runs (256,000), and on disk SHARDS × MAX_SHARD_BYTES (64 MiB). */
+export const MAX_TOTAL_RUNS = SHARDS * MAX_SHARD_RUNS;
+export const MAX_TOTAL_BYTES = SHARDS * MAX_SHARD_BYTES;
+/** A compaction keeps this share of a file's caps, so the next one is not due at the next write. */
+export const COMPACT_TO = 0.75;
+/** Bytes of dropped runs (beyond MAX_RUNS_PER_URL) a file may hold before it is compacted. */
+export const COMPACT_DEAD_BYTES = 128 * 1024;
+/** A file larger than this is not read: not written by this store, it is set aside as corrupt. */
+export const MAX_READ_BYTES = 4 * MAX_SHARD_BYTES;
+/** Characters of files kept in memory at most (about twice as many bytes). */
+export const MAX_CACHED_CHARS = 8 * 1024 * 1024;
+
+export interface HistoryLimits {
+  maxRunsPerUrl: number;
+  maxShardRuns: number;
+  maxShardBytes: number;
+  compactDeadBytes: number;
+  maxCachedChars: number;
+  lockStaleMs: number;
+  /** Tests: compact after this many appends to a file by this store, whatever its size. */
+  compactEvery?: number;
+}
+
+export const DEFAULT_LIMITS: HistoryLimits = {
+  maxRunsPerUrl: MAX_RUNS_PER_URL,
+  maxShardRuns: MAX_SHARD_RUNS,
+  maxShardBytes: MAX_SHARD_BYTES,
+  compactDeadBytes: COMPACT_DEAD_BYTES,
+  maxCachedChars: MAX_CACHED_CHARS,
+  lockStaleMs: LOCK_STALE_MS,
+};
+
+export type LogLevel = 'info' | 'warn' | 'error';
+
+export interface HistoryStoreOptions {
+  /** The directory of the history (in the extension's global storage). */
+  dir: string;
+  files: HistoryFiles;
+  log?: (level: LogLevel, message: string) => void;
+  limits?: Partial<HistoryLimits>;
+}
+
+interface ShardCache {
+  ino: number;
+  /** Bytes of the file read (up to its last line break). */
+  offset: number;
+  names: Map<string, string[]>;
+  /** Lines of runs by key, oldest first, at most maxRunsPerUrl each. */
+  streams: Map<string, string[]>;
+  /** Run lines in the file, kept or dropped. */
+  runLines: number;
+  deadBytes: number;
+  chars: number;
+  appends: number;
+}
+
+const NEWLINE = 0x0a;
+const decoder = new TextDecoder();
+
+function emptyCache(ino = -1): ShardCache {
+  return { ino, offset: 0, names: new Map(), streams: new Map(), runLines: 0, deadBytes: 0, chars: 0, appends: 0 };
+}
+
+/** The file (0 … shards − 1) a stream key `<origin> <url key>` is kept in; FNV-1a, stable and fast. */
+export function shardOf(key: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
+}
+
+/**
+ * A line whose head was torn (a write cut short, then another line appended after it): the whole
+ * line that follows the torn part. A line start cannot occur inside a whole line (quotes inside
+ * its strings are escaped), so one found after position 0 is where the whole line begins.
+ */
+function recovered(line: string): string {
+  const at = Math.max(line.lastIndexOf('{"k":"'), line.lastIndexOf('{"n":"'));
+  return at > 0 ? line.slice(at) : line;
+}
+
+/** The name of a history file. */
+export function shardFileName(shard: number): string {
+  return `runs-${String(shard).padStart(2, '0')}.jsonl`;
+}
+
+export class HistoryStore {
+  private readonly limits: HistoryLimits;
+  private readonly cache = new Map<number, ShardCache>();
+  private cachedChars = 0;
+  private dirMade = false;
+
+  constructor(private readonly options: HistoryStoreOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+  }
+
+  /** Records the run a report record shows, unless that run is already there. True when added. */
+  async record(origin: string, record: unknown): Promise<boolean> {
+    const key = urlKey(textOf(ownField(record, 'url')));
+    if (key === undefined) return false;
+    return this.add(origin, key, snapshotOf(record));
+  }
+
+  /** The runs of a URL at a service, oldest first. */
+  async runsFor(origin: string, url: string): Promise<RunSnapshot[]> {
+    const key = urlKey(url);
+    if (key === undefined) return [];
+    const stream = `${origin} ${key}`;
+    const cache = await this.refresh(shardOf(stream, SHARDS));
+    const runs: RunSnapshot[] = [];
+    for (const line of cache.streams.get(stream) ?? []) {
+      const run = parseRunLine(line, cache.names);
+      if (run) runs.push(run);
+    }
+    return inTimeOrder(runs);
+  }
+
+  /** Removes the whole history. */
+  async clear(): Promise<void> {
+    this.cache.clear();
+    this.cachedChars = 0;
+    for (const name of await this.options.files.list(this.options.dir)) {
+      if (name.startsWith('runs-')) await this.options.files.unlink(path.join(this.options.dir, name));
+    }
+  }
+
+  private async add(origin: string, key: string, run: RunSnapshot): Promise<boolean> {
+    const stream = `${origin} ${key}`;
+    const shard = shardOf(stream, SHARDS);
+    const file = this.fileOf(shard);
+    if (!this.dirMade) {
+      await this.options.files.mkdir(this.options.dir);
+      this.dirMade = true;
+    }
+    return withLock(
+      this.options.files,
+      `${file}.lock`,
+      async () => {
+        // Under the lock: what another window appended is read first, so a run is written once.
+        let cache = await this.refresh(shard);
+        const identity = identityOf(run);
+        const lines = cache.streams.get(stream) ?? [];
+        for (let i = lines.length - 1; i >= 0; i--) if (runIdentity(lines[i]) === identity) return false;
+        const { line, names } = runLine(stream, run);
+        const text = `${cache.names.has(namesId(names)) ? '' : `${namesLine(names)}\n`}${line}\n`;
+        await this.options.files.append(file, text);
+        cache = await this.refresh(shard);
+        cache.appends++;
+        if (this.compactionDue(cache)) await this.compact(shard);
+        return true;
+      },
+      this.limits.lockStaleMs,
+    );
+  }
+
+  private compactionDue(cache: ShardCache): boolean {
+    const { limits } = this;
+    return (
+      cache.offset > limits.maxShardBytes ||
+      cache.runLines > limits.maxShardRuns ||
+      cache.deadBytes > limits.compactDeadBytes ||
+      (limits.compactEvery !== undefined && cache.appends >= limits.compactEvery)
+    );
+  }
+
+  private fileOf(shard: number): string {
+    return path.join(this.options.dir, shardFileName(shard));
+  }
+
+  /** The cache of a file, brought up to date with what was appended to it (or reread whole). */
+  private async refresh(shard: number): Promise<ShardCache> {
+    const file = this.fileOf(shard);
+    let cache = this.cache.get(shard);
+    const read = await this.options.files.read(file, cache && cache.ino >= 0 ? { ino: cache.ino, offset: cache.offset } : undefined);
+    if (read === undefined) {
+      cache = emptyCache();
+    } else if (read.whole || cache === undefined) {
+      if (read.size > MAX_READ_BYTES) {
+        // l10n-exempt: a log line
+        await this.setAside(file, `it is ${read.size} bytes, more than a history file grows to`);
+        cache = emptyCache();
+      } else {
+        cache = emptyCache(read.ino);
+        const { good, bad } = this.ingest(cache, read.bytes);
+        if (bad > 1 && bad > good) {
+          // l10n-exempt: a log line
+          await this.setAside(file, `${bad} of its ${good + bad} lines are not history lines`);
+          cache = emptyCache();
+        }
+      }
+    } else {
+      this.ingest(cache, read.bytes);
+    }
+    this.keep(shard, cache);
+    return cache;
+  }
+
+  /** Reads whole lines of `bytes` into the cache; a last line without its line break waits. */
+  private ingest(cache: ShardCache, bytes: Uint8Array): { good: number; bad: number } {
+    const end = bytes.lastIndexOf(NEWLINE);
+    if (end < 0) return { good: 0, bad: 0 };
+    cache.offset += end + 1;
+    const text = decoder.decode(bytes.subarray(0, end));
+    cache.chars += text.length;
+    let good = 0;
+    let bad = 0;
+    for (const raw of text.split('\n')) {
+      if (raw === '') continue;
+      const line = recovered(raw);
+      if (isNamesLine(line)) {
+        const names = parseNamesLine(line);
+        if (names) {
+          cache.names.set(names.id, names.names);
+          good++;
+        } else bad++;
+        continue;
+      }
+      const key = keyOfLine(line);
+      if (key === undefined) {
+        bad++;
+        cache.deadBytes += raw.length + 1;
+        continue;
+      }
+      good++;
+      cache.runLines++;
+      let lines = cache.streams.get(key);
+      if (lines === undefined) cache.streams.set(key, (lines = []));
+      lines.push(line);
+      if (lines.length > this.limits.maxRunsPerUrl) cache.deadBytes += (lines.shift()?.length ?? 0) + 1;
+    }
+    return { good, bad };
+  }
+
+  private keep(shard: number, cache: ShardCache): void {
+    const old = this.cache.get(shard);
+    if (old) this.cachedChars -= old.chars;
+    this.cache.delete(shard);
+    this.cache.set(shard, cache);
+    this.cachedChars += cache.chars;
+    for (const [other, entry] of this.cache) {
+      if (this.cachedChars <= this.limits.maxCachedChars || other === shard) break;
+      this.cache.delete(other);
+      this.cachedChars -= entry.chars;
+    }
+  }
+
+  private async setAside(file: string, why: string): Promise<void> {
+    const aside = `${file}.corrupt-${Date.now()}`;
+    try {
+      await this.options.files.rename(file, aside);
+      // l10n-exempt: a log line
+      this.options.log?.(
+        'warn',
+        `History file ${path.basename(file)} set aside as ${path.basename(aside)}: ${why}. Its history starts again.`,
+      );
+    } catch (error) {
+      // l10n-exempt: a log line
+      this.options.log?.('error', `History file ${path.basename(file)} could not be set aside: ${String(error)}`);
+    }
+  }
+
+  /**
+   * Rewrites a file with only the runs it keeps (the last MAX_RUNS_PER_URL per URL, then the file's
+   * newest within COMPACT_TO of its caps), through a temporary file renamed over it. Called under
+   * the file's lock, after reading it again whole.
+   */
+  private async compact(shard: number): Promise<void> {
+    const { files } = this.options;
+    const file = this.fileOf(shard);
+    this.cache.delete(shard);
+    const read = await files.read(file);
+    if (read === undefined) return;
+    const names = new Map<string, string[]>();
+    const runs: { key: string; line: string }[] = [];
+    const text = decoder.decode(read.bytes.subarray(0, read.bytes.lastIndexOf(NEWLINE) + 1));
+    for (const raw of text.split('\n')) {
+      const line = recovered(raw);
+      const key = keyOfLine(line);
+      if (key !== undefined) runs.push({ key, line });
+      else if (isNamesLine(line)) {
+        const list = parseNamesLine(line);
+        if (list) names.set(list.id, list.names);
+      }
+    }
+    // The last maxRunsPerUrl runs of each URL, then the newest of the file within its caps.
+    const perKey = new Map<string, number>();
+    const keep: boolean[] = new Array<boolean>(runs.length).fill(false);
+    for (let i = runs.length - 1; i >= 0; i--) {
+      const seen = perKey.get(runs[i].key) ?? 0;
+      perKey.set(runs[i].key, seen + 1);
+      keep[i] = seen < this.limits.maxRunsPerUrl;
+    }
+    const maxRuns = Math.floor(this.limits.maxShardRuns * COMPACT_TO);
+    const maxBytes = Math.floor(this.limits.maxShardBytes * COMPACT_TO);
+    let count = 0;
+    let bytes = 0;
+    for (let i = runs.length - 1; i >= 0; i--) {
+      if (!keep[i]) continue;
+      const size = Buffer.byteLength(runs[i].line) + 1;
+      if (count + 1 > maxRuns || bytes + size > maxBytes) keep[i] = false;
+      else {
+        count++;
+        bytes += size;
+      }
+    }
+    const written = new Set<string>();
+    const out: string[] = [];
+    for (let i = 0; i < runs.length; i++) {
+      if (!keep[i]) continue;
+      const id = /"n":"([^"]*)","c":"[^"]*"\}$/.exec(runs[i].line)?.[1];
+      const list = id === undefined ? undefined : names.get(id);
+      if (id === undefined || list === undefined) continue; // a run whose check names are lost cannot be read
+      if (!written.has(id)) {
+        written.add(id);
+        out.push(namesLine(list));
+      }
+      out.push(runs[i].line);
+    }
+    // Under the lock, no other compaction of this file runs: a temporary file left is from a crash.
+    const base = path.basename(file);
+    for (const name of await files.list(this.options.dir)) {
+      if (name.startsWith(`${base}.tmp-`)) await files.unlink(path.join(this.options.dir, name));
+    }
+    const temp = `${file}.tmp-${process.pid}-${Date.now()}`;
+    await files.writeFile(temp, out.length ? `${out.join('\n')}\n` : '');
+    await files.rename(temp, file);
+  }
+}
+
+/** Runs sorted by their time when every one has a readable time; else as recorded. */
+function inTimeOrder(runs: RunSnapshot[]): RunSnapshot[] {
+  const times = runs.map((run) => Date.parse(run.generatedAt));
+  if (times.some((t) => Number.isNaN(t))) return runs;
+  return runs
+    .map((run, i) => ({ run, t: times[i], i }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.run);
+}
