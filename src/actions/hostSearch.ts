@@ -19,6 +19,18 @@ export interface HostSearchDeps {
   maxPages: number;
 }
 
+/** One level of a batch's searches: what its searches share. */
+interface SearchRun {
+  deps: HostSearchDeps;
+  /** Answers so far, by key (undefined: no report). */
+  found: Map<string, Report | undefined>;
+  priority: Priority;
+  /** Pages read for one search before it is narrowed (or given up, at the last level). */
+  maxPages: number;
+  /** Whether a search with too many pages may give way to a narrower one. */
+  narrowable: boolean;
+}
+
 /** The latest report of each key (comparison keys of URLs on `host`); undefined = none. */
 export async function latestByHost(
   deps: HostSearchDeps,
@@ -37,11 +49,8 @@ export async function latestByHost(
       groups.get(search)?.add(key);
     }
     const last = level === levels.length - 1;
-    const incomplete = await Promise.all(
-      [...groups].map(([search, wanted]) =>
-        searchSpellings(deps, search, wanted, found, priority, last ? deps.maxPages * 3 : deps.maxPages, !last),
-      ),
-    );
+    const run: SearchRun = { deps, found, priority, maxPages: last ? deps.maxPages * 3 : deps.maxPages, narrowable: !last };
+    const incomplete = await Promise.all([...groups].map(([search, wanted]) => searchSpellings(run, search, wanted)));
     open = incomplete.flat();
     if (!open.length) break;
   }
@@ -53,18 +62,11 @@ export async function latestByHost(
  * before ended without; a key no spelling finds has no report. Returns the keys left open (a
  * search cut short: for a narrower one).
  */
-async function searchSpellings(
-  deps: HostSearchDeps,
-  search: string,
-  wanted: Set<string>,
-  found: Map<string, Report | undefined>,
-  priority: Priority,
-  maxPages: number,
-  narrowable: boolean,
-): Promise<string[]> {
+async function searchSpellings(run: SearchRun, search: string, wanted: Set<string>): Promise<string[]> {
+  const { found } = run;
   let absent = [...wanted];
   for (const spelling of spellingsOf(search)) {
-    const { open, ended } = await searchPages(deps, spelling, new Set(absent), found, priority, maxPages, narrowable);
+    const { open, ended } = await searchPages(run, spelling, new Set(absent));
     if (!ended) return open;
     absent = open;
     if (!absent.length) return [];
@@ -77,15 +79,8 @@ async function searchSpellings(
  * Reads pages of `search` until every wanted key is answered or the list ends (`ended`: the keys
  * left open are not under this search), or it is cut short (`ended` false).
  */
-async function searchPages(
-  deps: HostSearchDeps,
-  search: string,
-  wanted: Set<string>,
-  found: Map<string, Report | undefined>,
-  priority: Priority,
-  maxPages: number,
-  narrowable: boolean,
-): Promise<{ open: string[]; ended: boolean }> {
+async function searchPages(run: SearchRun, search: string, wanted: Set<string>): Promise<{ open: string[]; ended: boolean }> {
+  const { deps, found, priority, maxPages, narrowable } = run;
   const open = new Set([...wanted].filter((k) => !found.has(k)));
   const call: CallOptions = { priority };
   let page: ReportPage | undefined;
