@@ -16,9 +16,12 @@ import { listCommands } from './commands/list';
 import { createCommands } from './commands/create';
 import { manageCommands } from './commands/manage';
 import { deleteCommands } from './commands/delete';
+import { historyCommands } from './commands/history';
 import { exportReportsCommand } from './commands/exportReports';
 import { ReportPanels } from './webviews/reportPanel';
 import { ReportActions } from './actions/reportActions';
+import { RunHistory } from './actions/runHistory';
+import { openHistoryStore } from './platform/historyStorage';
 
 import { AccountPanel } from './webviews/accountPanel';
 import { registerDocumentUrls } from './documentUrls/registerDocumentUrls';
@@ -46,10 +49,27 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const keys = new KeyStore(context.secrets);
   const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
   const model = new ReportsModel({ onListenerError: (error) => log('error', `A listener of the reports list failed: ${String(error)}`) });
-  const view = new ReportsView(model, connection, context.workspaceState, channel);
+  // Made now, opened on first use: nothing is read or written at activation.
+  const history = new RunHistory(
+    () => openHistoryStore(context.globalStorageUri, channel),
+    (level, message) => channel[level](message),
+  );
+  const view = new ReportsView(model, connection, context.workspaceState, channel, (report) =>
+    history.trendOf(connection.origin(), report.url),
+  );
   const actions = new ReportActions(() => connection.get(), model);
   const known = new KnownAccount();
-  const ctx: CommandContext = { connection, keys, model, view, actions, log: channel, account: known, failures: new ShownFailures() };
+  const ctx: CommandContext = {
+    connection,
+    keys,
+    model,
+    view,
+    actions,
+    history,
+    log: channel,
+    account: known,
+    failures: new ShownFailures(),
+  };
   const reports = new ReportPanels(context.extensionUri, ctx);
   const account = new AccountPanel(context.extensionUri, ctx, { setApiKey: () => setApiKey(ctx), signOut: () => signOut(ctx) });
   const statusBar = new ReportsStatusBar(model, connection, known);
@@ -62,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     ...createCommands(ctx),
     ...manageCommands(ctx),
     ...deleteCommands(ctx),
+    ...historyCommands(ctx),
     ...documentUrls.commands,
     [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, documentUrls.service.budget, format, target),
     [COMMAND.openReport]: (target) => reports.open(target),
@@ -82,6 +103,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     showBadReportsBadge(view.treeView, model),
     vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, reports),
     vscode.window.registerWebviewPanelSerializer(ACCOUNT_VIEW_TYPE, account),
+    // Every report record the client reads: its run goes into the history (in the background).
+    connection.onDidReadReports(({ origin, records }) => void history.record(origin, records)),
     // A key stored or deleted in another window, or a new base URL: start over.
     keys.onDidChange(() => {
       actions.reset();

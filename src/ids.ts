@@ -24,6 +24,8 @@ export const COMMAND = {
   loadMore: 'webReports.loadMore',
   reportUrlsInFile: 'webReports.reportUrlsInFile',
   exportReports: 'webReports.exportReports',
+  copyChanges: 'webReports.copyChanges',
+  clearHistory: 'webReports.clearHistory',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;

@@ -155,6 +155,19 @@ function onClick(event: MouseEvent): void {
   }
 }
 
+/** The run to compare with, picked in the changes section's select. */
+function onChange(event: Event): void {
+  const target = event.target;
+  if (!(target instanceof HTMLSelectElement) || target.dataset.action !== 'compareWith') {
+    return;
+  }
+  const index = Number(target.value);
+  if (Number.isInteger(index) && index >= 0) {
+    showError('');
+    vscode.postMessage({ type: 'compare', index });
+  }
+}
+
 function onMessage(event: MessageEvent): void {
   const message: unknown = event.data;
   if (!isHostMessage(message)) {
@@ -176,6 +189,7 @@ function start(): void {
   const id = document.body.dataset.reportId;
   if (id) vscode.setState({ ...(vscode.getState() ?? {}), id });
   document.addEventListener('click', onClick);
+  document.addEventListener('change', onChange);
   window.addEventListener('scroll', onScroll, { passive: true });
   window.addEventListener('message', onMessage);
   vscode.postMessage({ type: 'ready' });

@@ -1,6 +1,7 @@
 // What every command family needs, handed over by the composition root.
 import * as vscode from 'vscode';
 import { ReportActions } from '../actions/reportActions';
+import type { RunHistory } from '../actions/runHistory';
 import { ReportsModel } from '../model/reportsModel';
 import { Connection } from '../platform/connection';
 import { KeyStore } from '../platform/keyStore';
@@ -15,6 +16,8 @@ export interface CommandContext {
   /** Every change to reports goes through these typed actions. */
   readonly actions: ReportActions;
   readonly view: ReportsView;
+  /** The local history of report runs (what changed since the last run). */
+  readonly history: RunHistory;
   readonly log: vscode.LogOutputChannel;
   /** The words of the failure notifications shown so far. */
   readonly failures: ShownFailures;

@@ -32,6 +32,11 @@ export interface ClientOptions {
   log?: Log;
   /** The clock and timers of the rate gate (tests); real ones by default. */
   timers?: Timers;
+  /**
+   * Told of every report record read (a list page, a read, a create, an update): the history
+   * records their runs. Called after the answer is read; what it throws is ignored.
+   */
+  onRecords?: (origin: string, records: readonly Report[]) => void;
 }
 
 export interface CallOptions {
@@ -49,12 +54,14 @@ export class ReportsClient {
   private readonly timeoutMs: number;
   private readonly analysisTimeoutMs: number;
   private readonly log: Log;
+  private readonly onRecords?: ClientOptions['onRecords'];
 
   constructor(options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.analysisTimeoutMs = options.analysisTimeoutMs ?? this.timeoutMs * 4;
     this.log = options.log ?? (() => undefined);
+    this.onRecords = options.onRecords;
     const proxy = chooseProxy(this.base.href, options.proxy ?? { env: process.env });
     if (proxy) this.log('info', `Using the proxy from ${proxy.source} for ${this.base.origin}.`); // l10n-exempt: log line
     this.dispatcher = createDispatcher(proxy);
@@ -96,7 +103,7 @@ export class ReportsClient {
       ),
       expect: 'record',
     });
-    return readReport(body);
+    return this.seen(readReport(body));
   }
 
   async createReport(input: CreateReportInput, options: CallOptions = {}): Promise<Report> {
@@ -114,7 +121,7 @@ export class ReportsClient {
         comment: ['Ends "The service refused to …"; German: zu-infinitive ("den Bericht zu erstellen")'],
       }),
     });
-    return readReport(body, 'create');
+    return this.seen(readReport(body, 'create'));
   }
 
   /** `passwordKnown`: the report already has a password, so privacy 2 needs no new one. */
@@ -135,7 +142,7 @@ export class ReportsClient {
       expect: 'record',
       timeoutMs: input.results === 1 ? this.analysisTimeoutMs : this.timeoutMs,
     });
-    return readReport(body, 'update');
+    return this.seen(readReport(body, 'update'));
   }
 
   /** Succeeds on any 2xx: the real service answers 200 with a body, others 204 or 202. */
@@ -227,6 +234,7 @@ export class ReportsClient {
     if (shape.oversized) {
       this.log('warn', `${shape.oversized} record(s) too large to show were kept as their id, URL, rating and dates only.`); // l10n-exempt: log line
     }
+    this.told(shape.items);
     return {
       items: shape.items,
       page,
@@ -239,6 +247,20 @@ export class ReportsClient {
       oversized: shape.oversized,
       query: { ...query, page },
     };
+  }
+
+  private seen(report: Report): Report {
+    this.told([report]);
+    return report;
+  }
+
+  private told(records: readonly Report[]): void {
+    if (!this.onRecords || records.length === 0) return;
+    try {
+      this.onRecords(this.base.origin, records);
+    } catch {
+      // The observer's failure is its own: the answer stands.
+    }
   }
 
   private call(call: Call): Promise<unknown> {

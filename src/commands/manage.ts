@@ -7,7 +7,8 @@ import { copyReportUrl, openReportUrl } from '../adapters/reportUrl';
 import { Privacy, Report } from '../api/types';
 import { isPrivacy } from '../api/validate';
 import { plainText } from '../model/plainText';
-import { actionOn, rerunOutcomeText } from '../model/outcomeText';
+import { actionOn } from '../model/outcomeText';
+import { showRerunOutcome } from '../adapters/reportChanges';
 import { privacyName, reportLabel } from '../model/vocabulary';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
@@ -105,7 +106,7 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
     },
   );
   if (outcome.kind === 'updated') {
-    void vscode.window.showInformationMessage(rerunOutcomeText(label, outcome.before, outcome.after));
+    await showRerunOutcome(ctx, outcome.report, outcome.before, outcome.after);
     return outcome.report;
   }
   if (outcome.kind !== 'cancelled') await reportFailure(ctx, actionOn.rerun(label), outcome.error);

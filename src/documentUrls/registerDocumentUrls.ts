@@ -33,7 +33,10 @@ export function registerDocumentUrls(ctx: CommandContext): DocumentUrls {
     scanner,
     new RatingBadges(service, scanner),
     new BadUrlDiagnostics(service, scanner),
-    vscode.languages.registerHoverProvider(everyDocument, new UrlHoverProvider(service, ctx.log)),
+    vscode.languages.registerHoverProvider(
+      everyDocument,
+      new UrlHoverProvider(service, ctx.log, (url) => ctx.history.trendOf(ctx.connection.origin(), url)),
+    ),
     vscode.languages.registerCodeActionsProvider(everyDocument, new BadUrlQuickFixes(), {
       providedCodeActionKinds: BadUrlQuickFixes.kinds,
     }),

@@ -9,6 +9,8 @@ export class UrlHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly service: DocumentUrlsService,
     private readonly log: vscode.LogOutputChannel,
+    /** The score against the run before, from the history (read only for a URL that has a report). */
+    private readonly trendOf?: (url: string) => Promise<string | undefined>,
   ) {}
 
   async provideHover(
@@ -28,7 +30,8 @@ export class UrlHoverProvider implements vscode.HoverProvider {
       return undefined;
     }
     if (token.isCancellationRequested) return undefined;
-    const text = hoverText(found.url, report);
+    const trend = report && this.trendOf ? await this.trendOf(found.url).catch(() => undefined) : undefined;
+    const text = hoverText(found.url, report, undefined, trend);
     const markdown = new vscode.MarkdownString(text.markdown, true);
     markdown.isTrusted = { enabledCommands: text.commands };
     markdown.supportHtml = false;

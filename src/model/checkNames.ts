@@ -3,7 +3,10 @@
 // the error kinds in words. Pure: no 'vscode', no markup.
 
 import * as l10n from '@vscode/l10n';
-import { lookup } from './format';
+
+function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
 
 /**
  * The real service's check names as people read them, each made when asked: the words follow VS

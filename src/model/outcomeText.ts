@@ -3,6 +3,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Rating } from './rating';
 import { describeRating } from './vocabulary';
+import type { RunDiff } from './history/diff';
+import { changeSummary } from './history/changeWords';
 
 /** The phrases that name an action on one report, as the subject of "… failed". */
 export const actionOn = {
@@ -21,4 +23,9 @@ export function rerunOutcomeText(label: string, before: Rating, after: Rating): 
   return was !== now
     ? l10n.t('Website Reports: {0} is {1} (was {2}).', label, now, was)
     : l10n.t('Website Reports: {0} is {1}.', label, now);
+}
+
+/** "Website Reports: <label>: 63 → 81 (+18): 3 checks fixed, 1 newly failing." after a re-run with an earlier run. */
+export function rerunChangeText(label: string, diff: RunDiff): string {
+  return l10n.t('Website Reports: {0}: {1}.', label, changeSummary(diff));
 }

@@ -15,22 +15,24 @@ import { fullTime, privacyLabel, privacyName, ratingLabel, reportLabel, tooLarge
 export const TOOLTIP_LABEL_CHARS = 500;
 export const TOOLTIP_VALUE_CHARS = 200;
 /**
- * The tooltip is never longer than this: the heading and seven rows of capped values and words,
+ * The tooltip is never longer than this: the heading and eight rows of capped values and words,
  * each value in a code span whose fences may be as long as the value (a run of backticks).
  */
-export const TOOLTIP_MAX_CHARS = 3 * (TOOLTIP_LABEL_CHARS + 3) + 7 * (3 * (TOOLTIP_VALUE_CHARS + 3) + 100);
+export const TOOLTIP_MAX_CHARS = 3 * (TOOLTIP_LABEL_CHARS + 3) + 8 * (3 * (TOOLTIP_VALUE_CHARS + 3) + 100);
 
 /** The value's text, hidden characters made visible (they grow to a marker), cut to `max`. */
 function shown(value: unknown, max: number): string {
   return shortText(revealInvisible(shortText(value, max)), max);
 }
 
-export function reportTooltipMarkdown(found: Report, now?: Date): string {
+/** `trend`: the score against the run before (changeWords.ts trendSince), when the history has one. */
+export function reportTooltipMarkdown(found: Report, now?: Date, trend?: string): string {
   const report = ownFields(found, ['id', 'url', 'result', 'score', 'privacy', 'project', 'generated_at']);
   const rating = ratingOf(report);
   const rows: [string, unknown][] = [
     [l10n.t('Result'), ratingLabel(rating.band)],
     [l10n.t('Score'), rating.score === undefined ? undefined : roundedScore(rating.score)],
+    [l10n.t({ message: 'Trend', comment: ['the label of a score against the run before, in a tooltip'] }), trend],
     [l10n.t('Privacy'), privacyLabel(privacyName(report.privacy))],
     [l10n.t('Project'), report.project],
     [

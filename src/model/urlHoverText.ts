@@ -55,7 +55,8 @@ function commandLink(title: string, command: CommandId, args: unknown[]): string
 }
 
 /** The hover for `url` with its latest report, or with none yet. */
-export function hoverText(url: string, found: Report | undefined, now?: Date): HoverText {
+/** `trend`: the score against the run before (changeWords.ts trendSince), when the history has one. */
+export function hoverText(url: string, found: Report | undefined, now?: Date, trend?: string): HoverText {
   const shownUrl = codeSpan(plainText(url, HOVER_URL_CHARS));
   if (!found) {
     const create = commandLink(l10n.t('Create Report'), HOVER_COMMANDS.create, [url]);
@@ -72,6 +73,7 @@ export function hoverText(url: string, found: Report | undefined, now?: Date): H
       ? l10n.t('{0} · Website Reports', label)
       : l10n.t('{0} · score {1} · Website Reports', label, roundedScore(rating.score)),
   ];
+  if (trend) lines.push(l10n.t('Trend: {0}', codeSpan(plainText(trend, HOVER_URL_CHARS))));
   const generated = fullTime(report.generated_at, now);
   if (generated) lines.push(l10n.t('Generated {0}', codeSpan(plainText(generated))));
   lines.push(l10n.t('Privacy: {0}', privacyLabel(privacyName(report.privacy))));

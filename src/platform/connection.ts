@@ -2,6 +2,7 @@
 // rebuilt when the base URL, timeout or proxy settings change.
 import * as vscode from 'vscode';
 import { ReportsClient, Log } from '../api/client';
+import type { Report } from '../api/types';
 import { parseBaseUrl } from '../api/baseUrl';
 import { KeyStore } from './keyStore';
 import { affectsConnection, readProxySettings, readSettings } from './settings';
@@ -11,6 +12,9 @@ export class Connection implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** The base URL or connection settings changed. */
   readonly onDidChange = this.changed.event;
+  private readonly read = new vscode.EventEmitter<{ origin: string; records: readonly Report[] }>();
+  /** The client read report records (the history records their runs). */
+  readonly onDidReadReports = this.read.event;
   private readonly subscription: vscode.Disposable;
   private warnedInsecure?: string;
 
@@ -71,7 +75,11 @@ export class Connection implements vscode.Disposable {
           if (choice === openSetting) void vscode.commands.executeCommand('workbench.action.openSettings', 'webReports.baseUrl');
         });
     }
-    this.client = this.build(() => this.keys.get(base.origin));
+    this.client = this.build(
+      () => this.keys.get(base.origin),
+      undefined,
+      (origin, records) => this.read.fire({ origin, records }),
+    );
     return this.client;
   }
 
@@ -81,7 +89,11 @@ export class Connection implements vscode.Disposable {
   }
 
   /** The one way a client is made: the settings of now, the proxy, this extension's user agent. */
-  private build(apiKey: () => string | undefined | Promise<string | undefined>, retry?: { retries: number }): ReportsClient {
+  private build(
+    apiKey: () => string | undefined | Promise<string | undefined>,
+    retry?: { retries: number },
+    onRecords?: (origin: string, records: readonly Report[]) => void,
+  ): ReportsClient {
     const settings = readSettings();
     return new ReportsClient({
       baseUrl: settings.baseUrl,
@@ -91,6 +103,7 @@ export class Connection implements vscode.Disposable {
       userAgent: `website-reports-vscode/${this.version}`,
       log: this.log,
       ...(retry ? { retry } : {}),
+      ...(onRecords ? { onRecords } : {}),
     });
   }
 
@@ -98,5 +111,6 @@ export class Connection implements vscode.Disposable {
     void this.client?.dispose();
     this.subscription.dispose();
     this.changed.dispose();
+    this.read.dispose();
   }
 }

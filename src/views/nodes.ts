@@ -17,6 +17,7 @@ import {
   tooLargeShort,
 } from '../model/vocabulary';
 import { plainText } from '../model/plainText';
+import { ratingOf, roundedScore } from '../model/rating';
 import { reportTooltipMarkdown } from '../model/reportTooltip';
 import { textOf } from '../model/safeText';
 
@@ -69,8 +70,8 @@ export function groupItem(group: GroupState, limits: PagingLimits): vscode.TreeI
 }
 
 /** The Markdown tooltip (reportTooltip.ts): untrusted, no HTML, every server value in a code span. */
-function tooltip(report: Report): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(reportTooltipMarkdown(report), false);
+export function reportTooltip(report: Report, trend?: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(reportTooltipMarkdown(report, undefined, trend), false);
   md.isTrusted = false;
   md.supportHtml = false;
   return md;
@@ -82,12 +83,18 @@ const ACCESSIBLE_LABEL_CHARS = 500;
 export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
   const item = new vscode.TreeItem(plainText(reportLabel(report)), vscode.TreeItemCollapsibleState.None);
   item.id = `report:${textOf(report.id)}`;
-  const when = relativeTime(report.generated_at) ?? '';
-  item.description = oversizedOf(report) ? (when ? `${when} · ${tooLargeShort()}` : tooLargeShort()) : when;
+  // "81 · 2 days ago": the score first, the time of its analysis after it.
+  const score = ratingOf(report).score;
+  const parts = [
+    score === undefined ? undefined : roundedScore(score),
+    relativeTime(report.generated_at),
+    oversizedOf(report) && tooLargeShort(),
+  ];
+  item.description = parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
   const privacy = privacyName(report.privacy);
   item.iconPath = new vscode.ThemeIcon(PRIVACY_ICONS[privacy]);
   item.contextValue = contextValue(report);
-  item.tooltip = tooltip(report);
+  item.tooltip = reportTooltip(report);
   // Read aloud, never rendered: only cut (a screen reader would spell out plainText's look-alikes).
   const spoken = accessibleLabel(report);
   item.accessibilityInformation = {

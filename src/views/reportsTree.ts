@@ -3,14 +3,21 @@ import * as vscode from 'vscode';
 import { RESULT_VALUES } from '../api/types';
 import type { IDisposable } from '../model/lifecycle';
 import { ReportsModel } from '../model/reportsModel';
-import { errorItem, groupItem, loadMoreItem, ReportsNode, reportItem } from './nodes';
+import { errorItem, groupItem, loadMoreItem, ReportsNode, reportItem, reportTooltip } from './nodes';
+import type { Report } from '../api/types';
+
+/** The trend of a report's score since the run before (from the history), for its tooltip. */
+export type TrendOf = (report: Report) => Promise<string | undefined>;
 
 export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ReportsNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: IDisposable;
 
-  constructor(private readonly model: ReportsModel) {
+  constructor(
+    private readonly model: ReportsModel,
+    private readonly trendOf?: TrendOf,
+  ) {
     this.subscription = model.onDidChange(() => this.changed.fire(undefined));
   }
 
@@ -39,6 +46,14 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
       case 'error':
         return errorItem(node.message, node.result);
     }
+  }
+
+  /** A report's tooltip gets the trend since its run before: read from the history only when hovered. */
+  async resolveTreeItem(item: vscode.TreeItem, node: ReportsNode): Promise<vscode.TreeItem> {
+    if (node.kind !== 'report' || !this.trendOf) return item;
+    const trend = await this.trendOf(node.report).catch(() => undefined);
+    if (trend) item.tooltip = reportTooltip(node.report, trend);
+    return item;
   }
 
   getParent(node: ReportsNode): ReportsNode | undefined {

@@ -17,7 +17,7 @@ import { readSettings } from '../platform/settings';
 import { ContextKeys } from '../adapters/contextKeys';
 import { COMMAND, CONTEXT_KEYS, VIEW_ID } from '../ids';
 import { ReportsNode } from './nodes';
-import { ReportsTreeProvider } from './reportsTree';
+import { ReportsTreeProvider, type TrendOf } from './reportsTree';
 
 const FILTERS_KEY = 'webReports.filters';
 
@@ -36,9 +36,10 @@ export class ReportsView extends Disposable {
     private readonly connection: Connection,
     private readonly workspaceState: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
+    trendOf?: TrendOf,
   ) {
     super();
-    this.provider = new ReportsTreeProvider(model);
+    this.provider = new ReportsTreeProvider(model, trendOf);
     this.treeView = vscode.window.createTreeView(VIEW_ID, {
       treeDataProvider: this.provider,
       canSelectMany: true,

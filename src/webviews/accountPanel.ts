@@ -81,6 +81,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       this.channel?.markReady();
       return;
     }
+    if (message.type !== 'action') return; // the account has no runs to compare
     if (message.action === 'setApiKey') {
       if (await this.flows.setApiKey()) await this.load();
     } else if (message.action === 'signOut') {

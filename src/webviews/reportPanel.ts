@@ -15,6 +15,8 @@ import { messageOf, reportFailure } from '../adapters/feedback';
 import { targetOrPick } from '../adapters/targets';
 import { isWebviewMessage, HostMessage } from './render/messages';
 import { renderReportBody, renderReportPage } from './render/reportView';
+import { renderChanges } from './render/changesView';
+import type { RunSnapshot } from '../model/history/snapshot';
 import { frameFor, webviewOptions } from './panelFrame';
 import { WebviewChannel } from './webviewChannel';
 import { runReportAction } from './reportPanelActions';
@@ -27,6 +29,10 @@ export interface OpenPanel {
   loaded: boolean;
   /** An action from this panel is running: it shows its own outcome, the tree's echo is skipped. */
   acting?: boolean;
+  /** The runs of the report's URL in the history, oldest first (read with the record). */
+  runs?: readonly RunSnapshot[];
+  /** The earlier run picked to compare with (an index into `runs`); the one before the newest by default. */
+  compareWith?: number;
 }
 
 /** Fields of the tree's projection whose change means the analysis may have changed too. */
@@ -149,7 +155,10 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
   private async receive(open: OpenPanel, message: unknown): Promise<void> {
     if (!isWebviewMessage(message)) return; // untrusted input: ignore anything unexpected
     if (message.type === 'ready') open.channel.markReady();
-    else if (message.action === 'refresh') await this.reload(open);
+    else if (message.type === 'compare') {
+      open.compareWith = message.index;
+      if (open.loaded) this.render(open, open.report);
+    } else if (message.action === 'refresh') await this.reload(open);
     else if (this.isOpen(open)) await runReportAction(this.ctx, open, message.action, this.hooks);
   }
 
@@ -172,7 +181,20 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     // A tab title is plain text, but bidi controls still reorder it: shown as markers, and cut.
     const title = shortText(revealInvisible(reportLabel(report)), 500);
     if (open.panel.title !== title) open.panel.title = title;
-    open.channel.show(renderReportBody(report, { secret: this.key }));
+    const changes = open.runs && open.runs.length > 0 ? renderChanges(open.runs, open.compareWith) : undefined;
+    open.channel.show(renderReportBody(report, { secret: this.key, changes }));
+  }
+
+  /** The history of the report's URL (the record just read is in it: the client told the history). */
+  private async runsOf(report: Report): Promise<RunSnapshot[] | undefined> {
+    const origin = this.ctx.connection.origin();
+    if (!origin || typeof report.url !== 'string') return undefined;
+    return this.ctx.history.runs(origin, report.url);
+  }
+
+  /** The runs the panel of a report compares (for tests). */
+  runsShown(id: ReportId): readonly RunSnapshot[] | undefined {
+    return this.panels.get(String(id))?.runs;
   }
 
   private post(open: OpenPanel, message: HostMessage): void {
@@ -186,6 +208,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
       const report = await this.ctx.connection.get().getReport(open.report.id);
       // The key, to mask it should the service echo it; never shown, logged or kept elsewhere.
       this.key = await this.ctx.connection.key().catch(() => undefined);
+      open.runs = await this.runsOf(report);
       this.render(open, report);
     } catch (error) {
       if (error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'auth' || error.kind === 'not-configured')) {

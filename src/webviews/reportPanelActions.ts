@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { Report } from '../api/types';
 import { plainText } from '../model/plainText';
-import { actionOn, rerunOutcomeText } from '../model/outcomeText';
+import { actionOn } from '../model/outcomeText';
+import { copyChanges, showRerunOutcome } from '../adapters/reportChanges';
 import { reportLabel } from '../model/vocabulary';
 import { CommandContext } from '../adapters/context';
 import { messageOf, reportFailure } from '../adapters/feedback';
@@ -30,6 +31,10 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
     await copyReportUrl(ctx, report);
     return;
   }
+  if (action === 'copyChanges') {
+    await copyChanges(ctx, report, open.compareWith);
+    return;
+  }
   if (action !== 'changePrivacy' && action !== 'rerun' && action !== 'delete') return;
   const label = plainText(reportLabel(report));
   const fail = async (what: string, error: unknown): Promise<void> => {
@@ -52,7 +57,8 @@ export async function runReportAction(ctx: CommandContext, open: OpenPanel, acti
       if (outcome.kind === 'updated') {
         // The answer to a re-run may be sparse: the panel shows the full record, read again.
         await hooks.reload(open);
-        void vscode.window.showInformationMessage(rerunOutcomeText(label, outcome.before, outcome.after));
+        // The record read again when that worked (it carries the analysis), else the answer.
+        await showRerunOutcome(ctx, open.report !== report ? open.report : outcome.report, outcome.before, outcome.after);
       } else if (outcome.kind !== 'cancelled') await fail(actionOn.rerun(label), outcome.error);
     } else {
       if (!(await confirmDeletion([label]))) return;

@@ -99,6 +99,8 @@ describe('activation', () => {
       'webReports.loadMore',
       'webReports.reportUrlsInFile',
       'webReports.exportReports',
+      'webReports.copyChanges',
+      'webReports.clearHistory',
     ];
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
     assert.deepEqual([...contributed].sort(), [...contract].sort());

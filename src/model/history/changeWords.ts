@@ -3,6 +3,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../locale';
+import { relativeTime } from '../vocabulary';
 import { codeSpan, plainText } from '../plainText';
 import { roundedScore } from '../rating';
 import { changedChecks, diffRuns, type RunDiff } from './diff';
@@ -30,6 +31,15 @@ export function scoreChange(before: number | undefined, after: number | undefine
   if (after !== undefined) return l10n.t('now {0}', roundedScore(after));
   if (before !== undefined) return l10n.t('was {0}', roundedScore(before));
   return l10n.t('no score');
+}
+
+/** "63 → 81 (+18) against the run 2 days ago": a URL's score against its run before the newest. */
+export function trendSince(previous: RunSnapshot, current: RunSnapshot, now?: Date): string {
+  const score = scoreChange(previous.score, current.score);
+  const when = relativeTime(previous.generatedAt, now);
+  return when === undefined
+    ? l10n.t('{0} against the run before', score)
+    : l10n.t({ message: '{0} against the run {1}', args: [score, when], comment: ['{1} is a relative time such as "2 days ago"'] });
 }
 
 function fixedCount(n: number): string {

@@ -92,6 +92,8 @@ interface ShardCache {
 }
 
 const NEWLINE = 0x0a;
+/** How a run line without checks ends (lineFormat.ts writes `c` last). */
+const NO_CHECKS = '"c":""}';
 const decoder = new TextDecoder();
 
 function emptyCache(ino = -1): ShardCache {
@@ -143,12 +145,16 @@ export class HistoryStore {
     if (key === undefined) return [];
     const stream = `${origin} ${key}`;
     const cache = await this.refresh(shardOf(stream, SHARDS));
-    const runs: RunSnapshot[] = [];
+    // A run recorded twice (first without its checks, then with them): the later line counts.
+    const byIdentity = new Map<string, RunSnapshot>();
     for (const line of cache.streams.get(stream) ?? []) {
       const run = parseRunLine(line, cache.names);
-      if (run) runs.push(run);
+      if (!run) continue;
+      const identity = identityOf(run);
+      byIdentity.delete(identity);
+      byIdentity.set(identity, run);
     }
-    return inTimeOrder(runs);
+    return inTimeOrder([...byIdentity.values()]);
   }
 
   /** Removes the whole history. */
@@ -164,6 +170,10 @@ export class HistoryStore {
     const stream = `${origin} ${key}`;
     const shard = shardOf(stream, SHARDS);
     const file = this.fileOf(shard);
+    // A run already recorded (a list read again) needs no lock: most calls end here.
+    const identity = identityOf(run);
+    const checked = Object.keys(run.checks).length > 0;
+    if (this.hasRun(await this.refresh(shard), stream, identity, checked)) return false;
     if (!this.dirMade) {
       await this.options.files.mkdir(this.options.dir);
       this.dirMade = true;
@@ -174,9 +184,7 @@ export class HistoryStore {
       async () => {
         // Under the lock: what another window appended is read first, so a run is written once.
         let cache = await this.refresh(shard);
-        const identity = identityOf(run);
-        const lines = cache.streams.get(stream) ?? [];
-        for (let i = lines.length - 1; i >= 0; i--) if (runIdentity(lines[i]) === identity) return false;
+        if (this.hasRun(cache, stream, identity, checked)) return false;
         const { line, names } = runLine(stream, run);
         const text = `${cache.names.has(namesId(names)) ? '' : `${namesLine(names)}\n`}${line}\n`;
         await this.options.files.append(file, text);
@@ -187,6 +195,18 @@ export class HistoryStore {
       },
       this.limits.lockStaleMs,
     );
+  }
+
+  /**
+   * Whether the run is recorded. A run first seen without its checks (a list page that leaves
+   * `results` out) is recorded again when it is read with them; the reader keeps the later line.
+   */
+  private hasRun(cache: ShardCache, stream: string, identity: string, checked: boolean): boolean {
+    const lines = cache.streams.get(stream) ?? [];
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (runIdentity(lines[i]) === identity && (!checked || !lines[i].endsWith(NO_CHECKS))) return true;
+    }
+    return false;
   }
 
   private compactionDue(cache: ShardCache): boolean {

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 import { html, joinHtml, TrustedHtml } from './html';
 import { humanizeKey, RenderContext } from './format';
 import { MAX_KEY, MAX_STRING, moreNotShown, renderFields, renderValue } from './values';
-import { importanceLabel as knownImportance, type Importance } from './checkNames';
+import { importanceLabel as knownImportance, type Importance } from '../../model/checkNames';
 import { Check, CheckCounts, CheckError, CheckStatus, checkEntriesOf, checkOf, countChecks, orderChecks } from './checks';
 import { CHECK_SHARE_MIN, RenderBudget } from './budget';
 

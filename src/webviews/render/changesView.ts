@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { html, joinHtml, TrustedHtml } from './html';
 import { formatDate, type RenderOptions } from './format';
-import { checkName } from './checkNames';
+import { checkName } from '../../model/checkNames';
 import { diffRuns } from '../../model/history/diff';
 import { scoreChange } from '../../model/history/changeWords';
 import type { RunSnapshot } from '../../model/history/snapshot';
@@ -140,6 +140,7 @@ ${sparkline(drawn)}
 ${checkList(l10n.t('Newly failing ({0})', diff.newlyFailing.length), 'newly-failing', diff.newlyFailing, opts)}
 ${checkList(l10n.t('Fixed ({0})', diff.fixed.length), 'fixed', diff.fixed, opts)}
 ${checkList(l10n.t('Still failing ({0})', diff.stillFailing.length), 'still-failing', diff.stillFailing, opts)}
-<label>${l10n.t('Compare with')} <select data-action="compareWith">${joinHtml(options)}</select></label>
+<div class="compare"><label>${l10n.t('Compare with')} <select data-action="compareWith">${joinHtml(options)}</select></label>
+<button type="button" class="action" data-action="copyChanges"><span class="codicon codicon-copy" aria-hidden="true"></span><span class="label">${l10n.t('Copy changes')}</span></button></div>
 </section>`;
 }

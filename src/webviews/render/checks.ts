@@ -8,7 +8,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { asText, isRecord } from './format';
-import { checkName, errorWords, Importance, IMPORTANCE_ORDER } from './checkNames';
+import { checkName, errorWords, Importance, IMPORTANCE_ORDER } from '../../model/checkNames';
 
 export type CheckStatus = 'failed' | 'unknown' | 'passed';
 

@@ -2,12 +2,29 @@
 // Pure and dependency-free: the webview script bundles it too.
 
 /** Actions a webview button can ask the panel to perform. */
-export const WEBVIEW_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh', 'setApiKey', 'signOut'] as const;
+export const WEBVIEW_ACTIONS = [
+  'changePrivacy',
+  'rerun',
+  'delete',
+  'openSite',
+  'copyUrl',
+  'copyChanges',
+  'refresh',
+  'setApiKey',
+  'signOut',
+] as const;
+
+/** Runs a panel compares at most (the index of the run picked is below this). */
+export const MAX_COMPARE_INDEX = 10_000;
 
 export type WebviewAction = (typeof WEBVIEW_ACTIONS)[number];
 
 /** Messages posted by the webview script to the extension. */
-export type WebviewMessage = { type: 'ready' } | { type: 'action'; action: WebviewAction };
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'action'; action: WebviewAction }
+  /** The earlier run picked to compare the newest with: its index, oldest first. */
+  | { type: 'compare'; index: number };
 
 /**
  * Messages posted by the extension to the webview script. `render` carries the new content of
@@ -35,6 +52,9 @@ export function isWebviewMessage(x: unknown): x is WebviewMessage {
   }
   if (x.type === 'ready') {
     return true;
+  }
+  if (x.type === 'compare') {
+    return typeof x.index === 'number' && Number.isInteger(x.index) && x.index >= 0 && x.index < MAX_COMPARE_INDEX;
   }
   return x.type === 'action' && isWebviewAction(x.action);
 }

@@ -50,7 +50,12 @@ function renderBadge(rating: Rating, result: unknown, ctx: RenderContext): Trust
 }
 
 /** The `<main>` content of the report panel. */
-export function renderReportBody(report: Record<string, unknown>, opts: RenderOptions = {}): string {
+export interface ReportBodyOptions extends RenderOptions {
+  /** The "Changes since …" section (changesView.ts), shown under the header. */
+  changes?: TrustedHtml;
+}
+
+export function renderReportBody(report: Record<string, unknown>, opts: ReportBodyOptions = {}): string {
   // One budget for everything this body renders (budget.ts).
   const ctx: RenderContext = { ...opts, budget: opts.budget ?? new RenderBudget(REPORT_LIMITS) };
   // A service that echoes the key anywhere in a record must not get it onto the screen.
@@ -124,7 +129,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: RenderOp
   // l10n-exempt: markup
   return html`<header class="report-header"><div class="title-row"><div class="title-text"><h1 class="report-url">${heading}</h1>${
     summary.length > 0 && html`<dl class="summary">${summary}</dl>`
-  }</div><div class="rating">${badge}${gauge}</div></div>${toolbar}</header>${analysis}${
+  }</div><div class="rating">${badge}${gauge}</div></div>${toolbar}</header>${opts.changes ?? EMPTY}${analysis}${
     otherKeys.length > 0 &&
     html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(rec, otherKeys, ctx)}</section>`
   }`.value;

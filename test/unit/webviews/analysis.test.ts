@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { renderReportBody } from '../../../src/webviews/render/reportView';
-import { checkName, checkNames, errorWords } from '../../../src/webviews/render/checkNames';
+import { checkName, checkNames, errorWords } from '../../../src/model/checkNames';
 import { checksOf, orderChecks } from '../../../src/webviews/render/checks';
 import { REAL_CHECKS, REAL_REPORT } from './realShapeReport';
 import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';

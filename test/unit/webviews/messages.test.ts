@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { isHostMessage, isWebviewAction, isWebviewMessage, WEBVIEW_ACTIONS } from '../../../src/webviews/render/messages';
+import {
+  isHostMessage,
+  isWebviewAction,
+  isWebviewMessage,
+  MAX_COMPARE_INDEX,
+  WEBVIEW_ACTIONS,
+} from '../../../src/webviews/render/messages';
 
 describe('webview message protocol', () => {
   it('accepts the messages a webview may send', () => {
@@ -8,7 +14,12 @@ describe('webview message protocol', () => {
       assert.ok(isWebviewMessage({ type: 'action', action }), action);
       assert.ok(isWebviewAction(action));
     }
-    assert.deepEqual([...WEBVIEW_ACTIONS], ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh', 'setApiKey', 'signOut']);
+    assert.deepEqual(
+      [...WEBVIEW_ACTIONS],
+      ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'copyChanges', 'refresh', 'setApiKey', 'signOut'],
+    );
+    assert.ok(isWebviewMessage({ type: 'compare', index: 0 }));
+    assert.ok(isWebviewMessage({ type: 'compare', index: MAX_COMPARE_INDEX - 1 }));
   });
 
   it('rejects anything else', () => {
@@ -28,6 +39,12 @@ describe('webview message protocol', () => {
       { type: 'action', action: ['delete'] },
       { type: 'busy', busy: true },
       { type: 'error', message: 'x' },
+      { type: 'compare' },
+      { type: 'compare', index: -1 },
+      { type: 'compare', index: 1.5 },
+      { type: 'compare', index: '1' },
+      { type: 'compare', index: Number.NaN },
+      { type: 'compare', index: MAX_COMPARE_INDEX },
     ];
     for (const m of bad) {
       assert.equal(isWebviewMessage(m), false, JSON.stringify(m));
