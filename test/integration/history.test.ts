@@ -11,12 +11,9 @@ import { COMMAND } from '../../src/ids';
 import type { Report } from '../../src/api/types';
 import type { ReportsNode } from '../../src/model/treeNodes';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
-import { GOOD_PAGE } from './sidebar/fixtures';
+import { GOOD_PAGE, POOR_PAGE } from './sidebar/fixtures';
 
 type Json = Record<string, unknown>;
-
-const POOR_PAGE = `<html><head><meta name="robots" content="noindex, nofollow"></head>
-<body><h1>One</h1><h1>Two</h1><h1>Three</h1><img src="a.png"><img src="b.png"><img src="c.png"></body></html>`;
 
 describe('history of report runs', function () {
   this.timeout(90_000);

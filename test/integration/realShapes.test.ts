@@ -9,13 +9,10 @@ import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../src/extension';
 import { ratingOf } from '../../src/model/rating';
 import { activateExtension, addFault, apiKey, clearFaults, resetService, serviceUrl, waitFor } from './helpers';
-import { GOOD_PAGE } from './sidebar/fixtures';
+import { GOOD_PAGE, POOR_PAGE } from './sidebar/fixtures';
 import { COMMAND } from '../../src/ids';
 
 type Json = Record<string, unknown>;
-
-const POOR_PAGE = `<html><head><meta name="robots" content="noindex, nofollow"></head>
-<body><h1>One</h1><h1>Two</h1><h1>Three</h1><img src="a.png"><img src="b.png"><img src="c.png"></body></html>`;
 
 describe('against the real service’s shapes', function () {
   this.timeout(60_000);

@@ -30,6 +30,10 @@ export const GOOD_PAGE = `<!doctype html><html lang="en"><head><meta charset="ut
 <title>Integration page for reports</title><meta name="description" content="A page served on loopback for the Website Reports integration tests, long enough to pass.">
 <link rel="canonical" href="/"></head><body><h1>Hello</h1><img src="a.png" alt="a"></body></html>`;
 
+/** A page that fails most checks: many h1s, images without alt text, noindex (it rates Bad). */
+export const POOR_PAGE = `<html><head><meta name="robots" content="noindex, nofollow"></head>
+<body><h1>One</h1><h1>Two</h1><h1>Three</h1><img src="a.png"><img src="b.png"><img src="c.png"></body></html>`;
+
 /** A loopback web page for the service to analyse (every path serves GOOD_PAGE). */
 export async function startPage(): Promise<{ url: string; close(): Promise<void> }> {
   const page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_PAGE));
