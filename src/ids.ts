@@ -26,6 +26,9 @@ export const COMMAND = {
   exportReports: 'webReports.exportReports',
   copyChanges: 'webReports.copyChanges',
   clearHistory: 'webReports.clearHistory',
+  workspaceUrls: 'webReports.workspaceUrls',
+  filterWorkspaceUrls: 'webReports.filterWorkspaceUrls',
+  reportAllUnrated: 'webReports.reportAllUnrated',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;
@@ -34,6 +37,8 @@ export type CommandId = (typeof COMMAND)[CommandName];
 /** The activity bar container and the tree view in it. */
 export const VIEW_CONTAINER_ID = 'webReports';
 export const VIEW_ID = 'webReports.reports';
+/** The view of the URLs written in the workspace's files. */
+export const WORKSPACE_VIEW_ID = 'webReports.urlsInWorkspace';
 
 /** The webview panel types (also their `onWebviewPanel:` activation events). */
 export const REPORT_VIEW_TYPE = 'webReports.report';

@@ -5,12 +5,16 @@ import { normaliseId } from '../api/envelope';
 import { Report, RESULT_VALUES } from '../api/types';
 import { plainText } from '../model/plainText';
 import { PRIVACY_ICONS, privacyName, ratingText, relativeTime, reportLabel } from '../model/vocabulary';
-import { isReportNode } from '../model/treeNodes';
+import { isReportNode, isWorkspaceUrlNode } from '../model/treeNodes';
 import { CommandContext } from './context';
 
 /** The report a target names, read from the tree or, for a bare id, from the service. */
 export async function resolveTarget(ctx: CommandContext, target: unknown): Promise<Report | undefined> {
   if (isReportNode(target)) return target.report;
+  if (isWorkspaceUrlNode(target)) {
+    const id = normaliseId(target.reportId);
+    return id === undefined ? undefined : (ctx.model.find(id) ?? ctx.connection.get().getReport(id));
+  }
   if (typeof target === 'object' && target !== null && normaliseId((target as Report).id) !== undefined) {
     const report = target as Report;
     return ctx.model.find(report.id) ?? report;

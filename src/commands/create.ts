@@ -14,6 +14,7 @@ import { plainText } from '../model/plainText';
 import { urlAt, urlInSelection } from '../model/urlFinder';
 import { ratingText } from '../model/vocabulary';
 import { CommandContext } from '../adapters/context';
+import { isWorkspaceUrlNode } from '../model/treeNodes';
 import { messageOf, reportFailure } from '../adapters/feedback';
 import { askPassword, askPrivacy } from '../adapters/prompts';
 
@@ -86,7 +87,13 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
   // From the editor's context menu VS Code passes the document's own Uri (file:, untitled:…):
   // that is not the page to rate, so the selection or the URL under the cursor is used instead.
   const webUri = urlArg instanceof vscode.Uri && (urlArg.scheme === 'http' || urlArg.scheme === 'https');
-  const given = webUri ? (urlArg as vscode.Uri).toString(true) : typeof urlArg === 'string' ? urlArg : undefined;
+  const given = webUri
+    ? (urlArg as vscode.Uri).toString(true)
+    : typeof urlArg === 'string'
+      ? urlArg
+      : isWorkspaceUrlNode(urlArg)
+        ? urlArg.url
+        : undefined;
   const interactive = given === undefined;
   let url = given ?? urlFromEditor(vscode.window.activeTextEditor);
   const problem = url === undefined ? undefined : urlProblem(url);

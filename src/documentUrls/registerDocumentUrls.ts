@@ -9,12 +9,17 @@ import { BadUrlDiagnostics } from './badUrlDiagnostics';
 import { BadUrlQuickFixes } from './badUrlQuickFixes';
 import { DocumentUrlsService } from './documentUrlsService';
 import { RatingBadges } from './ratingBadges';
-import { reportUrlsInFile } from './reportUrlsInFile';
+import { reportUrls, reportUrlsInFile } from './reportUrlsInFile';
+import { WorkspaceScanner } from './workspaceScanner';
+import { WorkspaceUrlsView } from './workspaceUrlsView';
 import { UrlHoverProvider } from './urlHoverProvider';
 import { VisibleDocumentScanner } from './visibleDocumentScanner';
 
 /** The commands of URLs in documents, for the composition root's one table of commands. */
-type DocumentUrlCommands = Record<typeof COMMAND.reportUrlsInFile, Handler>;
+type DocumentUrlCommands = Record<
+  typeof COMMAND.reportUrlsInFile | typeof COMMAND.workspaceUrls | typeof COMMAND.filterWorkspaceUrls | typeof COMMAND.reportAllUnrated,
+  Handler
+>;
 
 export interface DocumentUrls {
   disposables: vscode.Disposable[];
@@ -28,7 +33,7 @@ export function registerDocumentUrls(ctx: CommandContext): DocumentUrls {
   const scanner = new VisibleDocumentScanner(service, ctx.log);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';
-  const disposables = [
+  const disposables: vscode.Disposable[] = [
     service,
     scanner,
     new RatingBadges(service, scanner),
@@ -41,8 +46,32 @@ export function registerDocumentUrls(ctx: CommandContext): DocumentUrls {
       providedCodeActionKinds: BadUrlQuickFixes.kinds,
     }),
   ];
+  // The workspace's URLs: made now, built when the view is first shown or the command first runs.
+  const workspace = new WorkspaceUrlsView(new WorkspaceScanner(ctx.log), service);
+  disposables.push(workspace, workspace.scanner);
   const commands: DocumentUrlCommands = {
     [COMMAND.reportUrlsInFile]: (uri, options) => reportUrlsInFile(ctx, service, ctx.actions, uri, (options ?? {}) as object),
+    [COMMAND.workspaceUrls]: () => workspace.results(),
+    [COMMAND.filterWorkspaceUrls]: async (text) => {
+      const filter =
+        typeof text === 'string'
+          ? text
+          : await vscode.window.showInputBox({
+              title: vscode.l10n.t('Website Reports: Filter the URLs in the workspace'),
+              prompt: vscode.l10n.t('Only URLs that contain this text are shown; leave it empty to show all.'),
+              value: workspace.currentFilter,
+            });
+      if (filter !== undefined) workspace.setFilter(filter);
+    },
+    [COMMAND.reportAllUnrated]: async (options) => {
+      await workspace.refresh();
+      const urls = workspace.unrated();
+      if (urls.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: every URL of this workspace already has a report.'));
+        return { created: [], skipped: [], failed: [] };
+      }
+      return reportUrls(ctx, service, ctx.actions, urls, (options ?? {}) as object, 'workspace');
+    },
   };
   return { disposables, service, commands };
 }

@@ -11,3 +11,20 @@ export type ReportsNode =
 export function isReportNode(value: unknown): value is Extract<ReportsNode, { kind: 'report' }> {
   return typeof value === 'object' && value !== null && (value as ReportsNode).kind === 'report';
 }
+
+/** A URL row of the "URLs in Workspace" view, as its commands receive it. */
+export interface WorkspaceUrlNode {
+  kind: 'workspaceUrl';
+  url: string;
+  /** The id of the URL's latest report, when it has one. */
+  reportId?: string | number;
+}
+
+export function isWorkspaceUrlNode(value: unknown): value is WorkspaceUrlNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as WorkspaceUrlNode).kind === 'workspaceUrl' &&
+    typeof (value as WorkspaceUrlNode).url === 'string'
+  );
+}

@@ -101,6 +101,9 @@ describe('activation', () => {
       'webReports.exportReports',
       'webReports.copyChanges',
       'webReports.clearHistory',
+      'webReports.workspaceUrls',
+      'webReports.filterWorkspaceUrls',
+      'webReports.reportAllUnrated',
     ];
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
     assert.deepEqual([...contributed].sort(), [...contract].sort());

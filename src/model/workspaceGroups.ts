@@ -1,0 +1,67 @@
+// The groups of the "URLs in Workspace" view: each URL written in the workspace rated by its latest
+// report — Bad, Decent, Good, No report, or Outdated (a report older than the config's maxAgeDays).
+// Pure; the same answer `webReports.workspaceUrls()` returns.
+import type { Report } from '../api/types';
+import { ratingOf } from './rating';
+import { ownField, textOf } from './safeText';
+import type { IndexedUrl } from './workspaceIndex';
+
+export type WorkspaceRating = 'bad' | 'decent' | 'good' | 'none' | 'outdated';
+
+/** The view's groups, in the order shown: what needs work first. */
+export const WORKSPACE_GROUPS: readonly WorkspaceRating[] = ['bad', 'decent', 'good', 'none', 'outdated'];
+
+/** Days after which a report counts as outdated, when the config does not say. */
+export const DEFAULT_MAX_AGE_DAYS = 30;
+
+export interface RatedUrl {
+  url: string;
+  rating: WorkspaceRating;
+  score?: number;
+  reportId?: string | number;
+  /** When the report was generated, as the service sent it. */
+  generatedAt?: string;
+  occurrences: { file: string; line: number; column: number }[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** A URL's group from its report (undefined: none), the age limit in days and the time now. */
+export function rateUrl(report: Report | undefined, maxAgeDays: number, now: Date): Omit<RatedUrl, 'url' | 'occurrences'> {
+  if (!report) return { rating: 'none' };
+  const rating = ratingOf({ result: ownField(report, 'result'), score: ownField(report, 'score') });
+  const generatedAt = textOf(ownField(report, 'generated_at'));
+  const id = ownField(report, 'id');
+  const base: Omit<RatedUrl, 'url' | 'occurrences'> = {
+    rating: rating.band === 'unknown' ? 'none' : rating.band,
+    ...(rating.score !== undefined ? { score: rating.score } : {}),
+    ...(typeof id === 'string' || typeof id === 'number' ? { reportId: id } : {}),
+    ...(generatedAt ? { generatedAt } : {}),
+  };
+  const time = Date.parse(generatedAt);
+  if (Number.isFinite(maxAgeDays) && maxAgeDays > 0 && !Number.isNaN(time) && now.getTime() - time > maxAgeDays * DAY_MS) {
+    return { ...base, rating: 'outdated' };
+  }
+  return base;
+}
+
+/** Every indexed URL rated; `reportOf` answers undefined for a URL without a report. */
+export function rateAll(
+  urls: readonly IndexedUrl[],
+  reportOf: (url: IndexedUrl) => Report | undefined,
+  maxAgeDays = DEFAULT_MAX_AGE_DAYS,
+  now = new Date(),
+): RatedUrl[] {
+  return urls.map((indexed) => ({
+    url: indexed.url,
+    ...rateUrl(reportOf(indexed), maxAgeDays, now),
+    occurrences: indexed.occurrences.map(({ file, line, column }) => ({ file, line, column })),
+  }));
+}
+
+/** The rated URLs by group, each group in URL order. */
+export function groupRated(rated: readonly RatedUrl[]): Map<WorkspaceRating, RatedUrl[]> {
+  const groups = new Map<WorkspaceRating, RatedUrl[]>(WORKSPACE_GROUPS.map((g) => [g, []]));
+  for (const url of rated) groups.get(url.rating)?.push(url);
+  return groups;
+}

@@ -1,0 +1,193 @@
+// The http(s) URLs written in a workspace's files: per file its occurrences (line and column), and
+// per URL (compared by urlKey: the same page however it is spelled) every place it is written.
+// A file is replaced whole when it changes, so an edit costs the size of that one file, never a
+// rescan. Bounded: files indexed, bytes read per file, occurrences per file and distinct URLs all
+// have budgets; what is past them is counted and said, never silently lost.
+import { findDocumentUrls } from './documentUrlFinder';
+import { urlKey } from './urlKey';
+
+/** Files indexed at most; more are counted as skipped. */
+export const MAX_INDEXED_FILES = 20_000;
+/** Bytes of one file read at most; a larger file is skipped with a note. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+/** Occurrences kept per file; the rest are counted. */
+export const MAX_OCCURRENCES_PER_FILE = 5_000;
+/** Distinct URLs kept in all; occurrences of further URLs are counted. */
+export const MAX_DISTINCT_URLS = 50_000;
+/** Characters of a URL kept (longer ones are not pages anyone rates). */
+export const MAX_URL_CHARS = 2_048;
+
+export interface Occurrence {
+  /** The file, as the caller names it (a URI string in the editor, a relative path in the CLI). */
+  file: string;
+  /** 1-based line and column (UTF-16 code units, as editors count). */
+  line: number;
+  column: number;
+}
+
+export interface IndexedUrl {
+  /** The URL as first written (in the first file, by name, that holds it). */
+  url: string;
+  key: string;
+  occurrences: Occurrence[];
+}
+
+export interface IndexNotes {
+  /** Files not indexed and why (size, binary, over the file budget). */
+  skipped: Map<string, string>;
+  /** Occurrences past a per-file or distinct-URL budget. */
+  droppedOccurrences: number;
+}
+
+/** A file's text is binary when it holds a NUL in its first 8 KiB (as git and ripgrep decide). */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, 8192);
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+/** The occurrences of URLs in `text`, with 1-based lines and columns; at most MAX_OCCURRENCES_PER_FILE. */
+export function occurrencesIn(file: string, text: string): { found: { url: string; at: Occurrence }[]; dropped: number } {
+  const urls = findDocumentUrls(text);
+  const found: { url: string; at: Occurrence }[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  for (const u of urls) {
+    if (found.length >= MAX_OCCURRENCES_PER_FILE) break;
+    // Lines counted once, forward only: linear in the text.
+    for (let i = text.indexOf('\n', scanned); i !== -1 && i < u.start; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+      scanned = i + 1;
+    }
+    if (u.url.length > MAX_URL_CHARS) continue;
+    found.push({ url: u.url, at: { file, line, column: u.start - lineStart + 1 } });
+  }
+  return { found, dropped: urls.length - found.length };
+}
+
+export class WorkspaceUrlIndex {
+  private readonly files = new Map<string, { key: string; url: string; at: Occurrence }[]>();
+  private readonly byKey = new Map<string, { url: string; places: Map<string, Occurrence[]> }>();
+  readonly notes: IndexNotes = { skipped: new Map(), droppedOccurrences: 0 };
+  private readonly droppedIn = new Map<string, number>();
+
+  /** Files indexed now. */
+  get fileCount(): number {
+    return this.files.size;
+  }
+
+  /** Distinct URLs now. */
+  get urlCount(): number {
+    return this.byKey.size;
+  }
+
+  /** Indexes (or re-indexes) a file from its text; true when the file is indexed. */
+  setText(file: string, text: string): boolean {
+    if (!this.files.has(file) && this.files.size >= MAX_INDEXED_FILES) {
+      this.skip(file, `more than ${MAX_INDEXED_FILES} files`); // l10n-exempt: a note for the log
+      return false;
+    }
+    this.remove(file);
+    this.notes.skipped.delete(file);
+    const { found, dropped } = occurrencesIn(file, text);
+    const kept: { key: string; url: string; at: Occurrence }[] = [];
+    let droppedHere = dropped;
+    for (const { url, at } of found) {
+      const key = urlKey(url);
+      if (key === undefined) continue;
+      let entry = this.byKey.get(key);
+      if (!entry) {
+        if (this.byKey.size >= MAX_DISTINCT_URLS) {
+          droppedHere++;
+          continue;
+        }
+        entry = { url, places: new Map() };
+        this.byKey.set(key, entry);
+      }
+      let places = entry.places.get(file);
+      if (!places) entry.places.set(file, (places = []));
+      places.push(at);
+      kept.push({ key, url, at });
+    }
+    this.files.set(file, kept);
+    if (droppedHere > 0) {
+      this.droppedIn.set(file, droppedHere);
+      this.notes.droppedOccurrences += droppedHere;
+    }
+    return true;
+  }
+
+  /** Indexes a file from its bytes: skipped (with a note) when it is too large or binary. */
+  setBytes(file: string, bytes: Uint8Array): boolean {
+    if (bytes.length > MAX_FILE_BYTES) {
+      this.remove(file);
+      this.skip(file, `larger than ${MAX_FILE_BYTES} bytes`); // l10n-exempt: a note for the log
+      return false;
+    }
+    if (looksBinary(bytes)) {
+      this.remove(file);
+      this.skip(file, 'binary'); // l10n-exempt: a note for the log
+      return false;
+    }
+    return this.setText(file, new TextDecoder().decode(bytes));
+  }
+
+  /** Forgets a file (deleted, or excluded now). */
+  remove(file: string): void {
+    const old = this.files.get(file);
+    this.notes.skipped.delete(file);
+    const dropped = this.droppedIn.get(file);
+    if (dropped) {
+      this.notes.droppedOccurrences -= dropped;
+      this.droppedIn.delete(file);
+    }
+    if (!old) return;
+    this.files.delete(file);
+    for (const { key } of old) {
+      const entry = this.byKey.get(key);
+      if (!entry) continue;
+      entry.places.delete(file);
+      if (entry.places.size === 0) this.byKey.delete(key);
+    }
+  }
+
+  /** The files indexed. */
+  fileNames(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** Whether a file is indexed. */
+  has(file: string): boolean {
+    return this.files.has(file);
+  }
+
+  /** Every distinct URL with its places, files in name order, places in line order. */
+  urls(): IndexedUrl[] {
+    const out: IndexedUrl[] = [];
+    for (const [key, entry] of this.byKey) {
+      const files = [...entry.places.keys()].sort();
+      const occurrences = files.flatMap((file) => entry.places.get(file) ?? []);
+      out.push({ url: entry.url, key, occurrences });
+    }
+    return out.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  }
+
+  /** The URLs written in one file. */
+  urlsIn(file: string): string[] {
+    return [...new Set((this.files.get(file) ?? []).map((o) => o.url))];
+  }
+
+  clear(): void {
+    this.files.clear();
+    this.byKey.clear();
+    this.droppedIn.clear();
+    this.notes.skipped.clear();
+    this.notes.droppedOccurrences = 0;
+  }
+
+  private skip(file: string, why: string): void {
+    this.notes.skipped.set(file, why);
+  }
+}
