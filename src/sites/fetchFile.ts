@@ -76,6 +76,7 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
         dispatcher: options.dispatcher,
         method: 'GET',
         headers: {
+          // l10n-exempt: an HTTP header value
           accept: 'application/xml, text/xml, text/plain;q=0.9, */*;q=0.1',
           'accept-encoding': 'identity',
           'user-agent': options.userAgent ?? 'website-reports-sitemap',

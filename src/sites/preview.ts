@@ -48,5 +48,5 @@ export async function previewScan(found: number, selection: Selection, options: 
 /** Requests ÷ limit per minute, in milliseconds. */
 export function estimateMs(requests: number, rateLimitPerMinute = DEFAULT_RATE_LIMIT_PER_MINUTE): number {
   const limit = rateLimitPerMinute > 0 ? rateLimitPerMinute : DEFAULT_RATE_LIMIT_PER_MINUTE;
-  return Math.ceil((requests / limit) * 60_000);
+  return Math.ceil((requests * 60_000) / limit);
 }
