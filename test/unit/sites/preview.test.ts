@@ -40,7 +40,10 @@ describe('sites: the preview before a scan', () => {
     const preview = await previewScan(found.length, selection, { lookup, rateLimitPerMinute: 60 });
     lookup.dispose();
     assert.equal(preview.found, 10);
-    assert.deepEqual(preview.toCreate, [0, 3, 4, 5, 6, 7, 8].map((i) => found[i]));
+    assert.deepEqual(
+      preview.toCreate,
+      [0, 3, 4, 5, 6, 7, 8].map((i) => found[i]),
+    );
     assert.deepEqual(
       preview.reported.map((r) => r.url),
       [found[1], found[2]],
@@ -52,7 +55,10 @@ describe('sites: the preview before a scan', () => {
 
   it('includeReported keeps URLs that have a report', async () => {
     const lookup = new UrlLookup({ source: () => client, budget });
-    const preview = await previewScan(2, selectUrls(['https://shop.example/item/1', 'https://shop.example/new']), { lookup, includeReported: true });
+    const preview = await previewScan(2, selectUrls(['https://shop.example/item/1', 'https://shop.example/new']), {
+      lookup,
+      includeReported: true,
+    });
     lookup.dispose();
     assert.equal(preview.toCreate.length, 2);
     assert.equal(preview.skipped, 0);
@@ -64,4 +70,3 @@ describe('sites: the preview before a scan', () => {
     assert.equal(estimateMs(1, 0), 1_000);
   });
 });
-

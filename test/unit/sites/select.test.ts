@@ -20,7 +20,11 @@ const SITE = [
 describe('sites: selection of URLs', () => {
   it('include and exclude patterns, on the whole URL or (starting with /) on the path', () => {
     const picked = selectUrls(SITE, { include: ['https://www.example.com/blog/*', '/docs/*'], exclude: ['*/b', '/docs/y'] });
-    assert.deepEqual(picked.selected, ['https://www.example.com/blog/a', 'https://www.example.com/blog/c', 'https://www.example.com/docs/x']);
+    assert.deepEqual(picked.selected, [
+      'https://www.example.com/blog/a',
+      'https://www.example.com/blog/c',
+      'https://www.example.com/docs/x',
+    ]);
     assert.deepEqual(picked.dropped, { notIncluded: 3, excluded: 2, sampledOut: 0, overMax: 0 });
   });
 
@@ -44,7 +48,10 @@ describe('sites: selection of URLs', () => {
     const picked = selectUrls(SITE, { include: ['/blog/*'], remap: 'https://www.example.com=https://staging.example.com', max: 2 });
     assert.deepEqual(picked.selected, ['https://staging.example.com/blog/a', 'https://staging.example.com/blog/b']);
     assert.equal(picked.dropped.overMax, 1);
-    assert.deepEqual(parseRemap({ from: 'https://a.example', to: 'http://127.0.0.1:8080' }), { from: 'https://a.example', to: 'http://127.0.0.1:8080' });
+    assert.deepEqual(parseRemap({ from: 'https://a.example', to: 'http://127.0.0.1:8080' }), {
+      from: 'https://a.example',
+      to: 'http://127.0.0.1:8080',
+    });
   });
 
   it('refuses unusable options with a reason and selects nothing', () => {
