@@ -190,7 +190,24 @@ async function readAll(firsts: string[], discovery: Discovery, limits: DiscoverL
     if (!parsed.kind) continue;
     discovery.files.push({ url, kind: parsed.kind, depth, entries: parsed.locs.length });
     if (parsed.kind === 'sitemapindex') {
-      for (const child of parsed.locs) queue.push({ url: child, depth: depth + 1, parent: url });
+      // Only as many children are kept as can still be read: an index of 50,000 indexes must
+      // not queue millions of addresses.
+      const room = Math.max(0, limits.maxFiles - fetched - queue.length);
+      for (const child of parsed.locs.slice(0, room)) queue.push({ url: child, depth: depth + 1, parent: url });
+      if (parsed.locs.length > room) {
+        discovery.failures.push(
+          failure(
+            'too-many-files',
+            url,
+            l10n.t(
+              '{0} lists {1} sitemaps past the limit of {2} files; they were not read.',
+              url,
+              parsed.locs.length - room,
+              limits.maxFiles,
+            ),
+          ),
+        );
+      }
       continue;
     }
     for (const page of parsed.locs) {
