@@ -64,6 +64,20 @@ describe('sites: the preview before a scan', () => {
     assert.equal(preview.skipped, 0);
   });
 
+  it("the estimate can use the limit the service announced (the client's rateLimit())", async () => {
+    const limited = await startTestService({ apiKey: KEY, seed: 0, rateLimitPerMinute: 120 });
+    const c = new ReportsClient({ baseUrl: `${limited.url}/`, apiKey: () => KEY, proxy: { env: {} } });
+    try {
+      assert.equal(c.rateLimit(), undefined);
+      await c.listReports();
+      assert.equal(c.rateLimit(), 120);
+      assert.equal(estimateMs(60, c.rateLimit()), 30_000);
+    } finally {
+      await c.dispose();
+      await limited.close();
+    }
+  });
+
   it('the estimate is requests ÷ limit per minute (60 a minute when unknown)', () => {
     assert.equal(estimateMs(600, 600), 60_000);
     assert.equal(estimateMs(1000), 1_000_000);
