@@ -16,3 +16,4 @@ export type { JobFiles } from './jobFiles';
 export { runScan, resultOf } from './runScan';
 export type { ScanClient, ScanDeps, ScanResult } from './runScan';
 export * from './limits';
+export { describePreview, describeScanResult } from './describe';

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../src/api/client';
 import { RequestBudget } from '../../../src/actions/requestBudget';
 import { UrlLookup } from '../../../src/actions/urlLookup';
+import { describePreview, describeScanResult } from '../../../src/sites/describe';
 import { estimateMs, previewScan } from '../../../src/sites/preview';
 import { selectUrls } from '../../../src/sites/select';
 import { evaluate, extractFacts } from '../../../service/analyze';
@@ -82,5 +83,25 @@ describe('sites: the preview before a scan', () => {
     assert.equal(estimateMs(600, 600), 60_000);
     assert.equal(estimateMs(1000), 1_000_000);
     assert.equal(estimateMs(1, 0), 1_000);
+  });
+});
+
+describe('sites: the words of a preview and a result', () => {
+  it('says found, new, skipped and the time; and the result counts', () => {
+    assert.equal(
+      describePreview({
+        found: 120,
+        toCreate: Array.from({ length: 80 }, (_, i) => `https://e.example/${i}`),
+        reported: [],
+        skipped: 40,
+        estimateMs: 80_000,
+      }),
+      "120 found, 80 new, 40 skipped; about 80 seconds at the service's rate limit.",
+    );
+    assert.equal(
+      describePreview({ found: 3, toCreate: [], reported: [], skipped: 3, estimateMs: 0 }),
+      '3 found, none new, 3 skipped: nothing to create.',
+    );
+    assert.equal(describeScanResult({ found: 120, created: 78, skipped: 40, failed: 2 }), '120 found: 78 created, 40 skipped, 2 failed');
   });
 });
