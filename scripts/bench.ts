@@ -10,12 +10,14 @@
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
 //   bench/historyRows.ts   the local report history: a URL's runs read, bytes per run, a write
+//   bench/sitesRows.ts     a site scan vs the rate-limit floor (and its 429s), discovery of a 50,000-URL sitemap
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { analysisRows } from './bench/analysisRows';
 import { historyRows } from './bench/historyRows';
+import { sitesRows } from './bench/sitesRows';
 import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
     add(await historyRows(SETTINGS));
+    add(await sitesRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

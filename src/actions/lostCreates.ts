@@ -34,7 +34,7 @@ export class LostCreates {
   }
 
   /** The report a lost create of `url` made, if the service has one; throws what the list throws. */
-  async find(client: ReportsClient, url: string, signal?: AbortSignal): Promise<Report | undefined> {
+  async find(client: Pick<ReportsClient, 'listReports'>, url: string, signal?: AbortSignal): Promise<Report | undefined> {
     const attempt = this.lost.get(url);
     if (!attempt) return undefined;
     for (const search of searchesFor(url)) {

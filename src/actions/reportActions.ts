@@ -13,7 +13,7 @@ import { toApiError } from '../api/errors';
 import { CreateInput, CreateOutcome, DeleteOutcome, UpdateOutcome, WriteEvent } from './outcomes';
 
 /** Errors after which the service may have stored a create although no answer came. */
-const AMBIGUOUS: readonly string[] = ['timeout', 'network', 'server', 'cancelled', 'bad-response'];
+export const AMBIGUOUS: readonly string[] = ['timeout', 'network', 'server', 'cancelled', 'bad-response'];
 const DELETE_POOL = 4;
 
 export interface ActionOptions {

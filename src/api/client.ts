@@ -181,6 +181,11 @@ export class ReportsClient {
     return readAccount(body);
   }
 
+  /** Requests a minute the service announced (X-RateLimit-Limit), once an answer said it; else undefined. */
+  rateLimit(): number | undefined {
+    return this.requester.queue.gate.announcedLimit;
+  }
+
   /** Closes the keep-alive connections and refuses calls still queued. */
   async dispose(): Promise<void> {
     this.requester.close();

@@ -113,6 +113,11 @@ export class RateGate {
     this.open.delete(ticket);
   }
 
+  /** The limit per window the service announced (X-RateLimit-Limit), once an answer said it. */
+  get announcedLimit(): number | undefined {
+    return this.limit;
+  }
+
   /** When the gate holds everything after a 429, how much longer; else 0. */
   heldFor(): number {
     return Math.max(0, this.heldUntil - this.now());
