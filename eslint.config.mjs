@@ -38,7 +38,15 @@ export default tseslint.config(
   },
   {
     // Pure logic must never depend on the editor: it is unit-tested in plain Node.
-    files: ['src/api/**/*.ts', 'src/actions/**/*.ts', 'src/model/**/*.ts', 'src/webviews/render/**/*.ts', 'service/**/*.ts'],
+    files: [
+      'src/api/**/*.ts',
+      'src/actions/**/*.ts',
+      'src/model/**/*.ts',
+      'src/gate/**/*.ts',
+      'src/webviews/render/**/*.ts',
+      'service/**/*.ts',
+      'cli/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

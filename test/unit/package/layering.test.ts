@@ -10,6 +10,8 @@ const PURE = [
   'src/api/client.ts',
   'src/actions/reportActions.ts',
   'src/model/rating.ts',
+  'src/gate/rules.ts',
+  'cli/check.ts',
   'src/webviews/render/reportView.ts',
   'service/server.ts',
 ];
