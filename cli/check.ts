@@ -38,6 +38,17 @@ export const CLI_REQUESTS_PER_MINUTE = 50;
 /** Creates and re-runs in flight at once. */
 export const CLI_WRITE_CONCURRENCY = 3;
 
+/** What to say of a service failure, by the client's error kind. */
+const SERVICE_PROBLEMS: Partial<Record<string, string>> = {
+  network: 'it could not be reached',
+  timeout: 'it did not answer in time',
+  server: 'it answered with a server error',
+  'rate-limited': 'it kept asking to slow down (429)',
+  'bad-response': 'its answer could not be read',
+  validation: 'it refused a request',
+  'not-found': 'an address was not found on it',
+};
+
 export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -49,6 +60,7 @@ export interface CliIo {
 }
 
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
+  firstFailure = undefined;
   const config = await readConfig(options, io.cwd);
   const rules = new RuleSet(config);
   const notes: SkipNote[] = [];
@@ -96,9 +108,10 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     }
     if (notChecked.size) {
       const list = [...notChecked].map((u) => `  ${u}\n`).join('');
+      const why = firstFailure ?? 'it did not answer';
       throw new CliFailure(
         'service',
-        `The report service failed; ${notChecked.size} URL(s) were not checked, and no report was written:\n${list}`,
+        `The report service failed (${why}); ${notChecked.size} URL(s) were not checked, and no report was written. Run again when the service answers:\n${list}`,
       );
     }
     const now = (io.now ?? Date.now)();
@@ -179,13 +192,17 @@ async function lookUp(urls: string[], lookup: UrlLookup, io: CliIo): Promise<Map
   const reports = new Map<string, Report | undefined>();
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') reports.set(urls[i], s.value);
-    else failFatal(toApiError(s.reason));
+    else noteFailure(toApiError(s.reason));
   });
   return reports;
 }
 
+/** The first service failure of the run, said in the final message. */
+let firstFailure: string | undefined;
+
 /** A refused key or a bad address fails the whole run at once; other errors leave the URL unchecked. */
-function failFatal(error: ApiError): void {
+function noteFailure(error: ApiError): void {
+  firstFailure ??= SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
   if (error.kind === 'auth') throw new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
   if (error.kind === 'forbidden') {
     throw new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
@@ -211,7 +228,7 @@ async function createMissing(
   });
   for (const c of summary.created) reports.set(c.url, c.report);
   for (const f of summary.failed) {
-    if (f.error) failFatal(f.error);
+    if (f.error) noteFailure(f.error);
     if (f.error?.kind === 'validation') io.stderr(`website-reports: the service refused to create a report for ${f.url}: ${f.reason}\n`);
     else notChecked.add(f.url);
   }
@@ -245,7 +262,7 @@ async function rerunStale(
         count++;
       } else if (outcome.kind === 'gone') reports.set(url, undefined);
       else {
-        if (outcome.kind === 'failed') failFatal(outcome.error);
+        if (outcome.kind === 'failed') noteFailure(outcome.error);
         notChecked.add(url);
       }
       io.progress.say(`Re-running reports: ${count}/${stale.length}`);
