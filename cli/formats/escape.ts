@@ -30,7 +30,7 @@ export function markdown(text: string): string {
     .replace(/&(?!lt;)/g, '&amp;');
 }
 
-/** A URL shown as code in Markdown, never as a link (backticks cannot be in a found URL; dropped anyway). */
+/** A URL shown as code in Markdown (never a link, never HTML); a `|` escaped, as a table cell needs even in code. */
 export function markdownCode(text: string): string {
-  return `\`${oneLine(text).replace(/`/g, '')}\``;
+  return `\`${oneLine(text).replace(/`/g, '').replace(/\|/g, '\\|')}\``;
 }

@@ -241,4 +241,30 @@ describe('cli: check against the local service', function () {
       ],
     );
   });
+
+  it('with --baseline only regressions are errors; --update-baseline writes a stable, sorted file', async () => {
+    const cwd = await project({ 'a.md': `${WORSE}\n${GOOD}` });
+    const update = await runCli(['check', '--baseline', 'b.json', '--update-baseline'], { cwd, env });
+    assert.equal(update.code, 0, update.stderr);
+    const written = await fsp.readFile(path.join(cwd, 'b.json'), 'utf8');
+    assert.deepEqual(Object.keys(JSON.parse(written).urls), [GOOD, WORSE].sort());
+    assert.equal(written, `${JSON.stringify(JSON.parse(written), null, 2)}\n`);
+    const same = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
+    assert.equal(same.code, 0, 'the bad page is in the baseline: a warning now');
+    assert.deepEqual(
+      JSON.parse(same.stdout).urls.flatMap((u: { findings: { level: string; rule: string }[] }) =>
+        u.findings.map((f) => `${f.level} ${f.rule}`),
+      ),
+      ['warn rating'],
+    );
+    const before = JSON.parse(written);
+    before.urls[GOOD].score = 99;
+    await fsp.writeFile(path.join(cwd, 'b.json'), JSON.stringify(before));
+    const fell = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
+    assert.equal(fell.code, 1);
+    const good = JSON.parse(fell.stdout).urls.find((u: { url: string }) => u.url === GOOD);
+    assert.deepEqual(good.findings, [
+      { level: 'error', rule: 'regression/score', message: 'The score fell from 99 to 90 (more than 5 points).' },
+    ]);
+  });
 });
