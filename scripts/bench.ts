@@ -10,6 +10,7 @@
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
 //   bench/historyRows.ts   the local report history: a URL's runs read, bytes per run, a write
+//   bench/cliRows.ts       the command line: --dump vs ripgrep, check's requests and time
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -18,6 +19,7 @@ import { analysisRows } from './bench/analysisRows';
 import { historyRows } from './bench/historyRows';
 import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
+import { cliRows } from './bench/cliRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));
     add(await historyRows(SETTINGS));
+    add(await cliRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

@@ -45,7 +45,7 @@ export interface WalkOptions {
 /** Relative to `cwd` with `/`; a path outside it stays absolute (with `/`). */
 export function relativeName(cwd: string, file: string): string {
   const rel = path.relative(cwd, file);
-  const name = rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : path.resolve(file);
+  const name = !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : path.resolve(file);
   return name.split(path.sep).join('/');
 }
 
@@ -56,29 +56,33 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const seenDirs = new Set<string>();
+  // One buffer for every read (a byte more than the cap, to see a file over it).
+  const buffer = Buffer.allocUnsafe(maxBytes + 1);
   const skip = new Set(options.skip ?? []);
   let count = 0;
   const note = (file: string, reason: SkipReason, message: string) =>
     notes.push({ file: relativeName(options.cwd, file), reason, message });
 
-  function* visitFile(file: string, explicit: boolean): Generator<WalkedFile> {
+  /** `name`: the file relative to the working directory, when the walk knows it. */
+  function* visitFile(file: string, explicit: boolean, known?: string): Generator<WalkedFile> {
     if (skip.has(file)) return;
-    const name = relativeName(options.cwd, file);
+    const name = known ?? relativeName(options.cwd, file);
     if (!explicit && (!included(name) || excluded(name))) return;
     if (count >= maxFiles) {
       if (count++ === maxFiles) note(file, 'file-limit', l10n.t('Not read: more than {0} files; narrow the paths or "include".', maxFiles));
       return;
     }
-    const text = readText(file, maxBytes, note);
+    const text = readText(file, buffer, maxBytes, note);
     if (text === undefined) return;
     count++;
     yield { file: name, text };
   }
 
-  function* visitDir(dir: string, depth: number): Generator<WalkedFile> {
+  /** `real`: the folder's real path when known without asking (a plain folder inside a known one). */
+  function* visitDir(dir: string, name: string, depth: number, known?: string): Generator<WalkedFile> {
     let real: string;
     try {
-      real = fs.realpathSync(dir);
+      real = known ?? fs.realpathSync.native(dir);
     } catch {
       return note(dir, 'unreadable', l10n.t('Skipped: the folder cannot be read.'));
     }
@@ -96,7 +100,8 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
       const full = path.join(dir, entry.name);
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
+      const linked = entry.isSymbolicLink();
+      if (linked) {
         const target = statOrUndefined(full);
         if (!target) {
           note(full, 'unreadable', l10n.t('Skipped: a symbolic link to nothing (or to itself).'));
@@ -106,10 +111,11 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
         isFile = target.isFile();
       }
       if (isDir) {
-        const name = relativeName(options.cwd, full);
-        if (excluded(name) || excluded(`${name}/`)) continue;
-        yield* visitDir(full, depth + 1);
-      } else if (isFile) yield* visitFile(full, false);
+        const childName = childOf(name, entry.name);
+        if (excluded(childName) || excluded(`${childName}/`)) continue;
+        // Only a symbolic link can lead back up: a plain folder's real path follows from its parent's.
+        yield* visitDir(full, childName, depth + 1, linked ? undefined : path.join(real, entry.name));
+      } else if (isFile) yield* visitFile(full, false, childOf(name, entry.name));
     }
   }
 
@@ -117,9 +123,14 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
     const full = path.resolve(options.cwd, given);
     const stat = statOrUndefined(full);
     if (!stat) note(full, 'not-found', l10n.t('Skipped: no such file or folder.'));
-    else if (stat.isDirectory()) yield* visitDir(full, 0);
+    else if (stat.isDirectory()) yield* visitDir(full, relativeName(options.cwd, full), 0);
     else yield* visitFile(full, true);
   }
+}
+
+/** `dir/name` relative to the working directory ('' is the working directory itself). */
+function childOf(dir: string, name: string): string {
+  return dir === '' ? name : `${dir}/${name}`;
 }
 
 function statOrUndefined(file: string): fs.Stats | undefined {
@@ -130,7 +141,12 @@ function statOrUndefined(file: string): fs.Stats | undefined {
   }
 }
 
-function readText(file: string, maxBytes: number, note: (file: string, reason: SkipReason, message: string) => void): string | undefined {
+function readText(
+  file: string,
+  buffer: Buffer,
+  maxBytes: number,
+  note: (file: string, reason: SkipReason, message: string) => void,
+): string | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
@@ -139,15 +155,16 @@ function readText(file: string, maxBytes: number, note: (file: string, reason: S
     return undefined;
   }
   try {
-    const size = fs.fstatSync(fd).size;
-    if (size > maxBytes) {
-      note(file, 'too-large', l10n.t('Skipped: larger than {0} bytes.', maxBytes));
-      return undefined;
-    }
-    // One byte more than the cap: a file that grew since the stat is caught too.
-    const buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
+    // A read of a regular file returns less than asked only at its end: one read for most files.
     let length = 0;
-    for (let n = 1; n > 0 && length < buffer.length; length += n) n = fs.readSync(fd, buffer, length, buffer.length - length, length);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) {
+      const asked = buffer.length - length;
+      n = fs.readSync(fd, buffer, length, asked, null);
+      if (n < asked) {
+        length += n;
+        break;
+      }
+    }
     if (length > maxBytes) {
       note(file, 'too-large', l10n.t('Skipped: larger than {0} bytes.', maxBytes));
       return undefined;

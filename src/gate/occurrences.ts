@@ -5,7 +5,7 @@ import { findDocumentUrls } from '../model/documentUrlFinder';
 import type { WalkedFile } from './fileWalk';
 
 /** Distinct URLs one run collects; a run with more stops with an error (narrow the paths). */
-export const MAX_DISTINCT_URLS = 20_000;
+export const MAX_DISTINCT_URLS = 100_000;
 /** Places kept per URL; the rest are counted, not listed. */
 export const MAX_OCCURRENCES_PER_URL = 1_000;
 
@@ -29,23 +29,22 @@ export class TooManyUrls extends Error {
   }
 }
 
-/** Offsets where each line starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
+/** 1-based lines and columns of increasing offsets in one text, counted forward (no index built). */
+class Positions {
+  private line = 1;
+  private lineStart = 0;
+  private at = 0;
 
-/** 1-based line and column of `offset`. */
-function position(starts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
+  constructor(private readonly text: string) {}
+
+  of(offset: number): { line: number; column: number } {
+    for (let i = this.text.indexOf('\n', this.at); i !== -1 && i < offset; i = this.text.indexOf('\n', i + 1)) {
+      this.line++;
+      this.lineStart = i + 1;
+    }
+    this.at = offset;
+    return { line: this.line, column: offset - this.lineStart + 1 };
   }
-  return { line: lo + 1, column: offset - starts[lo] + 1 };
 }
 
 /** Every URL of `files` with its places, first-seen order; throws TooManyUrls past the budget. */
@@ -59,7 +58,7 @@ export function collectUrls(
   for (const { file, text } of files) {
     const found = findDocumentUrls(text);
     if (!found.length) continue;
-    const starts = lineStarts(text);
+    const positions = new Positions(text);
     for (const { url, start } of found) {
       if (ignored.has(url)) continue;
       let places = byUrl.get(url);
@@ -73,8 +72,33 @@ export function collectUrls(
         byUrl.set(url, places);
       }
       if (places.occurrences.length >= MAX_OCCURRENCES_PER_URL) places.more++;
-      else places.occurrences.push({ file, ...position(starts, start) });
+      else places.occurrences.push({ file, ...positions.of(start) });
     }
   }
   return byUrl;
+}
+
+/**
+ * `file:line:column<TAB>url` for every place, in walk order, without holding the places: the
+ * `--dump` listing, which sends nothing and so needs no distinct-URL budget.
+ */
+export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) => boolean): string {
+  const lines: string[] = [];
+  const ignored = new Map<string, boolean>();
+  for (const { file, text } of files) {
+    const found = findDocumentUrls(text);
+    if (!found.length) continue;
+    const positions = new Positions(text);
+    for (const { url, start } of found) {
+      let skip = isIgnored ? ignored.get(url) : false;
+      if (skip === undefined && isIgnored) {
+        skip = isIgnored(url);
+        if (ignored.size < MAX_DISTINCT_URLS) ignored.set(url, skip);
+      }
+      if (skip) continue;
+      const { line, column } = positions.of(start);
+      lines.push(`${file}:${line}:${column}\t${url}\n`);
+    }
+  }
+  return lines.join('');
 }
