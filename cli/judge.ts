@@ -56,7 +56,7 @@ export async function judge(
   places: Map<string, UrlPlaces>,
   notes: SkipNote[],
 ): Promise<number> {
-  firstFailure = undefined;
+  const failures = new Failures();
   const baseline = options.baseline ? await readBaseline(options.baseline, options.updateBaseline) : undefined;
   const service = chooseService(options.baseUrl, io.env, config);
   const client = new ReportsClient({
@@ -69,18 +69,18 @@ export async function judge(
   const lookup = new UrlLookup({ source: () => client, budget });
   try {
     const urls = [...places.keys()];
-    const reports = await lookUp(urls, lookup, io);
+    const reports = await lookUp(urls, lookup, failures, io);
     const notChecked = new Set(urls.filter((u) => !reports.has(u)));
     let created = 0;
     let rerun = 0;
     const actions = new ReportActions(() => client, new ReportsModel());
-    if (options.createMissing) created = await createMissing(urls, reports, notChecked, actions, budget, options, io);
+    if (options.createMissing) created = await createMissing(urls, reports, notChecked, failures, actions, budget, options, io);
     if (options.rerunOlderThanDays !== undefined) {
-      rerun = await rerunStale(urls, reports, notChecked, actions, budget, options.rerunOlderThanDays, io);
+      rerun = await rerunStale(urls, reports, notChecked, failures, actions, budget, options.rerunOlderThanDays, io);
     }
     if (notChecked.size) {
       const list = [...notChecked].map((u) => `  ${u}\n`).join('');
-      const why = firstFailure ?? 'it did not answer';
+      const why = failures.first ?? 'it did not answer';
       throw new CliFailure(
         'service',
         `The report service failed (${why}); ${notChecked.size} URL(s) were not checked, and no report was written. Run again when the service answers:\n${list}`,
@@ -146,7 +146,7 @@ async function readBaseline(file: string, updating: boolean): Promise<Baseline |
 }
 
 /** Each URL's latest report (a key per answered URL; undefined = none). A refused key ends the run. */
-async function lookUp(urls: string[], lookup: UrlLookup, io: CliIo): Promise<Map<string, Report | undefined>> {
+async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io: CliIo): Promise<Map<string, Report | undefined>> {
   let done = 0;
   const settled = await Promise.allSettled(
     urls.map((url) => lookup.lookup(url, 'interactive').finally(() => io.progress.say(`Looking up reports: ${++done}/${urls.length}`))),
@@ -154,28 +154,30 @@ async function lookUp(urls: string[], lookup: UrlLookup, io: CliIo): Promise<Map
   const reports = new Map<string, Report | undefined>();
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') reports.set(urls[i], s.value);
-    else noteFailure(toApiError(s.reason));
+    else failures.note(toApiError(s.reason));
   });
   return reports;
 }
 
-/** The first service failure of the run, said in the final message. */
-let firstFailure: string | undefined;
+/** The service failures of a run: a refused key or a bad address ends it at once; the first other one is said at the end. */
+class Failures {
+  first: string | undefined;
 
-/** A refused key or a bad address fails the whole run at once; other errors leave the URL unchecked. */
-function noteFailure(error: ApiError): void {
-  firstFailure ??= SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
-  if (error.kind === 'auth') throw new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
-  if (error.kind === 'forbidden') {
-    throw new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
+  note(error: ApiError): void {
+    this.first ??= SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
+    if (error.kind === 'auth') throw new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
+    if (error.kind === 'forbidden') {
+      throw new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
+    }
+    if (error.kind === 'not-configured' || error.kind === 'invalid-input') throw new CliFailure('config', error.message);
   }
-  if (error.kind === 'not-configured' || error.kind === 'invalid-input') throw new CliFailure('config', error.message);
 }
 
 async function createMissing(
   urls: string[],
   reports: Map<string, Report | undefined>,
   notChecked: Set<string>,
+  failures: Failures,
   actions: ReportActions,
   budget: RequestBudget,
   options: CheckOptions,
@@ -190,7 +192,7 @@ async function createMissing(
   });
   for (const c of summary.created) reports.set(c.url, c.report);
   for (const f of summary.failed) {
-    if (f.error) noteFailure(f.error);
+    if (f.error) failures.note(f.error);
     if (f.error?.kind === 'validation') io.stderr(`website-reports: the service refused to create a report for ${f.url}: ${f.reason}\n`);
     else notChecked.add(f.url);
   }
@@ -202,6 +204,7 @@ async function rerunStale(
   urls: string[],
   reports: Map<string, Report | undefined>,
   notChecked: Set<string>,
+  failures: Failures,
   actions: ReportActions,
   budget: RequestBudget,
   days: number,
@@ -224,7 +227,7 @@ async function rerunStale(
         count++;
       } else if (outcome.kind === 'gone') reports.set(url, undefined);
       else {
-        if (outcome.kind === 'failed') noteFailure(outcome.error);
+        if (outcome.kind === 'failed') failures.note(outcome.error);
         notChecked.add(url);
       }
       io.progress.say(`Re-running reports: ${count}/${stale.length}`);
