@@ -52,7 +52,9 @@ async function makeTree(dir: string, files: number): Promise<void> {
     if (f < 100) await fsp.mkdir(folder, { recursive: true });
     const lines = [`# Page ${f}`, ''];
     for (let u = 0; u < 5; u++) {
-      lines.push(`Some text about the topic, see [link ${u}](https://site-${(f + u) % 50}.example.com/docs/page-${f}-${u}?ref=x) for more.`);
+      lines.push(
+        `Some text about the topic, see [link ${u}](https://site-${(f + u) % 50}.example.com/docs/page-${f}-${u}?ref=x) for more.`,
+      );
       lines.push('A paragraph of ordinary prose that mentions no address at all, to make the file a realistic size.');
     }
     await fsp.writeFile(path.join(folder, `page-${f}.md`), `${lines.join('\n')}\n`);
@@ -136,7 +138,12 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
           serialMs.push(Number(process.hrtime.bigint() - start) / 1e6);
         }
       }
-      rows.push({ name: `cli check, 1000 URLs on ${HOSTS} hosts: requests (goal ≤ 60)`, value: `${sent} requests`, ratio: sent / 60, goal: 1 });
+      rows.push({
+        name: `cli check, 1000 URLs on ${HOSTS} hosts: requests (goal ≤ 60)`,
+        value: `${sent} requests`,
+        ratio: sent / 60,
+        goal: 1,
+      });
       const [c, s] = [median(checkMs), median(serialMs)];
       rows.push({
         name: `cli check, 1000 URLs, ${LATENCY_MS} ms latency: run vs its requests back to back`,
