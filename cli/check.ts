@@ -31,6 +31,7 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   const isIgnored = (url: string) => rules.isIgnored(url);
   if (options.dump) {
     const listing = dumpUrls(walk, config.ignoreUrls.length ? isIgnored : undefined);
+    io.progress.done();
     for (const note of notes) io.stderr(`website-reports: ${note.file}: ${note.message}\n`);
     await emit(options, io, listing);
     return 0;

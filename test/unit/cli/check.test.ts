@@ -2,11 +2,12 @@
 // with reports loaded from a data file. The JSON contract, exit codes, the key never shown, a
 // service that fails mid-run, creating and re-running, baselines and SARIF.
 import { strict as assert } from 'node:assert';
+import { execFile, execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
-import { project, runCli } from './runCli';
+import { CLI, project, runCli } from './runCli';
 
 const KEY = 'cli-test-key-5521-secret';
 const GOOD = 'https://good.example.com/page';
@@ -266,5 +267,24 @@ describe('cli: check against the local service', function () {
     assert.deepEqual(good.findings, [
       { level: 'error', rule: 'regression/score', message: 'The score fell from 99 to 90 (more than 5 points).' },
     ]);
+  });
+
+  it('shows progress on stderr when it is a terminal, and stdout still carries only the report', async function () {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+    } catch {
+      this.skip(); // util-linux `script` gives the child a terminal; without it there is none to test with
+    }
+    const cwd = await project({ 'a.md': `${GOOD} ${NONE}` });
+    const out = path.join(cwd, 'out.json');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check --format json > ${JSON.stringify(out)}`;
+    const terminal = await new Promise<string>((resolve, reject) =>
+      execFile('script', ['-qec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, ...env } }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    assert.match(terminal, /Finding URLs/);
+    assert.ok(!terminal.includes('"urls"'), 'the report is not on the terminal');
+    assert.equal(JSON.parse(await fsp.readFile(out, 'utf8')).summary.urls, 2);
   });
 });
