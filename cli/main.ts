@@ -4,6 +4,7 @@
 import { version } from '../package.json';
 import { parseCommand, USAGE } from './args';
 import { runCheck } from './check';
+import { terminalText } from './formats/escape';
 import { terminalProgress } from './progress';
 import { CliFailure } from './usageError';
 
@@ -22,17 +23,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       cwd: process.cwd(),
       env: process.env,
       stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
+      // A file name or URL may hold escape sequences: never passed to the terminal as they are.
+      stderr: (text) => process.stderr.write(terminalText(text)),
       progress: terminalProgress(process.stderr),
       version,
     });
   } catch (error) {
     if (error instanceof CliFailure) {
-      process.stderr.write(`website-reports: ${error.message.trimEnd()}\n`);
+      process.stderr.write(terminalText(`website-reports: ${error.message.trimEnd()}\n`));
       return 2;
     }
     // Unexpected: the message only (a stack may quote request options).
-    process.stderr.write(`website-reports: failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(terminalText(`website-reports: failed: ${error instanceof Error ? error.message : String(error)}\n`));
     return 2;
   }
 }

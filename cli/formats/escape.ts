@@ -34,3 +34,9 @@ export function markdown(text: string): string {
 export function markdownCode(text: string): string {
   return `\`${oneLine(text).replace(/`/g, '').replace(/\|/g, '\\|')}\``;
 }
+
+/** Text for a terminal: control characters (escape sequences included) become spaces; line breaks stay. */
+export function terminalText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+}

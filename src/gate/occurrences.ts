@@ -78,6 +78,12 @@ export function collectUrls(
   return byUrl;
 }
 
+/** One line of a listing: control characters (a file name may hold a line break or an escape) become spaces. */
+function flat(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') : text;
+}
+
 /**
  * `file:line:column<TAB>url` for every place, in walk order, without holding the places: the
  * `--dump` listing, which sends nothing and so needs no distinct-URL budget.
@@ -89,6 +95,7 @@ export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) 
     const found = findDocumentUrls(text);
     if (!found.length) continue;
     const positions = new Positions(text);
+    const name = flat(file);
     for (const { url, start } of found) {
       let skip = isIgnored ? ignored.get(url) : false;
       if (skip === undefined && isIgnored) {
@@ -97,7 +104,7 @@ export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) 
       }
       if (skip) continue;
       const { line, column } = positions.of(start);
-      lines.push(`${file}:${line}:${column}\t${url}\n`);
+      lines.push(`${name}:${line}:${column}\t${flat(url)}\n`);
     }
   }
   return lines.join('');

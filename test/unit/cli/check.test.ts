@@ -115,6 +115,20 @@ describe('cli: check against the local service', function () {
     assert.equal(service.requests().length, 0);
   });
 
+  it('passes no control character from a file name or a URL to the terminal', async () => {
+    const cwd = await project({ 'evil\u001b[2J\nname.md': `${GOOD}\u001b]8;;https://x\u0007 text` });
+    const dump = await runCli(['check', '--dump'], { cwd, env: {} });
+    assert.equal(dump.code, 0, dump.stderr);
+    // eslint-disable-next-line no-control-regex
+    assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(dump.stdout), JSON.stringify(dump.stdout));
+    assert.equal(dump.stdout.split('\n').length, 2, 'one line');
+    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+    const failed = await runCli(['check'], { cwd, env });
+    assert.equal(failed.code, 2);
+    // eslint-disable-next-line no-control-regex
+    assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(failed.stderr), JSON.stringify(failed.stderr));
+  });
+
   it('never looks up a URL that matches ignoreUrls', async () => {
     const cwd = await project({
       'a.md': `${BAD} ${GOOD}`,
