@@ -7,7 +7,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
-import { CLI, project, runCli } from './runCli';
+import { CLI, project, removeProjects, runCli } from './runCli';
 
 const KEY = 'cli-test-key-5521-secret';
 const GOOD = 'https://good.example.com/page';
@@ -43,6 +43,7 @@ describe('cli: check against the local service', function () {
   });
   after(async () => {
     await service.close();
+    await removeProjects();
   });
   beforeEach(() => {
     service.clearRequests();

@@ -24,12 +24,19 @@ export function runCli(args: string[], options: { cwd: string; env?: Record<stri
   });
 }
 
-/** A temporary project folder holding `files` (path → text). */
+const made: string[] = [];
+
+/** A temporary project folder holding `files` (path → text); removeProjects() deletes them all. */
 export async function project(files: Record<string, string | Buffer>): Promise<string> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-cli-'));
+  made.push(dir);
   for (const [name, content] of Object.entries(files)) {
     await fsp.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
     await fsp.writeFile(path.join(dir, name), content);
   }
   return dir;
+}
+
+export async function removeProjects(): Promise<void> {
+  for (const dir of made.splice(0)) await fsp.rm(dir, { recursive: true, force: true });
 }

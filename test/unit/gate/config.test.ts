@@ -100,5 +100,6 @@ describe('gate: config', () => {
     await fsp.writeFile(big, `{"include": [${'"x",'.repeat(MAX_CONFIG_BYTES / 4)}"x"]}`);
     await assert.rejects(loadConfig(big), /big\.json: The file is larger than 262144 bytes/);
     await assert.rejects(loadConfig(path.join(root, 'missing.json')), /missing\.json: The file cannot be read \(ENOENT\)/);
+    await fsp.rm(root, { recursive: true, force: true });
   });
 });

@@ -7,8 +7,11 @@ import * as path from 'node:path';
 import { MAX_DEPTH, SkipNote, walkFiles, WalkOptions } from '../../../src/gate/fileWalk';
 import { collectUrls, MAX_OCCURRENCES_PER_URL, TooManyUrls } from '../../../src/gate/occurrences';
 
+const made: string[] = [];
+
 async function tree(files: Record<string, string | Buffer>): Promise<string> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-walk-'));
+  made.push(dir);
   for (const [name, content] of Object.entries(files)) {
     await fsp.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
     await fsp.writeFile(path.join(dir, name), content);
@@ -23,6 +26,10 @@ function walk(cwd: string, options: Partial<WalkOptions> = {}, paths = ['.']) {
 }
 
 describe('gate: file walk', () => {
+  after(async () => {
+    for (const dir of made.splice(0)) await fsp.rm(dir, { recursive: true, force: true });
+  });
+
   it('reads included files in a stable order, relative with /, and leaves excluded ones', async () => {
     const cwd = await tree({ 'b.md': 'x', 'a/z.txt': 'x', 'a/y.html': 'x', 'node_modules/p/r.md': 'x', 'img/logo.md': 'x' });
     assert.deepEqual(walk(cwd).files, ['a/y.html', 'a/z.txt', 'b.md', 'img/logo.md']);
