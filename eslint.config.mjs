@@ -45,6 +45,8 @@ export default tseslint.config(
       'src/sites/**/*.ts',
       'src/webviews/render/**/*.ts',
       'service/**/*.ts',
+      'src/gate/**/*.ts',
+      'cli/**/*.ts',
     ],
     rules: {
       'no-restricted-imports': [

@@ -11,6 +11,7 @@
 //   bench/modelRows.ts     bytes per report held by the tree's model
 //   bench/historyRows.ts   the local report history: a URL's runs read, bytes per run, a write
 //   bench/sitesRows.ts     a site scan vs the rate-limit floor (and its 429s), discovery of a 50,000-URL sitemap
+//   bench/cliRows.ts       the command line: --dump vs ripgrep, check's requests and time
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -20,6 +21,7 @@ import { historyRows } from './bench/historyRows';
 import { sitesRows } from './bench/sitesRows';
 import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
+import { cliRows } from './bench/cliRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     add(await modelRows(SETTINGS));
     add(await historyRows(SETTINGS));
     add(await sitesRows(SETTINGS));
+    add(await cliRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

@@ -11,6 +11,8 @@ const PURE = [
   'src/actions/reportActions.ts',
   'src/model/rating.ts',
   'src/sites/runScan.ts',
+  'src/gate/rules.ts',
+  'cli/check.ts',
   'src/webviews/render/reportView.ts',
   'service/server.ts',
 ];

@@ -35,6 +35,7 @@ const ALLOWED: RegExp[] = [
   /^extension\/media\/walkthrough\/[a-zA-Z]+\.(md|svg)$/,
   /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
+  /^extension\/schemas\/website-reports\.schema\.json$/,
 ];
 
 /** Files the webviews load at run time (src/webviews/panelFrame.ts). */
@@ -85,6 +86,10 @@ describe('the .vsix package', function () {
   it('holds only allow-listed files', () => {
     const extra = entries.map((e) => e.name).filter((n) => !ALLOWED.some((re) => re.test(n)));
     assert.deepEqual(extra, [], `files outside the allow-list: ${extra.join(', ')}`);
+  });
+
+  it('holds the JSON Schema of website-reports.json (for jsonValidation)', () => {
+    assert.ok(names.has('extension/schemas/website-reports.schema.json'), 'extension/schemas/website-reports.schema.json is missing');
   });
 
   it('holds the bundle named by `main`, the icon, the README, CHANGELOG and LICENSE', () => {

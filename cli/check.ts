@@ -1,0 +1,68 @@
+// One `check` run: read the config, find the URLs (and with --dump list them, sending nothing),
+// then judge them (judge.ts, loaded only then: --dump and --help never load the HTTP client).
+import * as path from 'node:path';
+import { ConfigError, defaultConfig, findConfig, GateConfig, loadConfig } from '../src/gate/config';
+import { SkipNote, walkFiles } from '../src/gate/fileWalk';
+import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../src/gate/occurrences';
+import { RuleSet } from '../src/gate/rules';
+import type { CheckOptions } from './args';
+import { writeAtomically } from './atomicWrite';
+import { Progress } from './progress';
+import { CliFailure } from './usageError';
+
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  progress: Progress;
+  version: string;
+  now?: () => number;
+}
+
+export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
+  const config = await readConfig(options, io.cwd);
+  const rules = new RuleSet(config);
+  const notes: SkipNote[] = [];
+  io.progress.say('Finding URLs…');
+  // The gate's own files are not sources: the config's globs would read as URLs.
+  const own = [config.file, options.baseline, options.output].flatMap((f) => (f ? [path.resolve(io.cwd, f)] : []));
+  const walk = walkFiles(options.paths.length ? options.paths : ['.'], { cwd: io.cwd, ...config, skip: own }, notes);
+  const isIgnored = (url: string) => rules.isIgnored(url);
+  if (options.dump) {
+    const listing = dumpUrls(walk, config.ignoreUrls.length ? isIgnored : undefined);
+    io.progress.done();
+    for (const note of notes) io.stderr(`website-reports: ${note.file}: ${note.message}\n`);
+    await emit(options, io, listing);
+    return 0;
+  }
+  let places: Map<string, UrlPlaces>;
+  try {
+    places = collectUrls(walk, isIgnored);
+  } catch (error) {
+    if (error instanceof TooManyUrls) {
+      throw new CliFailure(
+        'usage',
+        `More than ${error.limit} distinct URLs: narrow the paths, "include"/"exclude" or "ignoreUrls" in the config.`,
+      );
+    }
+    throw error;
+  }
+  const { judge } = await import('./judge');
+  return judge(options, io, config, rules, places, notes);
+}
+
+async function readConfig(options: CheckOptions, cwd: string): Promise<GateConfig> {
+  try {
+    const file = options.config ?? (await findConfig(cwd));
+    return file ? await loadConfig(file) : defaultConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliFailure('config', `Config error: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function emit(options: CheckOptions, io: CliIo, text: string): Promise<void> {
+  if (options.output) await writeAtomically(options.output, text);
+  else io.stdout(text);
+}

@@ -1,0 +1,42 @@
+// Every string in a report may come from a file or the service: it is made safe for the format
+// it goes into, and never breaks a line of a line-based format.
+
+/** Control characters (line breaks included) become spaces. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+}
+
+/** Text for XML content and attribute values; characters XML 1.0 forbids are dropped. */
+export function xml(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
+}
+
+/** Text for a Markdown table cell: no markup, no HTML, no line break, no cell break. */
+export function markdown(text: string): string {
+  return oneLine(text)
+    .replace(/[\\`*_{}[\]()#+\-.!|~>:]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/&(?!lt;)/g, '&amp;');
+}
+
+/** A URL shown as code in Markdown (never a link, never HTML); a `|` escaped, as a table cell needs even in code. */
+export function markdownCode(text: string): string {
+  return `\`${oneLine(text).replace(/`/g, '').replace(/\|/g, '\\|')}\``;
+}
+
+/** Text for a terminal: control characters (escape sequences included) become spaces; line breaks stay. */
+export function terminalText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+}

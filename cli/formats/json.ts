@@ -1,0 +1,14 @@
+// The JSON contract: `{ urls: [{ url, rating, score?, reportId?, occurrences, findings }], summary }`.
+import type { GateReport } from '../../src/gate/gateReport';
+
+export function formatJson(report: GateReport): string {
+  const urls = report.urls.map((u) => ({
+    url: u.url,
+    rating: u.rating,
+    ...(u.score === undefined ? {} : { score: u.score }),
+    ...(u.reportId === undefined ? {} : { reportId: u.reportId }),
+    occurrences: u.occurrences.map((o) => ({ file: o.file, line: o.line, column: o.column })),
+    findings: u.findings.map((f) => ({ level: f.level, rule: f.rule, message: f.message })),
+  }));
+  return `${JSON.stringify({ urls, summary: report.summary }, null, 2)}\n`;
+}

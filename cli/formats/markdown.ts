@@ -1,0 +1,49 @@
+// Markdown for a CI job summary or a pull-request comment: the totals, then a table of the URLs
+// with findings (errors first). Every value is escaped: a URL or a check name cannot add a link,
+// an image or HTML to the page it is shown on.
+import type { GateReport, UrlResult } from '../../src/gate/gateReport';
+import { markdown, markdownCode } from './escape';
+
+/** Rows in the table; the rest are counted below it (a job summary has a size limit). */
+export const MAX_MARKDOWN_ROWS = 500;
+
+const RANK = { error: 0, warn: 1, note: 2 } as const;
+
+function worst(u: UrlResult): number {
+  return Math.min(3, ...u.findings.map((f) => RANK[f.level]));
+}
+
+export function formatMarkdown(report: GateReport): string {
+  const s = report.summary;
+  const { good, decent, bad, none } = s.ratings;
+  const lines = [
+    '## Website Reports',
+    '',
+    `**${s.errors}** error(s), **${s.warnings}** warning(s), **${s.notes}** note(s) for **${s.urls}** URL(s).`,
+    '',
+    '| good | decent | bad | no report |',
+    '| ---: | ---: | ---: | ---: |',
+    `| ${good} | ${decent} | ${bad} | ${none} |`,
+    '',
+  ];
+  if (s.notChecked.length) {
+    lines.push(`> **Incomplete:** the service failed; ${s.notChecked.length} URL(s) were not checked.`, '');
+  }
+  const withFindings = report.urls.filter((u) => u.findings.length).sort((a, b) => worst(a) - worst(b));
+  if (withFindings.length) {
+    lines.push('| level | URL | rating | findings | where |', '| --- | --- | --- | --- | --- |');
+    for (const u of withFindings.slice(0, MAX_MARKDOWN_ROWS)) {
+      const level = (['error', 'warn', 'note'] as const)[worst(u)] ?? 'note';
+      const rating = u.score === undefined ? u.rating : `${u.rating} (${Math.round(u.score)})`;
+      const findings = u.findings.map((f) => `${f.level}: ${markdown(f.message)}`).join('<br>');
+      const at = u.occurrences[0];
+      const where = at ? markdownCode(`${at.file}:${at.line}`) + (u.occurrences.length > 1 ? ` +${u.occurrences.length - 1}` : '') : '';
+      lines.push(`| ${level} | ${markdownCode(u.url)} | ${rating} | ${findings} | ${where} |`);
+    }
+    if (withFindings.length > MAX_MARKDOWN_ROWS) {
+      lines.push('', `…and ${withFindings.length - MAX_MARKDOWN_ROWS} more URL(s) with findings.`);
+    }
+    lines.push('');
+  } else lines.push('No findings.', '');
+  return lines.join('\n');
+}

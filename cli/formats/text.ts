@@ -1,0 +1,29 @@
+// Plain text for a terminal or a CI log: one line per finding at each place, then the totals.
+import type { GateReport } from '../../src/gate/gateReport';
+import { oneLine } from './escape';
+
+export function formatText(report: GateReport): string {
+  const lines: string[] = [];
+  for (const u of report.urls) {
+    for (const f of u.findings) {
+      const at = u.occurrences[0];
+      const where = at ? `${at.file}:${at.line}:${at.column}` : '-';
+      const others = u.occurrences.length > 1 ? ` (+${u.occurrences.length - 1} more)` : '';
+      lines.push(`${where}${others}  ${f.level}  ${oneLine(u.url)}  ${oneLine(f.message)}  [${oneLine(f.rule)}]`);
+    }
+  }
+  const s = report.summary;
+  for (const note of s.skippedFiles) lines.push(`${oneLine(note.file)}  skipped  ${note.message}`);
+  if (s.notChecked.length) {
+    lines.push(`Not checked (the service failed): ${s.notChecked.length} URL(s):`);
+    for (const url of s.notChecked) lines.push(`  ${oneLine(url)}`);
+  }
+  const { good, decent, bad, none } = s.ratings;
+  lines.push(
+    `${s.urls} URL(s): ${good} good, ${decent} decent, ${bad} bad, ${none} without a report; ` +
+      `${s.errors} error(s), ${s.warnings} warning(s), ${s.notes} note(s)` +
+      (s.created || s.rerun ? `; ${s.created} created, ${s.rerun} re-run` : '') +
+      '.',
+  );
+  return `${lines.join('\n')}\n`;
+}

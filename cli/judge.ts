@@ -1,0 +1,238 @@
+// Judging the URLs found: look up their latest reports through the same budgeted lookups the
+// editor uses, create or re-run where asked (through the same never-twice path), apply the rules
+// (and the baseline), and write the report. A service failure leaves no report: the run fails
+// with the URLs it could not check.
+import { promises as fsp } from 'node:fs';
+import { ReportActions } from '../src/actions/reportActions';
+import { runReportAll } from '../src/actions/reportAll';
+import { RequestBudget } from '../src/actions/requestBudget';
+import { UrlLookup } from '../src/actions/urlLookup';
+import { ReportsClient } from '../src/api/client';
+import { ApiError, toApiError } from '../src/api/errors';
+import type { Report } from '../src/api/types';
+import {
+  againstBaseline,
+  Baseline,
+  baselineEntry,
+  BaselineError,
+  MAX_BASELINE_BYTES,
+  parseBaseline,
+  serializeBaseline,
+} from '../src/gate/baseline';
+import type { GateConfig } from '../src/gate/config';
+import type { SkipNote } from '../src/gate/fileWalk';
+import { summarize, UrlResult } from '../src/gate/gateReport';
+import type { UrlPlaces } from '../src/gate/occurrences';
+import { ageDays, evaluateUrl, RuleSet } from '../src/gate/rules';
+import { ReportsModel } from '../src/model/reportsModel';
+import type { CheckOptions } from './args';
+import { writeAtomically } from './atomicWrite';
+import { CliIo, emit } from './check';
+import { formatReport } from './formats';
+import { chooseService } from './service';
+import { CliFailure } from './usageError';
+
+/** Requests per minute the command line allows itself: under the real service's ~60. */
+export const CLI_REQUESTS_PER_MINUTE = 50;
+/** Creates and re-runs in flight at once. */
+export const CLI_WRITE_CONCURRENCY = 3;
+
+/** What to say of a service failure, by the client's error kind. */
+const SERVICE_PROBLEMS: Partial<Record<string, string>> = {
+  network: 'it could not be reached',
+  timeout: 'it did not answer in time',
+  server: 'it answered with a server error',
+  'rate-limited': 'it kept asking to slow down (429)',
+  'bad-response': 'its answer could not be read',
+  validation: 'it refused a request',
+  'not-found': 'an address was not found on it',
+};
+
+export async function judge(
+  options: CheckOptions,
+  io: CliIo,
+  config: GateConfig,
+  rules: RuleSet,
+  places: Map<string, UrlPlaces>,
+  notes: SkipNote[],
+): Promise<number> {
+  const failures = new Failures();
+  const baseline = options.baseline ? await readBaseline(options.baseline, options.updateBaseline) : undefined;
+  const service = chooseService(options.baseUrl, io.env, config);
+  const client = new ReportsClient({
+    baseUrl: service.baseUrl,
+    apiKey: () => service.apiKey,
+    proxy: { env: io.env },
+    userAgent: `website-reports-cli/${io.version}`,
+  });
+  const budget = new RequestBudget({ backgroundPerWindow: CLI_REQUESTS_PER_MINUTE, totalPerWindow: CLI_REQUESTS_PER_MINUTE });
+  const lookup = new UrlLookup({ source: () => client, budget });
+  try {
+    const urls = [...places.keys()];
+    const reports = await lookUp(urls, lookup, failures, io);
+    const notChecked = new Set(urls.filter((u) => !reports.has(u)));
+    let created = 0;
+    let rerun = 0;
+    const actions = new ReportActions(() => client, new ReportsModel());
+    if (options.createMissing) created = await createMissing(urls, reports, notChecked, failures, actions, budget, options, io);
+    if (options.rerunOlderThanDays !== undefined) {
+      rerun = await rerunStale(urls, reports, notChecked, failures, actions, budget, options.rerunOlderThanDays, io);
+    }
+    if (notChecked.size) {
+      const list = [...notChecked].map((u) => `  ${u}\n`).join('');
+      const why = failures.first ?? 'it did not answer';
+      throw new CliFailure(
+        'service',
+        `The report service failed (${why}); ${notChecked.size} URL(s) were not checked, and no report was written. Run again when the service answers:\n${list}`,
+      );
+    }
+    const now = (io.now ?? Date.now)();
+    const results: UrlResult[] = [];
+    const current: Baseline = new Map();
+    for (const [url, at] of places) {
+      const report = reports.get(url);
+      const entry = baselineEntry(report);
+      current.set(url, entry);
+      let verdict = evaluateUrl(rules, url, report, now);
+      if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, config.tolerance);
+      results.push({
+        url,
+        rating: verdict.rating,
+        ...(verdict.score === undefined ? {} : { score: verdict.score }),
+        ...(report?.id === undefined ? {} : { reportId: report.id }),
+        occurrences: at.occurrences,
+        findings: verdict.findings,
+      });
+    }
+    const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });
+    await emit(options, io, formatReport(report, options.format, io.version));
+    if (options.updateBaseline && options.baseline) {
+      await writeAtomically(options.baseline, serializeBaseline(current));
+      io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} URL(s)).\n`);
+      return 0;
+    }
+    return report.summary.errors > 0 ? 1 : 0;
+  } finally {
+    io.progress.done();
+    lookup.dispose();
+    budget.dispose();
+    await client.dispose();
+  }
+}
+
+async function readBaseline(file: string, updating: boolean): Promise<Baseline | undefined> {
+  let text: string;
+  try {
+    const stat = await fsp.stat(file);
+    if (stat.size > MAX_BASELINE_BYTES) {
+      throw new CliFailure('config', `Baseline error: ${file} is larger than ${MAX_BASELINE_BYTES} bytes.`);
+    }
+    text = await fsp.readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof CliFailure) throw error;
+    // A baseline that does not exist yet is what --update-baseline is for.
+    if (updating && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new CliFailure(
+      'config',
+      `Baseline error: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); write one with --update-baseline.`,
+    );
+  }
+  try {
+    return parseBaseline(text, file);
+  } catch (error) {
+    if (error instanceof BaselineError) throw new CliFailure('config', `Baseline error: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Each URL's latest report (a key per answered URL; undefined = none). A refused key ends the run. */
+async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io: CliIo): Promise<Map<string, Report | undefined>> {
+  let done = 0;
+  const settled = await Promise.allSettled(
+    urls.map((url) => lookup.lookup(url, 'interactive').finally(() => io.progress.say(`Looking up reports: ${++done}/${urls.length}`))),
+  );
+  const reports = new Map<string, Report | undefined>();
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') reports.set(urls[i], s.value);
+    else failures.note(toApiError(s.reason));
+  });
+  return reports;
+}
+
+/** The service failures of a run: a refused key or a bad address ends it at once; the first other one is said at the end. */
+class Failures {
+  first: string | undefined;
+
+  note(error: ApiError): void {
+    this.first ??= SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
+    if (error.kind === 'auth') throw new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
+    if (error.kind === 'forbidden') {
+      throw new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
+    }
+    if (error.kind === 'not-configured' || error.kind === 'invalid-input') throw new CliFailure('config', error.message);
+  }
+}
+
+async function createMissing(
+  urls: string[],
+  reports: Map<string, Report | undefined>,
+  notChecked: Set<string>,
+  failures: Failures,
+  actions: ReportActions,
+  budget: RequestBudget,
+  options: CheckOptions,
+  io: CliIo,
+): Promise<number> {
+  const missing = urls.filter((u) => reports.has(u) && reports.get(u) === undefined);
+  if (!missing.length) return 0;
+  const summary = await runReportAll(missing, actions, budget, {
+    privacy: options.privacy,
+    concurrency: CLI_WRITE_CONCURRENCY,
+    onProgress: (done, total) => io.progress.say(`Creating reports: ${done}/${total}`),
+  });
+  for (const c of summary.created) reports.set(c.url, c.report);
+  for (const f of summary.failed) {
+    if (f.error) failures.note(f.error);
+    if (f.error?.kind === 'validation') io.stderr(`website-reports: the service refused to create a report for ${f.url}: ${f.reason}\n`);
+    else notChecked.add(f.url);
+  }
+  for (const s of summary.skipped) notChecked.add(s.url);
+  return summary.created.length;
+}
+
+async function rerunStale(
+  urls: string[],
+  reports: Map<string, Report | undefined>,
+  notChecked: Set<string>,
+  failures: Failures,
+  actions: ReportActions,
+  budget: RequestBudget,
+  days: number,
+  io: CliIo,
+): Promise<number> {
+  const now = (io.now ?? Date.now)();
+  const stale = urls.filter((u) => {
+    const report = reports.get(u);
+    const age = report ? ageDays(report, now) : undefined;
+    return age !== undefined && age > days;
+  });
+  let count = 0;
+  const queue = [...stale];
+  const worker = async (): Promise<void> => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      await budget.acquire('interactive');
+      const outcome = await actions.rerun(reports.get(url) as Report);
+      if (outcome.kind === 'updated') {
+        reports.set(url, outcome.report);
+        count++;
+      } else if (outcome.kind === 'gone') reports.set(url, undefined);
+      else {
+        if (outcome.kind === 'failed') failures.note(outcome.error);
+        notChecked.add(url);
+      }
+      io.progress.say(`Re-running reports: ${count}/${stale.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CLI_WRITE_CONCURRENCY, stale.length) }, worker));
+  return count;
+}

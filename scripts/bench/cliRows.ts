@@ -1,0 +1,161 @@
+// The command line (cli/): `--dump` over a generated tree of files vs ripgrep finding the same
+// URLs (goal ≤ 3×; both include process start), and `check` of 1,000 distinct URLs on 20 hosts
+// against the local service with 20 ms latency: the requests it sends (goal ≤ 60) and its wall
+// time vs those same requests sent back to back (goal ≤ 1.5×). The CLI runs as users run it: the
+// esbuild bundle in a child process. Temporary folders, removed at the end; loopback only.
+import { execFile, execFileSync } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import { request } from 'undici';
+import { startService } from '../../service/server';
+import { writeDataFile } from '../../test/unit/actions/reportRecords';
+import { median, ms, type Row, type Settings } from './measure';
+
+const KEY = 'bench-cli-key-000000';
+const HOSTS = 20;
+const LATENCY_MS = 20;
+
+function run(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ ms: number; stdout: string }> {
+  const start = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { cwd, env: { PATH: process.env.PATH, ...env }, maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => {
+      const took = Number(process.hrtime.bigint() - start) / 1e6;
+      // rg exits 1 when nothing matched; the CLI 1 when a finding is an error: both are answers.
+      if (error && typeof error.code === 'number' && error.code <= 1) return resolve({ ms: took, stdout });
+      if (error) return reject(error);
+      resolve({ ms: took, stdout });
+    });
+  });
+}
+
+async function bundle(dir: string): Promise<string> {
+  const outfile = path.join(dir, 'website-reports.js');
+  await esbuild.build({
+    entryPoints: [path.join(__dirname, '..', '..', '..', 'cli', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** `files` files in 100 folders, each a page of Markdown with 5 URLs among text. */
+async function makeTree(dir: string, files: number): Promise<void> {
+  for (let f = 0; f < files; f++) {
+    const folder = path.join(dir, `section-${f % 100}`);
+    if (f < 100) await fsp.mkdir(folder, { recursive: true });
+    const lines = [`# Page ${f}`, ''];
+    for (let u = 0; u < 5; u++) {
+      lines.push(
+        `Some text about the topic, see [link ${u}](https://site-${(f + u) % 50}.example.com/docs/page-${f}-${u}?ref=x) for more.`,
+      );
+      lines.push('A paragraph of ordinary prose that mentions no address at all, to make the file a realistic size.');
+    }
+    await fsp.writeFile(path.join(folder, `page-${f}.md`), `${lines.join('\n')}\n`);
+  }
+}
+
+function hasRg(): boolean {
+  try {
+    execFileSync('rg', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function cliRows(settings: Settings): Promise<Row[]> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-bench-cli-'));
+  const rows: Row[] = [];
+  try {
+    const cli = await bundle(dir);
+    const node = process.execPath;
+    const rounds = settings.quick ? 3 : 7;
+
+    // --dump vs ripgrep.
+    const files = settings.quick ? 1_000 : 10_000;
+    const tree = path.join(dir, 'tree');
+    await makeTree(tree, files);
+    if (hasRg()) {
+      const pattern = 'https?://[^\\s<>"\'`{}|\\\\^]+';
+      const cliMs: number[] = [];
+      const rgMs: number[] = [];
+      let counts = [0, 0];
+      for (let i = 0; i < rounds + 1; i++) {
+        const c = await run(node, [cli, 'check', '--dump'], tree);
+        const r = await run('rg', ['--no-heading', '--line-number', '--column', '--only-matching', pattern, '.'], tree);
+        counts = [c.stdout.split('\n').length - 1, r.stdout.split('\n').length - 1];
+        if (i > 0) {
+          cliMs.push(c.ms);
+          rgMs.push(r.ms);
+        }
+      }
+      const [c, r] = [median(cliMs), median(rgMs)];
+      rows.push({
+        name: `cli --dump, ${files} files (${counts[0]} URLs; rg found ${counts[1]})`,
+        value: `${ms(c)} / rg ${ms(r)}`,
+        ratio: c / r,
+        goal: 3,
+      });
+    } else {
+      console.log('  cli --dump vs rg: skipped, ripgrep (rg) is not installed (Debian: apt-get install ripgrep)');
+    }
+
+    // check of 1,000 distinct URLs on 20 hosts.
+    const urls = Array.from({ length: 1_000 }, (_, i) => `https://host-${i % HOSTS}.example.org/page/${i}`);
+    const dataFile = await writeDataFile(urls.filter((_, i) => i % 2 === 0).map((url, i) => ({ url, score: 40 + (i % 60) })));
+    const service = await startService({ apiKey: KEY, dataFile, latencyMs: LATENCY_MS, control: true });
+    try {
+      const project = path.join(dir, 'project');
+      await fsp.mkdir(project);
+      await fsp.writeFile(path.join(project, 'urls.md'), urls.map((u) => `- ${u}`).join('\n'));
+      const env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
+      const checkMs: number[] = [];
+      const serialMs: number[] = [];
+      let sent = 0;
+      for (let i = 0; i < rounds + 1; i++) {
+        service.clearRequests();
+        const c = await run(node, [cli, 'check', '--format', 'json'], project, env);
+        const recorded = service.requests();
+        sent = recorded.length;
+        // The same requests, one after another, from this process (already warm).
+        const start = process.hrtime.bigint();
+        for (const r of recorded) {
+          const res = await request(`${service.url}${r.path}${r.rawQuery ? `?${r.rawQuery}` : ''}`, {
+            method: r.method as 'GET',
+            headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+          });
+          await res.body.text();
+        }
+        if (i > 0) {
+          checkMs.push(c.ms);
+          serialMs.push(Number(process.hrtime.bigint() - start) / 1e6);
+        }
+      }
+      rows.push({
+        name: `cli check, 1000 URLs on ${HOSTS} hosts: requests (goal ≤ 60)`,
+        value: `${sent} requests`,
+        ratio: sent / 60,
+        goal: 1,
+      });
+      const [c, s] = [median(checkMs), median(serialMs)];
+      rows.push({
+        name: `cli check, 1000 URLs, ${LATENCY_MS} ms latency: run vs its requests back to back`,
+        value: `${ms(c)} / ${ms(s)}`,
+        ratio: c / s,
+        goal: 1.5,
+      });
+    } finally {
+      await service.close();
+    }
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

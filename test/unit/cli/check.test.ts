@@ -1,0 +1,305 @@
+// The command line as CI runs it: a child process against the real local service over loopback,
+// with reports loaded from a data file. The JSON contract, exit codes, the key never shown, a
+// service that fails mid-run, creating and re-running, baselines and SARIF.
+import { strict as assert } from 'node:assert';
+import { execFile, execFileSync } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { startService, RunningService } from '../../../service/server';
+import { writeDataFile } from '../actions/reportRecords';
+import { CLI, project, removeProjects, runCli } from './runCli';
+
+const KEY = 'cli-test-key-5521-secret';
+const GOOD = 'https://good.example.com/page';
+const DECENT = 'https://decent.example.com/page';
+const BAD = 'https://bad.example.com/page';
+const NONE = 'https://none.example.com/page';
+/** Left alone by the tests that write (re-run, create). */
+const WORSE = 'https://worse.example.com/page';
+
+describe('cli: check against the local service', function () {
+  this.timeout(60_000);
+  let service: RunningService;
+  let env: Record<string, string>;
+
+  before(async () => {
+    const dataFile = await writeDataFile([
+      { url: GOOD, score: 90 },
+      { url: DECENT, score: 60, failed: 1 },
+      { url: BAD, score: 30, failed: 2 },
+      { url: WORSE, score: 20, failed: 3 },
+    ]);
+    service = await startService({
+      apiKey: KEY,
+      control: true,
+      dataFile,
+      analyze: async () => ({
+        score: 95,
+        result: 'good',
+        results: { title: { passed: true, importance: 'high', value: 'Title' }, h1: { passed: true, importance: 'high', value: 'H' } },
+      }),
+    });
+    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
+  });
+  after(async () => {
+    await service.close();
+    await removeProjects();
+  });
+  beforeEach(() => {
+    service.clearRequests();
+    service.clearFaults();
+  });
+
+  const writes = () => service.requests().filter((r) => r.method !== 'GET');
+
+  it('writes the JSON contract: relative files with /, 1-based lines and columns, findings with levels', async () => {
+    const cwd = await project({ 'docs/a.md': `# Links\n\nSee ${BAD} and\n  <${GOOD}>\n`, 'b.html': `<a href="${DECENT}">x</a> ${NONE}\n` });
+    const run = await runCli(['check', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 1, run.stderr);
+    const json = JSON.parse(run.stdout);
+    const byUrl = new Map(json.urls.map((u: { url: string }) => [u.url, u]));
+    assert.deepEqual(byUrl.get(BAD), {
+      url: BAD,
+      rating: 'bad',
+      score: 30,
+      reportId: 3,
+      occurrences: [{ file: 'docs/a.md', line: 3, column: 5 }],
+      findings: [{ level: 'error', rule: 'rating', message: 'Rated Bad (30).' }],
+    });
+    assert.deepEqual(byUrl.get(GOOD), {
+      url: GOOD,
+      rating: 'good',
+      score: 90,
+      reportId: 1,
+      occurrences: [{ file: 'docs/a.md', line: 4, column: 4 }],
+      findings: [],
+    });
+    assert.deepEqual((byUrl.get(DECENT) as { findings: unknown }).findings, [
+      { level: 'warn', rule: 'rating', message: 'Rated Decent (60).' },
+    ]);
+    assert.deepEqual(byUrl.get(NONE), {
+      url: NONE,
+      rating: 'none',
+      occurrences: [{ file: 'b.html', line: 1, column: 49 }],
+      findings: [{ level: 'note', rule: 'no-report', message: 'No report for this URL yet.' }],
+    });
+    assert.deepEqual(
+      { ...json.summary, skippedFiles: undefined },
+      {
+        urls: 4,
+        errors: 1,
+        warnings: 1,
+        notes: 1,
+        ratings: { good: 1, decent: 1, bad: 1, none: 1 },
+        created: 0,
+        rerun: 0,
+        notChecked: [],
+        skippedFiles: undefined,
+      },
+    );
+    assert.equal(run.stderr, '', 'no progress when stderr is not a terminal');
+  });
+
+  it('exits 0 when nothing is at error level, and a rule can lower a bad rating to a warning', async () => {
+    const config = { rules: [{ match: 'https://bad.example.com/**', level: 'warn' }] };
+    const cwd = await project({ 'a.md': `${GOOD} ${DECENT} ${BAD} ${NONE}`, 'website-reports.json': JSON.stringify(config) });
+    const run = await runCli(['check'], { cwd, env });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /4 URL\(s\): 1 good, 1 decent, 1 bad, 1 without a report; 0 error\(s\), 2 warning\(s\), 1 note\(s\)\./);
+  });
+
+  it('lists URLs with --dump and sends nothing, without a key or a service', async () => {
+    const cwd = await project({ 'a.md': `x ${GOOD}\n\n  ${BAD}`, 'sub/b.txt': GOOD });
+    const run = await runCli(['check', '--dump'], { cwd, env: {} });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, `a.md:1:3\t${GOOD}\na.md:3:3\t${BAD}\nsub/b.txt:1:1\t${GOOD}\n`);
+    assert.equal(service.requests().length, 0);
+  });
+
+  it('passes no control character from a file name or a URL to the terminal', async () => {
+    const cwd = await project({ 'evil\u001b[2J\nname.md': `${GOOD}\u001b]8;;https://x\u0007 text` });
+    const dump = await runCli(['check', '--dump'], { cwd, env: {} });
+    assert.equal(dump.code, 0, dump.stderr);
+    // eslint-disable-next-line no-control-regex
+    assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(dump.stdout), JSON.stringify(dump.stdout));
+    assert.equal(dump.stdout.split('\n').length, 2, 'one line');
+    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+    const failed = await runCli(['check'], { cwd, env });
+    assert.equal(failed.code, 2);
+    // eslint-disable-next-line no-control-regex
+    assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(failed.stderr), JSON.stringify(failed.stderr));
+  });
+
+  it('never looks up a URL that matches ignoreUrls', async () => {
+    const cwd = await project({
+      'a.md': `${BAD} ${GOOD}`,
+      'website-reports.json': JSON.stringify({ ignoreUrls: ['https://bad.example.com/**'] }),
+    });
+    const run = await runCli(['check', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      JSON.parse(run.stdout).urls.map((u: { url: string }) => u.url),
+      [GOOD],
+    );
+    assert.ok(service.requests().every((r) => !JSON.stringify(r.query).includes('bad.example.com')));
+  });
+
+  it('never shows the key: not on success, not on a refused key, not on a service error, not in --output', async () => {
+    const cwd = await project({ 'a.md': `${GOOD} ${BAD}` });
+    const out = path.join(cwd, 'report.json');
+    const runs = [await runCli(['check', '--format', 'json', '--output', out], { cwd, env })];
+    runs.push(await runCli(['check'], { cwd, env: { ...env, WEBREPORTS_API_KEY: `${KEY}-wrong` } }));
+    assert.equal(runs[1].code, 2);
+    assert.match(runs[1].stderr, /refused the API key \(401\).*WEBREPORTS_API_KEY/);
+    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 500, times: 0, body: { message: `echo ${KEY}` } });
+    runs.push(await runCli(['check', '--format', 'sarif'], { cwd, env }));
+    assert.equal(runs[2].code, 2);
+    const texts = [...runs.flatMap((r) => [r.stdout, r.stderr]), await fsp.readFile(out, 'utf8')];
+    for (const text of texts) assert.ok(!text.includes(KEY), `the key shows in: ${text.slice(0, 200)}`);
+  });
+
+  it('fails with exit 2 when the service fails mid-run, names the URLs not checked, and leaves --output as it was', async () => {
+    const urls = Array.from({ length: 6 }, (_, i) => `https://host${i}.example.org/p`);
+    const cwd = await project({ 'a.md': urls.join('\n') });
+    const out = path.join(cwd, 'report.sarif');
+    await fsp.writeFile(out, 'previous report');
+    // The first three host searches answer, the rest fail (retries included).
+    service.addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 1, times: 3 });
+    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+    const run = await runCli(['check', '--format', 'sarif', '--output', out], { cwd, env });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /The report service failed \(it answered with a server error\); 3 URL\(s\) were not checked/);
+    const named = urls.filter((u) => run.stderr.includes(u));
+    assert.equal(named.length, 3);
+    assert.equal(await fsp.readFile(out, 'utf8'), 'previous report');
+    assert.deepEqual((await fsp.readdir(cwd)).sort(), ['a.md', 'report.sarif'], 'no temporary file is left');
+    assert.equal(run.stdout, '');
+  });
+
+  it('fails with exit 2 naming the file and the field of a bad config, and refuses a key in it or on the command line', async () => {
+    const bad = await project({
+      'website-reports.json': JSON.stringify({ rules: [{ match: 'https://x/**', minScore: 'high' }] }),
+      'a.md': GOOD,
+    });
+    const run = await runCli(['check'], { cwd: path.join(bad), env });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /website-reports\.json: "rules\[0\]\.minScore" must be a number from 0 to 100\./);
+    const keyed = await project({ 'website-reports.json': JSON.stringify({ apiKey: 'abc' }) });
+    const refused = await runCli(['check'], { cwd: keyed, env });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /"apiKey" looks like an API key.*WEBREPORTS_API_KEY/);
+    const flag = await runCli(['check', '--api-key', KEY], { cwd: keyed, env });
+    assert.equal(flag.code, 2);
+    assert.match(flag.stderr, /A key on the command line is refused/);
+    assert.ok(!flag.stderr.includes(KEY));
+    const usage = await runCli(['check', '--format', 'yaml'], { cwd: keyed, env });
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /--format: "yaml" is not one of text, json, junit, markdown, sarif/);
+    const nokey = await runCli(['check'], { cwd: await project({ 'a.md': GOOD }), env: { WEBREPORTS_BASE_URL: service.url } });
+    assert.equal(nokey.code, 2);
+    assert.match(nokey.stderr, /No API key: set the environment variable WEBREPORTS_API_KEY/);
+  });
+
+  it('creates reports for URLs without one with --create-missing, once each (a second run creates none)', async () => {
+    const fresh = ['https://new1.example.net/a', 'https://new2.example.net/b', 'https://new2.example.net/c', 'https://new3.example.net/'];
+    const cwd = await project({ 'a.md': [...fresh, GOOD, fresh[0]].join('\n') });
+    const first = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
+    assert.equal(first.code, 0, first.stderr);
+    const json = JSON.parse(first.stdout);
+    assert.equal(json.summary.created, 4);
+    assert.ok(json.urls.every((u: { rating: string }) => u.rating === 'good'));
+    assert.equal(writes().filter((r) => r.method === 'POST').length, 4);
+    service.clearRequests();
+    const second = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
+    assert.equal(JSON.parse(second.stdout).summary.created, 0);
+    assert.equal(writes().length, 0);
+  });
+
+  it('re-runs reports older than --rerun-older-than and judges the new result', async () => {
+    const cwd = await project({ 'a.md': `${BAD}\n${DECENT}` });
+    const run = await runCli(['check', '--rerun-older-than', '7d', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    const json = JSON.parse(run.stdout);
+    assert.equal(json.summary.rerun, 2);
+    assert.deepEqual(
+      writes()
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+      ['PUT /api/v1/reports/2', 'PUT /api/v1/reports/3'],
+    );
+    assert.ok(json.urls.every((u: { rating: string }) => u.rating === 'good'));
+  });
+
+  it('writes SARIF 2.1.0 with one result per finding per place', async () => {
+    const cwd = await project({ 'src/x y.ts': `const a = '${WORSE}';\nconst b = '${WORSE}';\n`, 'c.md': NONE });
+    const run = await runCli(['check', '--format', 'sarif'], { cwd, env });
+    assert.equal(run.code, 1);
+    const sarif = JSON.parse(run.stdout);
+    assert.equal(sarif.version, '2.1.0');
+    const results = sarif.runs[0].results.map(
+      (r: {
+        ruleId: string;
+        level: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      }) => ({
+        ruleId: r.ruleId,
+        level: r.level,
+        uri: r.locations[0].physicalLocation.artifactLocation.uri,
+        line: r.locations[0].physicalLocation.region.startLine,
+      }),
+    );
+    assert.deepEqual(
+      results.sort((a: { uri: string; line: number }, b: { uri: string; line: number }) => (a.uri + a.line).localeCompare(b.uri + b.line)),
+      [
+        { ruleId: 'no-report', level: 'note', uri: 'c.md', line: 1 },
+        { ruleId: 'rating', level: 'error', uri: 'src/x%20y.ts', line: 1 },
+        { ruleId: 'rating', level: 'error', uri: 'src/x%20y.ts', line: 2 },
+      ],
+    );
+  });
+
+  it('with --baseline only regressions are errors; --update-baseline writes a stable, sorted file', async () => {
+    const cwd = await project({ 'a.md': `${WORSE}\n${GOOD}` });
+    const update = await runCli(['check', '--baseline', 'b.json', '--update-baseline'], { cwd, env });
+    assert.equal(update.code, 0, update.stderr);
+    const written = await fsp.readFile(path.join(cwd, 'b.json'), 'utf8');
+    assert.deepEqual(Object.keys(JSON.parse(written).urls), [GOOD, WORSE].sort());
+    assert.equal(written, `${JSON.stringify(JSON.parse(written), null, 2)}\n`);
+    const same = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
+    assert.equal(same.code, 0, 'the bad page is in the baseline: a warning now');
+    assert.deepEqual(
+      JSON.parse(same.stdout).urls.flatMap((u: { findings: { level: string; rule: string }[] }) =>
+        u.findings.map((f) => `${f.level} ${f.rule}`),
+      ),
+      ['warn rating'],
+    );
+    const before = JSON.parse(written);
+    before.urls[GOOD].score = 99;
+    await fsp.writeFile(path.join(cwd, 'b.json'), JSON.stringify(before));
+    const fell = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
+    assert.equal(fell.code, 1);
+    const good = JSON.parse(fell.stdout).urls.find((u: { url: string }) => u.url === GOOD);
+    assert.deepEqual(good.findings, [
+      { level: 'error', rule: 'regression/score', message: 'The score fell from 99 to 90 (more than 5 points).' },
+    ]);
+  });
+
+  it('shows progress on stderr when it is a terminal, and stdout still carries only the report', async function () {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+    } catch {
+      this.skip(); // util-linux `script` gives the child a terminal; without it there is none to test with
+    }
+    const cwd = await project({ 'a.md': `${GOOD} ${NONE}` });
+    const out = path.join(cwd, 'out.json');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check --format json > ${JSON.stringify(out)}`;
+    const terminal = await new Promise<string>((resolve, reject) =>
+      execFile('script', ['-qec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, ...env } }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+    assert.match(terminal, /Finding URLs/);
+    assert.ok(!terminal.includes('"urls"'), 'the report is not on the terminal');
+    assert.equal(JSON.parse(await fsp.readFile(out, 'utf8')).summary.urls, 2);
+  });
+});

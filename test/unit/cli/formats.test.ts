@@ -1,0 +1,58 @@
+// The formats with hostile values: a URL from a file and a check name from the service go into
+// Markdown, XML and text without adding markup, links or lines.
+import { strict as assert } from 'node:assert';
+import { parse } from 'node-html-parser';
+import { formatJunit } from '../../../cli/formats/junit';
+import { formatMarkdown, MAX_MARKDOWN_ROWS } from '../../../cli/formats/markdown';
+import { formatText } from '../../../cli/formats/text';
+import { summarize, UrlResult } from '../../../src/gate/gateReport';
+
+const HOSTILE_URL = 'https://evil.example/a)](javascript:alert(1))<img src=x onerror=alert(1)>|x';
+const HOSTILE_RULE = 'check/<script>alert(1)</script>\n| injected | row |';
+
+function report(urls: UrlResult[]) {
+  return summarize(urls, { created: 0, rerun: 0, notChecked: [], skippedFiles: [] });
+}
+
+const hostile: UrlResult = {
+  url: HOSTILE_URL,
+  rating: 'bad',
+  score: 10,
+  occurrences: [{ file: 'docs/a]b.md', line: 3, column: 1 }],
+  findings: [{ level: 'error', rule: HOSTILE_RULE, message: `Check "${HOSTILE_RULE}" failed.` }],
+};
+
+describe('cli: formats', () => {
+  it('Markdown: values add no HTML, link, table cell or row', () => {
+    const md = formatMarkdown(report([hostile]));
+    const rows = md.split('\n').filter((l) => l.startsWith('| error'));
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].split(/(?<!\\)\|/).length, 7, `five cells: ${rows[0]}`);
+    // Outside code spans nothing is markup: the URL is code, the message has its brackets escaped.
+    const outsideCode = rows[0].replace(/`[^`]*`/g, '');
+    assert.ok(!/<[a-z]/i.test(outsideCode), outsideCode);
+    assert.ok(!/[^\\]\]\(/.test(outsideCode), outsideCode);
+    assert.equal(md.split('\n').filter((l) => l.includes('injected')).length, 1, 'no line break from a value');
+  });
+
+  it(`Markdown: at most MAX_MARKDOWN_ROWS rows, the rest counted`, () => {
+    const many = Array.from({ length: MAX_MARKDOWN_ROWS + 3 }, (_, i) => ({ ...hostile, url: `https://h${i}.example/` }));
+    const md = formatMarkdown(report(many));
+    assert.equal(md.split('\n').filter((l) => l.startsWith('| error')).length, MAX_MARKDOWN_ROWS);
+    assert.match(md, /…and 3 more URL\(s\) with findings\./);
+  });
+
+  it('JUnit: well-formed XML whatever the values hold', () => {
+    const xml = formatJunit(report([{ ...hostile, url: `${HOSTILE_URL}\u0000"'&` }]));
+    const root = parse(xml.replace(/^<\?xml[^>]*>\n/, ''), { voidTag: { tags: [] } });
+    const testcase = root.querySelector('testcase');
+    assert.equal(testcase?.getAttribute('name'), `${HOSTILE_URL}"'&`, 'the value comes back whole (the NUL dropped)');
+    assert.equal(root.querySelectorAll('script').length, 0);
+    assert.equal(root.querySelectorAll('failure').length, 1);
+  });
+
+  it('text: one line per finding, control characters flattened', () => {
+    const text = formatText(report([hostile]));
+    assert.equal(text.split('\n').filter((l) => l.includes('evil.example')).length, 1);
+  });
+});

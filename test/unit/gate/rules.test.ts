@@ -1,0 +1,77 @@
+// The levels of findings, the one decision both the command line and the editor take from here.
+import { strict as assert } from 'node:assert';
+import type { Report } from '../../../src/api/types';
+import { defaultConfig, GateConfig } from '../../../src/gate/config';
+import { evaluateUrl, RuleSet } from '../../../src/gate/rules';
+
+const NOW = Date.UTC(2026, 10, 25);
+const URL = 'https://example.com/docs/page';
+
+function report(score: number | string, fields: Partial<Report> = {}): Report {
+  return { id: 7, url: URL, result: score as string, generated_at: new Date(NOW - 86_400_000).toISOString(), ...fields };
+}
+
+function verdict(config: Partial<GateConfig>, r: Report | undefined, url = URL) {
+  return evaluateUrl(new RuleSet({ ...defaultConfig(), ...config }), url, r, NOW);
+}
+
+const levels = (v: ReturnType<typeof verdict>) => v.findings.map((f) => `${f.level} ${f.rule}`);
+
+describe('gate: rules', () => {
+  it('without a rule: bad is an error, decent a warning, good nothing, no report a note', () => {
+    assert.deepEqual(levels(verdict({}, report(30))), ['error rating']);
+    assert.deepEqual(levels(verdict({}, report(60))), ['warn rating']);
+    assert.deepEqual(levels(verdict({}, report(90))), []);
+    assert.deepEqual(levels(verdict({}, undefined)), ['note no-report']);
+    assert.deepEqual(levels(verdict({}, report('bad'))), ['error rating'], 'a rating word counts too');
+    assert.deepEqual(verdict({}, report(60)).findings[0].message, 'Rated Decent (60).');
+    assert.equal(verdict({}, report(60)).rating, 'decent');
+    assert.equal(verdict({}, undefined).rating, 'none');
+  });
+
+  it("minScore replaces the bands, at the rule's level", () => {
+    const rules = [{ match: 'https://example.com/**', minScore: 85 }];
+    assert.deepEqual(levels(verdict({ rules }, report(80))), ['error min-score']);
+    assert.deepEqual(levels(verdict({ rules }, report(86))), []);
+    assert.deepEqual(levels(verdict({ rules: [{ ...rules[0], level: 'warn' }] }, report(30))), ['warn min-score']);
+    assert.deepEqual(
+      levels(verdict({ rules: [{ match: 'https://other.com/**', minScore: 85 }] }, report(80))),
+      [],
+      'a rule for another site does not apply',
+    );
+  });
+
+  it('level lowers a bad rating; checks name failed checks at their level; off is nothing', () => {
+    const results = [
+      { key: 'title', passed: false },
+      { key: 'h1', passed: false },
+      { key: 'https', passed: true },
+    ];
+    const rules = [
+      {
+        match: 'https://example.com/**',
+        level: 'warn' as const,
+        checks: { title: 'error' as const, h1: 'off' as const, https: 'error' as const },
+      },
+    ];
+    assert.deepEqual(levels(verdict({ rules }, report(30, { results }))), ['warn rating', 'error check/title']);
+    // The real service's shape: an object keyed by check.
+    const real = { title: { passed: false }, h1: { passed: true } };
+    assert.deepEqual(levels(verdict({ rules }, report(90, { results: real }))), ['error check/title']);
+  });
+
+  it('applies every matching rule in order, a later one overriding an earlier one', () => {
+    const rules = [
+      { match: 'https://example.com/**', minScore: 50, checks: { title: 'warn' as const } },
+      { match: 'https://example.com/docs/**', minScore: 95, checks: { title: 'off' as const } },
+    ];
+    assert.deepEqual(levels(verdict({ rules }, report(90, { results: [{ key: 'title', passed: false }] }))), ['error min-score']);
+  });
+
+  it('ignoreUrls gives no findings; maxAgeDays warns of a stale report', () => {
+    assert.deepEqual(verdict({ ignoreUrls: ['https://example.com/docs/*'] }, report(10)), { ignored: true, rating: 'bad', findings: [] });
+    const old = report(90, { generated_at: new Date(NOW - 40 * 86_400_000).toISOString() });
+    assert.deepEqual(levels(verdict({ maxAgeDays: 30 }, old)), ['warn stale']);
+    assert.deepEqual(levels(verdict({ maxAgeDays: 60 }, old)), []);
+  });
+});
