@@ -17,6 +17,8 @@ import { createCommands } from './commands/create';
 import { manageCommands } from './commands/manage';
 import { deleteCommands } from './commands/delete';
 import { historyCommands } from './commands/history';
+import { scanSite, type ScanSiteOptions } from './commands/scanSite';
+import { SiteJobs } from './adapters/siteJobs';
 import { exportReportsCommand } from './commands/exportReports';
 import { ReportPanels } from './webviews/reportPanel';
 import { ReportActions } from './actions/reportActions';
@@ -31,6 +33,9 @@ import { ReportsStatusBar } from './views/statusBar';
 import { showBadReportsBadge } from './views/badge';
 import { configureLocalisation, displayLanguage } from './platform/localisation';
 import { setDisplayLocale } from './model/locale';
+
+/** How long after activation an unfinished site scan is offered again. */
+const RESUME_OFFER_DELAY_MS = 10_000;
 
 /** What activate returns: the extension's parts, for the integration tests (not a public API). */
 export interface ExtensionInternals {
@@ -74,7 +79,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const account = new AccountPanel(context.extensionUri, ctx, { setApiKey: () => setApiKey(ctx), signOut: () => signOut(ctx) });
   const statusBar = new ReportsStatusBar(model, connection, known);
 
-  const documentUrls = registerDocumentUrls(ctx);
+  // Site scans and the workspace's "Report All Unrated" share one persistent job queue.
+  // (The getter is only called by commands, after both exist.)
+  const jobs = (): SiteJobs => siteJobs;
+  const documentUrls = registerDocumentUrls(ctx, jobs);
+  const siteJobs = new SiteJobs(ctx, context.globalStorageUri, documentUrls.service.budget, () => {
+    documentUrls.service.invalidateAll();
+    void view.invalidate();
+  });
   // Every contributed command, once: each family brings its own; the type says when one is missing.
   const commands: Record<CommandId, Handler> = {
     ...authCommands(ctx),
@@ -87,6 +99,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, documentUrls.service.budget, format, target),
     [COMMAND.openReport]: (target) => reports.open(target),
     [COMMAND.showAccount]: () => account.show(),
+    [COMMAND.scanSite]: (target, options) => scanSite(ctx, jobs(), documentUrls.service.lookup, target, (options ?? {}) as ScanSiteOptions),
+    [COMMAND.manageScan]: () => jobs().manage(),
   };
   context.subscriptions.push(...registerCommands(ctx, commands, commandTitles(context.extension)));
   // URLs in documents: hover, badges, Problems (their commands are in the table above).
@@ -100,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     reports,
     account,
     statusBar,
+    siteJobs,
     showBadReportsBadge(view.treeView, model),
     vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, reports),
     vscode.window.registerWebviewPanelSerializer(ACCOUNT_VIEW_TYPE, account),
@@ -124,6 +139,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   );
   // Context keys only (no request): menus and the welcome view need them at once.
   void view.updateContext();
+  // A scan that did not finish is offered again, once the window has settled (not during activation).
+  const resumeLater = setTimeout(() => void siteJobs.offerResume(), RESUME_OFFER_DELAY_MS);
+  context.subscriptions.push({ dispose: () => clearTimeout(resumeLater) });
   return { ctx, reports, account, statusBar };
 }
 

@@ -29,6 +29,8 @@ export const COMMAND = {
   workspaceUrls: 'webReports.workspaceUrls',
   filterWorkspaceUrls: 'webReports.filterWorkspaceUrls',
   reportAllUnrated: 'webReports.reportAllUnrated',
+  scanSite: 'webReports.scanSite',
+  manageScan: 'webReports.manageScan',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;

@@ -9,7 +9,9 @@ import { BadUrlDiagnostics } from './badUrlDiagnostics';
 import { BadUrlQuickFixes } from './badUrlQuickFixes';
 import { DocumentUrlsService } from './documentUrlsService';
 import { RatingBadges } from './ratingBadges';
-import { reportUrls, reportUrlsInFile } from './reportUrlsInFile';
+import { reportUrlsInFile, type ReportUrlsOptions } from './reportUrlsInFile';
+import { reportUnrated } from './reportUnrated';
+import type { SiteJobs } from '../adapters/siteJobs';
 import { WorkspaceScanner } from './workspaceScanner';
 import { WorkspaceUrlsView } from './workspaceUrlsView';
 import { UrlHoverProvider } from './urlHoverProvider';
@@ -28,7 +30,7 @@ export interface DocumentUrls {
   commands: DocumentUrlCommands;
 }
 
-export function registerDocumentUrls(ctx: CommandContext): DocumentUrls {
+export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs): DocumentUrls {
   const service = new DocumentUrlsService(ctx.connection, ctx.model, ctx.actions);
   const scanner = new VisibleDocumentScanner(service, ctx.log);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
@@ -66,11 +68,7 @@ export function registerDocumentUrls(ctx: CommandContext): DocumentUrls {
     [COMMAND.reportAllUnrated]: async (options) => {
       await workspace.refresh();
       const urls = workspace.unrated();
-      if (urls.length === 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: every URL of this workspace already has a report.'));
-        return { created: [], skipped: [], failed: [] };
-      }
-      return reportUrls(ctx, service, ctx.actions, urls, (options ?? {}) as object, 'workspace');
+      return reportUnrated(ctx, jobs(), urls, (options ?? {}) as ReportUrlsOptions);
     },
   };
   return { disposables, service, commands };

@@ -47,28 +47,13 @@ export async function reportUrlsInFile(
     void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: open a file, or choose one in the Explorer, to report its URLs.'));
     return EMPTY;
   }
+  if (options.privacy !== undefined && !isPrivacy(options.privacy)) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
+    return EMPTY;
+  }
   const urls = distinctUrls(findDocumentUrls(document.getText()));
   if (!urls.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: this file has no http(s) URLs.'));
-    return EMPTY;
-  }
-  return reportUrls(ctx, service, actions, urls, options, 'file');
-}
-
-/**
- * Reports the given URLs (the URLs of a file, or the workspace's unrated ones): checks which are
- * new, asks once, creates them. `scope` chooses the words of the question.
- */
-export async function reportUrls(
-  ctx: CommandContext,
-  service: DocumentUrlsService,
-  actions: ReportActions,
-  urls: string[],
-  options: ReportUrlsOptions,
-  scope: 'file' | 'workspace',
-): Promise<ReportUrlsResult> {
-  if (options.privacy !== undefined && !isPrivacy(options.privacy)) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
     return EMPTY;
   }
   let plan: ReportAllPlan;
@@ -98,11 +83,9 @@ export async function reportUrls(
   }));
   if (!plan.toCreate.length) {
     void vscode.window.showInformationMessage(
-      scope === 'workspace'
-        ? vscode.l10n.t('Website Reports: every URL of this workspace already has a report.')
-        : plan.reported.length === 1
-          ? vscode.l10n.t('Website Reports: the URL of this file already has a report.')
-          : vscode.l10n.t('Website Reports: all {0} URLs of this file already have reports.', plan.reported.length),
+      plan.reported.length === 1
+        ? vscode.l10n.t('Website Reports: the URL of this file already has a report.')
+        : vscode.l10n.t('Website Reports: all {0} URLs of this file already have reports.', plan.reported.length),
     );
     return { ...EMPTY, skipped };
   }
@@ -111,17 +94,14 @@ export async function reportUrls(
     const newCount = plan.toCreate.length;
     const create = newCount === 1 ? vscode.l10n.t('Create 1 Report') : vscode.l10n.t('Create {0} Reports', newCount);
     const all = newCount + plan.reported.length;
-    const question =
-      scope === 'workspace'
-        ? vscode.l10n.t('Website Reports: create reports for the {0} URLs of this workspace that have none?', newCount)
-        : plan.reported.length
-          ? vscode.l10n.t(
-              'Website Reports: {0} of the {1} URLs in this file are new. {2} already have reports and are skipped.',
-              newCount,
-              all,
-              plan.reported.length,
-            )
-          : vscode.l10n.t('Website Reports: {0} of the {1} URLs in this file are new.', newCount, all);
+    const question = plan.reported.length
+      ? vscode.l10n.t(
+          'Website Reports: {0} of the {1} URLs in this file are new. {2} already have reports and are skipped.',
+          newCount,
+          all,
+          plan.reported.length,
+        )
+      : vscode.l10n.t('Website Reports: {0} of the {1} URLs in this file are new.', newCount, all);
     const answer = await vscode.window.showInformationMessage(
       question,
       { modal: true, detail: vscode.l10n.t('Each new URL is analysed by the report service (3 at a time).') },

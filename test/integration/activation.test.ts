@@ -104,6 +104,8 @@ describe('activation', () => {
       'webReports.workspaceUrls',
       'webReports.filterWorkspaceUrls',
       'webReports.reportAllUnrated',
+      'webReports.scanSite',
+      'webReports.manageScan',
     ];
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
     assert.deepEqual([...contributed].sort(), [...contract].sort());

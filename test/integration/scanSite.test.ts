@@ -1,0 +1,94 @@
+// Scan Site from Sitemap in the real extension host, against a loopback site (robots.txt →
+// sitemap index → sitemap) and the local report service: the pages are created once each through
+// the persistent job; a second scan skips them all; a sitemap file of the workspace is read
+// without fetching anything.
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { COMMAND } from '../../src/ids';
+import { activateExtension, apiKey, serviceUrl } from './helpers';
+import { GOOD_PAGE } from './sidebar/fixtures';
+
+interface Summary {
+  found: number;
+  created: number;
+  skipped: number;
+  failed: number;
+}
+
+describe('Scan Site from Sitemap', function () {
+  this.timeout(90_000);
+  let site: http.Server;
+  let origin: string;
+  const fetched: string[] = [];
+
+  before(async () => {
+    await activateExtension();
+    site = http.createServer((req, res) => {
+      fetched.push(req.url ?? '');
+      const page = (path: string) => `<url><loc>${origin}${path}</loc></url>`;
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nSitemap: ${origin}/index.xml\n`);
+      } else if (req.url === '/index.xml') {
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(
+            `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/pages.xml</loc></sitemap></sitemapindex>`,
+          );
+      } else if (req.url === '/pages.xml') {
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(
+            `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${page('/scan/a')}${page('/scan/b')}${page('/scan/c')}${page('/other/d')}</urlset>`,
+          );
+      } else res.writeHead(200, { 'content-type': 'text/html' }).end(GOOD_PAGE);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    await vscode.workspace.getConfiguration('webReports').update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey());
+  });
+  after(async () => {
+    site.closeAllConnections();
+    await new Promise((resolve) => site.close(resolve));
+  });
+
+  it('reads robots.txt and the index, creates the selected pages once each, and a second scan skips them', async () => {
+    const first = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, `${origin}/`, {
+      include: `${origin}/scan/*`,
+      confirm: false,
+      privacy: 0,
+    });
+    assert.deepEqual(first, { found: 4, created: 3, skipped: 1, failed: 0 });
+    assert.ok(fetched.includes('/robots.txt') && fetched.includes('/index.xml') && fetched.includes('/pages.xml'));
+    const again = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, `${origin}/`, { confirm: false, privacy: 0 });
+    assert.equal(again.created, 1, 'only the page left out the first time');
+    assert.equal(again.skipped, 3, 'the three reported pages are skipped');
+  });
+
+  it('a sitemap file of the workspace gives its URLs without any fetch of a sitemap', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    const file = vscode.Uri.joinPath(root, 'scan-sitemap.xml');
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode(
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/scan/a</loc></url></urlset>`,
+      ),
+    );
+    try {
+      fetched.length = 0;
+      const result = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, file, { confirm: false, privacy: 0 });
+      assert.deepEqual(result, { found: 1, created: 0, skipped: 1, failed: 0 });
+      assert.ok(!fetched.some((path) => path.endsWith('.xml') || path === '/robots.txt'), fetched.join(', '));
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
+  it("refuses the report service's own address as a site", async () => {
+    const result = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, `${new URL(serviceUrl()).origin}/`, { confirm: false });
+    assert.deepEqual(result, { found: 0, created: 0, skipped: 0, failed: 0 });
+  });
+});
