@@ -14,6 +14,8 @@ import { reportUnrated } from './reportUnrated';
 import type { SiteJobs } from '../adapters/siteJobs';
 import { WorkspaceScanner } from './workspaceScanner';
 import { WorkspaceUrlsView } from './workspaceUrlsView';
+import { GateConfigs } from '../platform/gateConfig';
+import { DEFAULT_MAX_AGE_DAYS } from '../model/workspaceGroups';
 import { UrlHoverProvider } from './urlHoverProvider';
 import { VisibleDocumentScanner } from './visibleDocumentScanner';
 
@@ -33,13 +35,16 @@ export interface DocumentUrls {
 export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs): DocumentUrls {
   const service = new DocumentUrlsService(ctx.connection, ctx.model, ctx.actions);
   const scanner = new VisibleDocumentScanner(service, ctx.log);
+  // The team's website-reports.json: read when a document's Problems or the workspace view first need it.
+  const configs = new GateConfigs(ctx.log);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';
   const disposables: vscode.Disposable[] = [
     service,
+    configs,
     scanner,
     new RatingBadges(service, scanner),
-    new BadUrlDiagnostics(service, scanner),
+    new BadUrlDiagnostics(service, scanner, configs),
     vscode.languages.registerHoverProvider(
       everyDocument,
       new UrlHoverProvider(service, ctx.log, (url) => ctx.history.trendOf(ctx.connection.origin(), url)),
@@ -49,8 +54,17 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
     }),
   ];
   // The workspace's URLs: made now, built when the view is first shown or the command first runs.
-  const workspace = new WorkspaceUrlsView(new WorkspaceScanner(ctx.log), service);
-  disposables.push(workspace, workspace.scanner);
+  const rootConfig = () => configs.forWorkspace().catch(() => undefined);
+  const workspace = new WorkspaceUrlsView(
+    new WorkspaceScanner(ctx.log, async () => (await rootConfig())?.config.exclude ?? []),
+    service,
+    async () => (await rootConfig())?.config.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS,
+  );
+  disposables.push(
+    workspace,
+    workspace.scanner,
+    configs.onDidChange(() => void workspace.scanner.rebuild()),
+  );
   const commands: DocumentUrlCommands = {
     [COMMAND.reportUrlsInFile]: (uri, options) => reportUrlsInFile(ctx, service, ctx.actions, uri, (options ?? {}) as object),
     [COMMAND.workspaceUrls]: () => workspace.results(),

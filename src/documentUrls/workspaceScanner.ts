@@ -35,7 +35,7 @@ export class WorkspaceScanner extends Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     /** Globs the config excludes, read when a scan starts. */
-    private readonly extraExcludes: () => readonly string[] = () => [],
+    private readonly extraExcludes: () => Promise<readonly string[]> = async () => [],
   ) {
     super();
     this.register(this.changed);
@@ -57,7 +57,7 @@ export class WorkspaceScanner extends Disposable {
 
   /** Forgets everything and builds again (the excludes or the folders changed). */
   rebuild(): Promise<void> {
-    if (!this.built) return this.ensureBuilt();
+    if (!this.built) return Promise.resolve(); // never asked for: nothing to keep current
     this.index.clear();
     this.built = this.build();
     return this.built;
@@ -65,7 +65,7 @@ export class WorkspaceScanner extends Disposable {
 
   private async build(): Promise<void> {
     const started = Date.now();
-    const uris = await vscode.workspace.findFiles('**/*', excludeGlob(this.extraExcludes()) ?? null, MAX_INDEXED_FILES + 1);
+    const uris = await vscode.workspace.findFiles('**/*', excludeGlob(await this.extraExcludes()) ?? null, MAX_INDEXED_FILES + 1);
     if (uris.length > MAX_INDEXED_FILES) {
       this.log.warn(`The workspace has more than ${MAX_INDEXED_FILES} files; the URLs of the first ${MAX_INDEXED_FILES} are shown.`);
     }
@@ -111,7 +111,7 @@ export class WorkspaceScanner extends Disposable {
     const relative = vscode.workspace.asRelativePath(uri, false);
     const found = await vscode.workspace.findFiles(
       new vscode.RelativePattern(folder, relative),
-      excludeGlob(this.extraExcludes()) ?? null,
+      excludeGlob(await this.extraExcludes()) ?? null,
       1,
     );
     return found.length > 0;

@@ -58,7 +58,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   constructor(
     readonly scanner: WorkspaceScanner,
     private readonly service: DocumentUrlsService,
-    private readonly maxAgeDays: () => number = () => DEFAULT_MAX_AGE_DAYS,
+    private readonly maxAgeDays: () => Promise<number> = async () => DEFAULT_MAX_AGE_DAYS,
   ) {
     super();
     this.treeView = vscode.window.createTreeView(WORKSPACE_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
@@ -109,7 +109,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
         ),
       );
     }
-    this.rated = rateAll(urls, (u) => this.answers.get(u.key) ?? undefined, this.maxAgeDays());
+    this.rated = rateAll(urls, (u) => this.answers.get(u.key) ?? undefined, await this.maxAgeDays());
     this.redraw(signedIn);
   }
 
