@@ -12,6 +12,7 @@
 //   bench/historyRows.ts   the local report history: a URL's runs read, bytes per run, a write
 //   bench/sitesRows.ts     a site scan vs the rate-limit floor (and its 429s), discovery of a 50,000-URL sitemap
 //   bench/cliRows.ts       the command line: --dump vs ripgrep, check's requests and time
+//   bench/workspaceRows.ts the workspace URLs index: 10,000 files indexed, its memory, an edit
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -22,6 +23,7 @@ import { sitesRows } from './bench/sitesRows';
 import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
 import { cliRows } from './bench/cliRows';
+import { workspaceRows } from './bench/workspaceRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     add(await historyRows(SETTINGS));
     add(await sitesRows(SETTINGS));
     add(await cliRows(SETTINGS));
+    add(await workspaceRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

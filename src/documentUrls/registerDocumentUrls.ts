@@ -63,7 +63,10 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
   disposables.push(
     workspace,
     workspace.scanner,
-    configs.onDidChange(() => void workspace.scanner.rebuild()),
+    configs.onDidChange(() => {
+      workspace.rateEverything();
+      void workspace.scanner.rebuild();
+    }),
   );
   const commands: DocumentUrlCommands = {
     [COMMAND.reportUrlsInFile]: (uri, options) => reportUrlsInFile(ctx, service, ctx.actions, uri, (options ?? {}) as object),

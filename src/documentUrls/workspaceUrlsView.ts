@@ -10,15 +10,23 @@ import { plainText } from '../model/plainText';
 import { roundedScore } from '../model/rating';
 import type { WorkspaceUrlNode } from '../model/treeNodes';
 import { ratingLabel, relativeTime } from '../model/vocabulary';
-import { DEFAULT_MAX_AGE_DAYS, groupRated, rateAll, type RatedUrl, type WorkspaceRating, WORKSPACE_GROUPS } from '../model/workspaceGroups';
-import { WORKSPACE_VIEW_ID } from '../ids';
+import {
+  DEFAULT_MAX_AGE_DAYS,
+  MAX_GROUP_CHILDREN,
+  type RatedUrl,
+  type WorkspaceRating,
+  WorkspaceRatings,
+  WORKSPACE_GROUPS,
+} from '../model/workspaceGroups';
+import { COMMAND, WORKSPACE_VIEW_ID } from '../ids';
 import { DocumentUrlsService } from './documentUrlsService';
 import { WorkspaceScanner } from './workspaceScanner';
 
 export type WorkspaceNode =
   | { kind: 'workspaceGroup'; rating: WorkspaceRating }
   | (WorkspaceUrlNode & { rated: RatedUrl })
-  | { kind: 'workspacePlace'; rated: RatedUrl; index: number };
+  | { kind: 'workspacePlace'; rated: RatedUrl; index: number }
+  | { kind: 'workspaceMore'; rating: WorkspaceRating; hidden: number };
 
 /** What `webReports.workspaceUrls()` returns for each URL. */
 export interface WorkspaceUrlResult {
@@ -49,8 +57,13 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   readonly onDidChangeTreeData = this.changed.event;
   /** The latest report per URL key (null: none), as the lookups answered. */
   private readonly answers = new Map<string, Report | null>();
-  private rated: RatedUrl[] = [];
-  private groups = groupRated([]);
+  private readonly ratings = new WorkspaceRatings();
+  /** The same node objects every time, so one group can be redrawn alone. */
+  private readonly groupNodes = new Map<WorkspaceRating, WorkspaceNode>(
+    WORKSPACE_GROUPS.map((rating) => [rating, { kind: 'workspaceGroup', rating }]),
+  );
+  /** Rate every URL again (after the build, a change of answers or of maxAgeDays), not only those changed. */
+  private rateAll = true;
   private filter = '';
   private refreshing?: Promise<void>;
   private again = false;
@@ -71,6 +84,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
       scanner.onDidChange(() => void this.refresh()),
       service.onDidInvalidate(() => {
         this.answers.clear();
+        this.rateAll = true;
         if (scanner.started) void this.refresh();
       }),
     );
@@ -92,36 +106,53 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
     return this.refreshing;
   }
 
+  /** Everything must be rated again (the config's maxAgeDays may have changed). */
+  rateEverything(): void {
+    this.rateAll = true;
+  }
+
   private async update(): Promise<void> {
     if (!this.scanner.started) this.treeView.message = vscode.l10n.t('Finding the URLs written in this workspace…');
     await this.scanner.ensureBuilt();
-    const urls = this.scanner.index.urls();
+    const index = this.scanner.index;
+    const all = this.rateAll;
+    this.rateAll = false;
+    const changed = index.takeChanged();
+    const keys = all ? index.keys() : changed;
+    if (all) this.ratings.clear();
     const signedIn = await this.service.signedIn();
-    const missing = signedIn ? urls.filter((u) => !this.answers.has(u.key)) : [];
+    const missing = signedIn ? keys.filter((key) => !this.answers.has(key)) : [];
     if (missing.length > 0) {
       this.treeView.message = vscode.l10n.t('Looking up {0} URLs…', missing.length);
       await Promise.all(
-        missing.map((u) =>
-          this.service.lookup.lookup(u.url, 'background').then(
-            (report) => this.answers.set(u.key, report ?? null),
+        missing.map((key) => {
+          const url = index.url(key)?.url;
+          if (url === undefined) return undefined;
+          return this.service.lookup.lookup(url, 'background').then(
+            (report) => this.answers.set(key, report ?? null),
             () => undefined, // not answered: asked again on the next refresh
-          ),
-        ),
+          );
+        }),
       );
     }
-    this.rated = rateAll(urls, (u) => this.answers.get(u.key) ?? undefined, await this.maxAgeDays());
-    this.redraw(signedIn);
+    const touched = this.ratings.update(
+      keys,
+      (key) => index.url(key),
+      (u) => this.answers.get(u.key) ?? undefined,
+      await this.maxAgeDays(),
+    );
+    this.redraw(signedIn, all ? undefined : touched);
   }
 
-  private redraw(signedIn: boolean): void {
-    const needle = this.filter.toLowerCase();
-    this.groups = groupRated(needle ? this.rated.filter((u) => u.url.toLowerCase().includes(needle)) : this.rated);
-    const total = this.rated.length;
+  /** Redraws the groups `touched` (all when undefined) and the view's message. */
+  private redraw(signedIn: boolean, touched?: Set<WorkspaceRating>): void {
+    const total = this.ratings.size;
     this.treeView.description = this.filter ? vscode.l10n.t('filtered: {0}', plainText(this.filter, 60)) : undefined;
     if (total === 0) this.treeView.message = vscode.l10n.t('No http(s) URLs are written in the files of this workspace.');
     else if (!signedIn) this.treeView.message = vscode.l10n.t('Sign in to see the ratings of these {0} URLs.', total);
     else this.treeView.message = undefined;
-    this.changed.fire(undefined);
+    if (!touched || total === 0) this.changed.fire(undefined);
+    else for (const rating of touched) this.changed.fire(this.groupNodes.get(rating));
   }
 
   /** Shows only URLs that contain `text` (empty: all). */
@@ -137,7 +168,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   /** What the view shows (all URLs, the filter not applied), once built and looked up. */
   async results(): Promise<WorkspaceUrlResult[]> {
     await this.refresh();
-    return this.rated.map((u) => ({
+    return this.ratings.all().map((u) => ({
       url: u.url,
       rating: u.rating,
       ...(u.score !== undefined ? { score: u.score } : {}),
@@ -148,7 +179,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
 
   /** The URLs without a report, for "Report All Unrated". */
   unrated(): string[] {
-    return this.rated.filter((u) => u.rating === 'none').map((u) => u.url);
+    return this.ratings.unrated();
   }
 
   getChildren(node?: WorkspaceNode): WorkspaceNode[] {
@@ -157,25 +188,28 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
         void this.refresh();
         return [];
       }
-      return this.rated.length === 0 ? [] : WORKSPACE_GROUPS.map((rating) => ({ kind: 'workspaceGroup', rating }));
+      return this.ratings.size === 0 ? [] : [...this.groupNodes.values()];
     }
     if (node.kind === 'workspaceGroup') {
-      return (this.groups.get(node.rating) ?? []).map((rated) => ({
+      const needle = this.filter.toLowerCase();
+      const shown: WorkspaceNode[] = this.ratings.children(node.rating, needle).map((rated) => ({
         kind: 'workspaceUrl',
         url: rated.url,
         ...(rated.reportId !== undefined ? { reportId: rated.reportId } : {}),
         rated,
       }));
+      const hidden = this.ratings.count(node.rating, needle) - shown.length;
+      if (hidden > 0) shown.push({ kind: 'workspaceMore', rating: node.rating, hidden });
+      return shown;
     }
-    if (node.kind === 'workspaceUrl') {
+    if (node.kind === 'workspaceUrl')
       return node.rated.occurrences.map((_, index) => ({ kind: 'workspacePlace', rated: node.rated, index }));
-    }
     return [];
   }
 
   getTreeItem(node: WorkspaceNode): vscode.TreeItem {
     if (node.kind === 'workspaceGroup') {
-      const count = this.groups.get(node.rating)?.length ?? 0;
+      const count = this.ratings.count(node.rating, this.filter.toLowerCase());
       const item = new vscode.TreeItem(
         groupLabel(node.rating),
         count > 0 && node.rating !== 'good' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
@@ -185,6 +219,17 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
       const [icon, color] = ICONS[node.rating];
       item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
       item.contextValue = `workspaceGroup:${node.rating}`;
+      return item;
+    }
+    if (node.kind === 'workspaceMore') {
+      const item = new vscode.TreeItem(
+        vscode.l10n.t('{0} more not listed: use the filter to find them', node.hidden),
+        vscode.TreeItemCollapsibleState.None,
+      );
+      item.id = `workspaceMore:${node.rating}`;
+      item.iconPath = new vscode.ThemeIcon('filter');
+      item.tooltip = vscode.l10n.t('A group lists at most {0} URLs.', MAX_GROUP_CHILDREN);
+      item.command = { command: COMMAND.filterWorkspaceUrls, title: vscode.l10n.t('Filter') };
       return item;
     }
     if (node.kind === 'workspaceUrl') {

@@ -65,3 +65,81 @@ export function groupRated(rated: readonly RatedUrl[]): Map<WorkspaceRating, Rat
   for (const url of rated) groups.get(url.rating)?.push(url);
   return groups;
 }
+
+/** URLs listed under one group in the view at most (the filter finds the others; the count is exact). */
+export const MAX_GROUP_CHILDREN = 1_000;
+
+/**
+ * The rated URLs kept up to date key by key: an edit re-rates only the URLs whose places changed,
+ * so its cost follows the edit, not the workspace. Each group keeps its URLs in the order they
+ * were first seen; the view sorts only the first MAX_GROUP_CHILDREN it shows.
+ */
+export class WorkspaceRatings {
+  private readonly byKey = new Map<string, RatedUrl>();
+  private readonly groups = new Map<WorkspaceRating, Map<string, RatedUrl>>(WORKSPACE_GROUPS.map((g) => [g, new Map()]));
+
+  /** Rates the URLs of `keys` again from the index (a key the index no longer has is removed). */
+  update(
+    keys: Iterable<string>,
+    urlOf: (key: string) => IndexedUrl | undefined,
+    reportOf: (url: IndexedUrl) => Report | undefined,
+    maxAgeDays = DEFAULT_MAX_AGE_DAYS,
+    now = new Date(),
+  ): Set<WorkspaceRating> {
+    const touched = new Set<WorkspaceRating>();
+    for (const key of keys) {
+      const old = this.byKey.get(key);
+      if (old) {
+        this.groups.get(old.rating)?.delete(key);
+        touched.add(old.rating);
+        this.byKey.delete(key);
+      }
+      const indexed = urlOf(key);
+      if (!indexed) continue;
+      const [rated] = rateAll([indexed], reportOf, maxAgeDays, now);
+      this.byKey.set(key, rated);
+      this.groups.get(rated.rating)?.set(key, rated);
+      touched.add(rated.rating);
+    }
+    return touched;
+  }
+
+  clear(): void {
+    this.byKey.clear();
+    for (const group of this.groups.values()) group.clear();
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  count(rating: WorkspaceRating, filter = ''): number {
+    const group = this.groups.get(rating);
+    if (!group) return 0;
+    if (!filter) return group.size;
+    let n = 0;
+    for (const url of group.values()) if (url.url.toLowerCase().includes(filter)) n++;
+    return n;
+  }
+
+  /** The first MAX_GROUP_CHILDREN URLs of a group (containing `filter`, lower case), sorted by URL. */
+  children(rating: WorkspaceRating, filter = ''): RatedUrl[] {
+    const out: RatedUrl[] = [];
+    for (const url of this.groups.get(rating)?.values() ?? []) {
+      if (filter && !url.url.toLowerCase().includes(filter)) continue;
+      out.push(url);
+      if (out.length >= MAX_GROUP_CHILDREN) break;
+    }
+    return out.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  }
+
+  /** Every rated URL, sorted by URL. */
+  all(): RatedUrl[] {
+    return [...this.byKey.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  }
+
+  /** The URLs without a report. */
+  unrated(): string[] {
+    return [...(this.groups.get('none')?.values() ?? [])].map((u) => u.url);
+  }
+}

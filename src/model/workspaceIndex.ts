@@ -72,6 +72,8 @@ export class WorkspaceUrlIndex {
   private readonly byKey = new Map<string, { url: string; places: Map<string, Occurrence[]> }>();
   readonly notes: IndexNotes = { skipped: new Map(), droppedOccurrences: 0 };
   private readonly droppedIn = new Map<string, number>();
+  /** Keys whose places changed since takeChanged() was last called. */
+  private changed = new Set<string>();
 
   /** Files indexed now. */
   get fileCount(): number {
@@ -110,6 +112,7 @@ export class WorkspaceUrlIndex {
       if (!places) entry.places.set(file, (places = []));
       places.push(at);
       kept.push({ key, url, at });
+      this.changed.add(key);
     }
     this.files.set(file, kept);
     if (droppedHere > 0) {
@@ -146,6 +149,7 @@ export class WorkspaceUrlIndex {
     if (!old) return;
     this.files.delete(file);
     for (const { key } of old) {
+      this.changed.add(key);
       const entry = this.byKey.get(key);
       if (!entry) continue;
       entry.places.delete(file);
@@ -166,12 +170,31 @@ export class WorkspaceUrlIndex {
   /** Every distinct URL with its places, files in name order, places in line order. */
   urls(): IndexedUrl[] {
     const out: IndexedUrl[] = [];
-    for (const [key, entry] of this.byKey) {
-      const files = [...entry.places.keys()].sort();
-      const occurrences = files.flatMap((file) => entry.places.get(file) ?? []);
-      out.push({ url: entry.url, key, occurrences });
+    for (const key of this.byKey.keys()) {
+      const url = this.url(key);
+      if (url) out.push(url);
     }
     return out.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  }
+
+  /** One URL with its places (undefined when it is written nowhere now). */
+  url(key: string): IndexedUrl | undefined {
+    const entry = this.byKey.get(key);
+    if (!entry) return undefined;
+    const files = [...entry.places.keys()].sort();
+    return { url: entry.url, key, occurrences: files.flatMap((file) => entry.places.get(file) ?? []) };
+  }
+
+  /** Every URL key now. */
+  keys(): string[] {
+    return [...this.byKey.keys()];
+  }
+
+  /** The keys whose places changed (added, moved, gone) since the last call; an edit costs only these. */
+  takeChanged(): string[] {
+    const keys = [...this.changed];
+    this.changed = new Set();
+    return keys;
   }
 
   /** The URLs written in one file. */
@@ -180,6 +203,7 @@ export class WorkspaceUrlIndex {
   }
 
   clear(): void {
+    for (const key of this.byKey.keys()) this.changed.add(key);
     this.files.clear();
     this.byKey.clear();
     this.droppedIn.clear();

@@ -8,7 +8,7 @@ import {
   occurrencesIn,
   WorkspaceUrlIndex,
 } from '../../../src/model/workspaceIndex';
-import { groupRated, rateAll, rateUrl } from '../../../src/model/workspaceGroups';
+import { groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../src/model/workspaceGroups';
 import type { Report } from '../../../src/api/types';
 
 /** A record as the service may send it (a numeric `result`, as the real service does). */
@@ -78,7 +78,8 @@ describe('model/workspaceIndex', () => {
     assert.equal(index.notes.droppedOccurrences, 0);
   });
 
-  it(`keeps at most ${MAX_DISTINCT_URLS} distinct URLs and ${MAX_INDEXED_FILES} files`, () => {
+  it(`keeps at most ${MAX_DISTINCT_URLS} distinct URLs and ${MAX_INDEXED_FILES} files`, function () {
+    this.timeout(30_000); // a generated worst case: 60,000 URLs and 20,000 files
     const index = new WorkspaceUrlIndex();
     const perFile = MAX_OCCURRENCES_PER_FILE;
     const files = Math.ceil(MAX_DISTINCT_URLS / perFile) + 1;
@@ -131,5 +132,51 @@ describe('model/workspaceGroups', () => {
       ['https://none.test/'],
     );
     assert.equal(groups.get('bad')?.[0].reportId, 2);
+  });
+});
+
+describe('model/workspaceGroups: ratings kept key by key', () => {
+  it('an edit re-rates only the URLs whose places changed; a URL written nowhere leaves its group', () => {
+    const index = new WorkspaceUrlIndex();
+    index.setText('a.md', 'https://bad.test/ https://none.test/');
+    const ratings = new WorkspaceRatings();
+    const reports: Record<string, Report> = { 'https://bad.test/': rep({ id: 2, result: 10 }) };
+    const asked: string[] = [];
+    const reportOf = (u: { url: string }) => {
+      asked.push(u.url);
+      return reports[u.url];
+    };
+    ratings.update(index.takeChanged(), (key) => index.url(key), reportOf);
+    assert.deepEqual(
+      ratings.children('bad').map((u) => u.url),
+      ['https://bad.test/'],
+    );
+    asked.length = 0;
+    index.setText('b.md', 'https://new.test/');
+    const touched = ratings.update(index.takeChanged(), (key) => index.url(key), reportOf);
+    assert.deepEqual(asked, ['https://new.test/'], 'only the new URL was rated');
+    assert.deepEqual([...touched], ['none']);
+    index.remove('a.md');
+    ratings.update(index.takeChanged(), (key) => index.url(key), reportOf);
+    assert.equal(ratings.count('bad'), 0);
+    assert.deepEqual(ratings.unrated(), ['https://new.test/']);
+  });
+
+  it(`lists at most ${MAX_GROUP_CHILDREN} URLs of a group (sorted), counts all, and filters`, () => {
+    const index = new WorkspaceUrlIndex();
+    index.setText('many.txt', Array.from({ length: MAX_GROUP_CHILDREN + 50 }, (_, i) => `https://many.test/${i}`).join('\n'));
+    const ratings = new WorkspaceRatings();
+    ratings.update(
+      index.takeChanged(),
+      (key) => index.url(key),
+      () => undefined,
+    );
+    assert.equal(ratings.children('none').length, MAX_GROUP_CHILDREN);
+    assert.equal(ratings.count('none'), MAX_GROUP_CHILDREN + 50);
+    assert.deepEqual(
+      ratings.children('none', '/1049').map((u) => u.url),
+      ['https://many.test/1049'],
+    );
+    assert.equal(ratings.count('none', '/104'), 11);
   });
 });
