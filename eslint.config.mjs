@@ -38,7 +38,14 @@ export default tseslint.config(
   },
   {
     // Pure logic must never depend on the editor: it is unit-tested in plain Node.
-    files: ['src/api/**/*.ts', 'src/actions/**/*.ts', 'src/model/**/*.ts', 'src/webviews/render/**/*.ts', 'service/**/*.ts'],
+    files: [
+      'src/api/**/*.ts',
+      'src/actions/**/*.ts',
+      'src/model/**/*.ts',
+      'src/sources/**/*.ts',
+      'src/webviews/render/**/*.ts',
+      'service/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

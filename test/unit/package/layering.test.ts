@@ -10,6 +10,7 @@ const PURE = [
   'src/api/client.ts',
   'src/actions/reportActions.ts',
   'src/model/rating.ts',
+  'src/sources/pageSources.ts',
   'src/webviews/render/reportView.ts',
   'service/server.ts',
 ];
