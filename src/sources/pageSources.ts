@@ -114,8 +114,9 @@ function samePlaceholders(a: readonly Segment[], b: readonly Segment[]): string 
 
 /** Compiles the config's `sources`; every problem of every entry is listed. */
 export function compileSources(sources: readonly SourceEntry[]): CompiledSources {
-  if (!Array.isArray(sources))
+  if (!Array.isArray(sources)) {
     return { ok: false, problems: [{ index: -1, field: 'sources', message: l10n.t('"sources" must be a list') }] };
+  }
   if (sources.length > MAX_SOURCES) {
     return {
       ok: false,
