@@ -84,6 +84,8 @@ export function demoConfig(siteUrl: string): Record<string, unknown> {
     sources: demoSources(siteUrl),
     rules: [{ match: `${siteUrl}/blog/*`, minScore: 80 }],
     maxAgeDays: 30,
+    // The patterns above are no pages: this file is not scanned for URLs (with the default excludes).
+    exclude: ['**/node_modules/**', '**/.git/**', 'website-reports.json'],
   };
 }
 

@@ -48,7 +48,9 @@ describe('demo: the site, its sources and the reports at start', function () {
     const config = JSON.parse(fs.readFileSync(path.join(dir, 'website-reports.json'), 'utf8')) as {
       sources: SourceEntry[];
       rules: { match: string; minScore: number }[];
+      exclude: string[];
     };
+    assert.ok(config.exclude.includes('website-reports.json'), 'its URL patterns are not pages of the workspace');
     assert.deepEqual(config.rules, [{ match: `${site.url}/blog/*`, minScore: 80 }]);
     const compiled = compileSources(config.sources);
     assert.ok(compiled.ok);
