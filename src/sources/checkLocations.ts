@@ -79,7 +79,7 @@ function frontMatterPlaces(lines: readonly string[], fence: '---' | '+++'): Omit
 }
 
 /** Characters of one `<meta …>` tag looked at for its name. */
-const MAX_TAG_CHARS = 500;
+export const MAX_TAG_CHARS = 500;
 
 /** Where `<meta name="description" …>` starts in a lower-case line, or -1; linear in the line. */
 function descriptionMeta(lower: string): number {

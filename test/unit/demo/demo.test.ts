@@ -11,9 +11,9 @@ import { ReportsClient } from '../../../src/api/client';
 import { ratingOf } from '../../../src/model/rating';
 import { compileSources, type SourceEntry } from '../../../src/sources/pageSources';
 import { sourceFindings } from '../../../src/sources/sourceFindings';
-import { renderDemoPage } from '../../../scripts/demoMarkdown';
-import { seedDemoReports } from '../../../scripts/demoReports';
-import { startDemoSite, type DemoSite } from '../../../scripts/demoSite';
+import { MAX_DEMO_FRONT_MATTER_LINES, parseDemoPage, renderDemoPage } from '../../../scripts/demoMarkdown';
+import { MAX_STALE_DELETES, seedDemoReports } from '../../../scripts/demoReports';
+import { MAX_DEMO_PAGE_BYTES, startDemoSite, type DemoSite } from '../../../scripts/demoSite';
 import { DEMO_CONTENT, DEMO_OLD_PAGE, DEMO_RATED_FILES, demoRatedUrls, writeDemoWorkspace } from '../../../scripts/demoWorkspace';
 
 const KEY = 'demo-test-key';
@@ -98,6 +98,24 @@ describe('demo: the site, its sources and the reports at start', function () {
     for (const p of ['/nowhere', '/blog', '/blog/a/b', '/blog/..%2F..%2Fpackage', '/..%2Fpackage.json', `/${'x'.repeat(5000)}`]) {
       assert.notEqual((await get(`${site.url}${p}`)).status, 200, p);
     }
+  });
+
+  it(`a content file larger than MAX_DEMO_PAGE_BYTES (${MAX_DEMO_PAGE_BYTES}) is not rendered`, async () => {
+    const file = path.join(dir, 'content', 'huge.md');
+    fs.writeFileSync(file, `---\ntitle: Huge\n---\n${'word '.repeat(MAX_DEMO_PAGE_BYTES / 5)}`);
+    try {
+      assert.equal((await get(`${site.url}/huge`)).status, 500);
+      fs.truncateSync(file, MAX_DEMO_PAGE_BYTES);
+      assert.equal((await get(`${site.url}/huge`)).status, 200);
+    } finally {
+      fs.rmSync(file);
+    }
+  });
+
+  it(`front matter is read for at most MAX_DEMO_FRONT_MATTER_LINES (${MAX_DEMO_FRONT_MATTER_LINES}) lines`, () => {
+    const filler = Array.from({ length: MAX_DEMO_FRONT_MATTER_LINES - 2 }, (_, i) => `k${i}: v`);
+    assert.equal(parseDemoPage(['---', ...filler, 'title: In', '---', 'Body'].join('\n')).fields.title, 'In');
+    assert.equal(parseDemoPage(['---', ...filler, 'x: y', 'title: Out', '---', 'Body'].join('\n')).fields.title, undefined);
   });
 
   it('escapes everything a Markdown file says', () => {
@@ -193,6 +211,24 @@ describe('demo: the site, its sources and the reports at start', function () {
         assert.ok(!left.some((u) => typeof u === 'string' && u.startsWith(`${site.url}/`)), JSON.stringify(left));
         assert.ok(left.includes(`${next.url}/`));
         assert.notEqual(old.id, undefined);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it(`removes at most MAX_STALE_DELETES (${MAX_STALE_DELETES}) reports of earlier runs per start`, async () => {
+    const client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, proxy: { env: {} } });
+    try {
+      for (let i = 0; i < MAX_STALE_DELETES + 5; i++) await client.createReport({ url: `${site.url}/?run=${i}`, privacy: 0 });
+      const next = await startDemoSite({ root: dir });
+      try {
+        const first = await seedDemoReports(service.url, KEY, next.url, []);
+        assert.equal(first.deleted, MAX_STALE_DELETES);
+        const second = await seedDemoReports(service.url, KEY, next.url, []);
+        assert.ok(second.deleted >= 5 && second.deleted <= MAX_STALE_DELETES, `deleted ${second.deleted}`);
       } finally {
         await next.close();
       }

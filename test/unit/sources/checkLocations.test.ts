@@ -8,6 +8,7 @@ import {
   MAX_HEAD_CHARS,
   MAX_HTML_LINES,
   MAX_RANGE_CHARS,
+  MAX_TAG_CHARS,
 } from '../../../src/sources/checkLocations';
 
 const at = (text: string, check: string) => {
@@ -118,6 +119,12 @@ describe('sources: check locations within budgets', () => {
     assert.deepEqual(at(text, 'meta_description'), [0, 0, MAX_RANGE_CHARS]);
     const lines = Array.from({ length: 100_000 }, () => '<meta').join('\n');
     assert.deepEqual(at(lines, 'meta_description'), [0, 0, 5]);
+  });
+
+  it(`a <meta> tag is read for its name within MAX_TAG_CHARS (${MAX_TAG_CHARS}) characters`, () => {
+    const pad = (n: number) => ` data-x="${'x'.repeat(n)}"`;
+    assert.equal(at(`x\n<meta${pad(MAX_TAG_CHARS - 40)} name="description">`, 'meta_description')[0], 1);
+    assert.equal(at(`x\n<meta${pad(MAX_TAG_CHARS)} name="description">`, 'meta_description')[0], 0);
   });
 
   it('a million lines of YAML and 100,000 checks: one location per check', () => {

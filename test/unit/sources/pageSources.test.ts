@@ -12,7 +12,7 @@ import {
   type SourceEntry,
   type SourceMatcher,
 } from '../../../src/sources/pageSources';
-import { MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS } from '../../../src/sources/sourcePattern';
+import { MAX_NAME_LENGTH, MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS } from '../../../src/sources/sourcePattern';
 
 function matcher(sources: SourceEntry[]): SourceMatcher {
   const compiled = compileSources(sources);
@@ -203,6 +203,16 @@ describe('sources: problems of the config', () => {
     const compiled = compileSources({} as unknown as SourceEntry[]);
     assert.equal(compiled.ok, false);
     assert.ok(compileSources(Array.from({ length: MAX_SOURCES }, (_, i) => ({ url: `https://example.com/p${i}`, file: `p${i}.md` }))).ok);
+  });
+
+  it(`placeholder names longer than MAX_NAME_LENGTH (${MAX_NAME_LENGTH}) are problems`, () => {
+    const ok = 'n'.repeat(MAX_NAME_LENGTH);
+    assert.ok(compileSources([{ url: `https://example.com/{${ok}}`, file: `{${ok}}.md` }]).ok);
+    const long = 'n'.repeat(MAX_NAME_LENGTH + 1);
+    assert.deepEqual(
+      problems([{ url: `https://example.com/{${long}}`, file: `{${long}}.md` }]).map((p) => p.field),
+      ['url', 'file'],
+    );
   });
 
   it('patterns longer than MAX_PATTERN_LENGTH or with more than MAX_PATTERN_SEGMENTS segments are problems', () => {
