@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { startService, type RunningService } from '../service/server';
 import { prepare } from '../test/host/prepare';
 import { freePort, startCodeServer, workbenchUrl } from '../test/host/codeServer';
-import { seedDemoReports } from './demoReports';
+import { readDemoOrigins, seedDemoReports, writeDemoOrigins } from './demoReports';
 import { startDemoSite } from './demoSite';
 import { demoRatedUrls, writeDemoWorkspace } from './demoWorkspace';
 
@@ -90,12 +90,16 @@ async function main(): Promise<void> {
   writeSettings(userDataDir, service.url);
   // Reports of some of the site's pages, analysed from the real pages, before VS Code opens.
   const rated = demoRatedUrls(site.url, pages);
+  const originsFile = path.join(DATA, 'demo-site-origins.json');
+  const earlier = readDemoOrigins(originsFile);
   try {
-    const seeded = await seedDemoReports(service.url, apiKey, site.url, rated);
+    const seeded = await seedDemoReports(service.url, apiKey, site.url, rated, earlier);
+    writeDemoOrigins(originsFile, [new URL(site.url).origin, ...(seeded.staleLeft ? earlier : [])]);
     console.log(
       `Demo site pages rated: ${seeded.created.length} new, ${seeded.kept.length} kept, ${seeded.deleted} of earlier runs removed.`,
     );
   } catch (error) {
+    writeDemoOrigins(originsFile, [new URL(site.url).origin, ...earlier]);
     // The demo still works without them: every page can be rated from the editor.
     console.warn(`The demo site's pages could not be rated at start: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -12,7 +12,13 @@ import { ratingOf } from '../../../src/model/rating';
 import { compileSources, type SourceEntry } from '../../../src/sources/pageSources';
 import { sourceFindings } from '../../../src/sources/sourceFindings';
 import { MAX_DEMO_FRONT_MATTER_LINES, parseDemoPage, renderDemoPage } from '../../../scripts/demoMarkdown';
-import { MAX_STALE_DELETES, seedDemoReports } from '../../../scripts/demoReports';
+import {
+  MAX_REMEMBERED_ORIGINS,
+  MAX_STALE_DELETES,
+  readDemoOrigins,
+  seedDemoReports,
+  writeDemoOrigins,
+} from '../../../scripts/demoReports';
 import { MAX_DEMO_PAGE_BYTES, startDemoSite, type DemoSite } from '../../../scripts/demoSite';
 import { DEMO_CONTENT, DEMO_OLD_PAGE, DEMO_RATED_FILES, demoRatedUrls, writeDemoWorkspace } from '../../../scripts/demoWorkspace';
 
@@ -198,25 +204,47 @@ describe('demo: the site, its sources and the reports at start', function () {
     }
   });
 
-  it('removes the reports of demo sites of earlier runs (another port of the same host)', async () => {
+  it('removes the reports of the demo sites of earlier runs, never those of another loopback site', async () => {
     const client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, proxy: { env: {} } });
     try {
       const old = await client.createReport({ url: `${site.url}/`, privacy: 0 });
+      // A loopback site of the person's own, rated in the demo: never removed.
+      const own = await startDemoSite({ root: dir });
+      const mine = await client.createReport({ url: `${own.url}/about`, privacy: 0 });
       // The same page of "another run": a new site on another port.
       const next = await startDemoSite({ root: dir });
       try {
-        const seeded = await seedDemoReports(service.url, KEY, next.url, [`${next.url}/`]);
+        const seeded = await seedDemoReports(service.url, KEY, next.url, [`${next.url}/`], [site.url, next.url]);
         assert.ok(seeded.deleted >= 2, `deleted ${seeded.deleted}`);
+        assert.equal(seeded.staleLeft, false);
         const left = (await client.listReports({ perPage: 100 })).items.map((r) => r.url);
         assert.ok(!left.some((u) => typeof u === 'string' && u.startsWith(`${site.url}/`)), JSON.stringify(left));
         assert.ok(left.includes(`${next.url}/`));
-        assert.notEqual(old.id, undefined);
+        assert.ok(left.includes(mine.url));
+        await assert.rejects(client.getReport(old.id));
       } finally {
         await next.close();
+        await own.close();
       }
     } finally {
       await client.dispose();
     }
+  });
+
+  it('remembers the origins of earlier demo sites in a small file; a broken file is none', () => {
+    const file = path.join(dir, 'origins.json');
+    assert.deepEqual(readDemoOrigins(file), []);
+    writeDemoOrigins(file, ['http://127.0.0.1:1', 'http://127.0.0.1:2', 'http://127.0.0.1:1']);
+    assert.deepEqual(readDemoOrigins(file), ['http://127.0.0.1:1', 'http://127.0.0.1:2']);
+    writeDemoOrigins(
+      file,
+      Array.from({ length: MAX_REMEMBERED_ORIGINS + 5 }, (_, i) => `http://127.0.0.1:${i + 1}`),
+    );
+    assert.equal(readDemoOrigins(file).length, MAX_REMEMBERED_ORIGINS);
+    fs.writeFileSync(file, '{not json');
+    assert.deepEqual(readDemoOrigins(file), []);
+    fs.writeFileSync(file, JSON.stringify([1, 'http://127.0.0.1:3', null]));
+    assert.deepEqual(readDemoOrigins(file), ['http://127.0.0.1:3']);
   });
 
   it(`removes at most MAX_STALE_DELETES (${MAX_STALE_DELETES}) reports of earlier runs per start`, async () => {
@@ -225,10 +253,11 @@ describe('demo: the site, its sources and the reports at start', function () {
       for (let i = 0; i < MAX_STALE_DELETES + 5; i++) await client.createReport({ url: `${site.url}/?run=${i}`, privacy: 0 });
       const next = await startDemoSite({ root: dir });
       try {
-        const first = await seedDemoReports(service.url, KEY, next.url, []);
-        assert.equal(first.deleted, MAX_STALE_DELETES);
-        const second = await seedDemoReports(service.url, KEY, next.url, []);
+        const first = await seedDemoReports(service.url, KEY, next.url, [], [site.url]);
+        assert.deepEqual([first.deleted, first.staleLeft], [MAX_STALE_DELETES, true]);
+        const second = await seedDemoReports(service.url, KEY, next.url, [], [site.url]);
         assert.ok(second.deleted >= 5 && second.deleted <= MAX_STALE_DELETES, `deleted ${second.deleted}`);
+        assert.equal(second.staleLeft, false);
       } finally {
         await next.close();
       }
