@@ -51,7 +51,7 @@ type Side<T> = { value: T } | { problem: string };
 const URL_PATTERN = /^(https?):\/\/([^/?#{}\\]+)(\/[^?#\\]*)?$/i;
 const ESCAPE = /%[0-9a-f]{2}/gi;
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Literal URL path text as the URL parser writes it (non-ASCII and spaces percent-encoded, escapes upper case). */
 function urlText(text: string): string {

@@ -136,6 +136,31 @@ describe('sources: pages and the files that produce them', () => {
     assert.equal(n.pageUrlOf('special.md'), 'https://example.com/blog/special');
   });
 
+  it('an internationalised host matches in Unicode and in punycode', () => {
+    const n = matcher([{ url: 'https://bücher.example/{slug}', file: 'b/{slug}.md' }]);
+    assert.equal(n.sourceFileOf('https://xn--bcher-kva.example/x'), 'b/x.md');
+    assert.equal(n.sourceFileOf('https://BÜCHER.example/x'), 'b/x.md');
+    assert.equal(n.pageUrlOf('b/x.md'), 'https://xn--bcher-kva.example/x');
+  });
+
+  it('property: whatever the URL, a file found is inside the workspace (no `..`, `.`, empty or absolute segment)', () => {
+    const star = matcher([{ url: 'https://example.com/{path*}', file: 'site/{path*}' }]);
+    const unit = fc.constantFrom(...Array.from('a./\\%2e5cfF0:?#@ \u0000\u202e'), '%2e', '%2E%2e', '%2f', '%5c', '%00', '..');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 30 }), (parts) => {
+        const file = star.sourceFileOf(`https://example.com/${parts.join('')}`);
+        if (file === undefined) return;
+        const segments = file.split('/');
+        assert.equal(segments[0], 'site', file);
+        for (const segment of segments) {
+          assert.ok(segment !== '' && segment !== '.' && segment !== '..', file);
+          assert.ok(!segment.includes('\\') && ![...segment].some((c) => c.charCodeAt(0) < 0x20), file);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('property: a file maps to a page that maps back to the same file', () => {
     const segment = fc
       .string({ unit: fc.constantFrom(...Array.from('az09-_ .é中?#%&+~')), minLength: 1, maxLength: 8 })
