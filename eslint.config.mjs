@@ -47,6 +47,7 @@ export default tseslint.config(
       'service/**/*.ts',
       'src/gate/**/*.ts',
       'cli/**/*.ts',
+      'src/sources/**/*.ts',
     ],
     rules: {
       'no-restricted-imports': [

@@ -1,34 +1,90 @@
-// A few web pages served on loopback for the demo, so creating a report works without internet:
-// the local report service really fetches and rates them.
+// The demo's static site, served on loopback so creating a report works without internet: the
+// local report service really fetches and rates its pages. The pages are the Markdown files of the
+// demo workspace (content/, see demoWorkspace.ts), rendered at each request, so an edit saved in
+// the editor shows in the next analysis; which file makes which page is the workspace config's
+// `sources`, through the same matcher the editor uses. It also serves /sitemap.xml and /robots.txt.
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { renderDemoPage } from './demoMarkdown';
+import type { SourceMatcher } from '../src/sources/pageSources';
+import { DEMO_CONTENT, DEMO_OLD_PAGE, DEMO_OLD_PAGE_HTML, demoMatcher, sitemapXml } from './demoWorkspace';
 
-const head = (title: string, extra = '') =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>${extra}</head>`;
-
-const PAGES: Record<string, string> = {
-  '/': `${head('Acme Widgets - Handmade widgets', '<meta name="description" content="Acme makes handmade widgets for home and office. Browse the catalogue, compare models and order online."><link rel="canonical" href="/">')}<body><h1>Acme Widgets</h1><p>Welcome.</p><img src="/logo.png" alt="Acme logo"></body></html>`,
-  '/blog/launch': `${head('We launched the new widget line', '<meta name="description" content="Our new line of widgets is here: lighter, stronger and made from recycled materials. Read the launch story.">')}<body><h1>Launch</h1><img src="/a.png"></body></html>`,
-  '/old-page': `<html><head><meta name="robots" content="noindex"></head><body><h1>Old</h1><h1>Page</h1><img src="/x.png"><img src="/y.png"></body></html>`,
-};
+/** Bytes of a content file rendered, at most (a larger one is answered 500). */
+export const MAX_DEMO_PAGE_BYTES = 256 * 1024;
+/** Characters of a request's path looked at; a longer one is answered 414. */
+export const MAX_DEMO_PATH = 2_048;
 
 export interface DemoSite {
   url: string;
+  /** The paths of the site's pages made from content files. */
   paths: string[];
   close(): Promise<void>;
 }
 
-export async function startDemoSite(): Promise<DemoSite> {
+export interface DemoSiteOptions {
+  /** The demo workspace whose content/ files are the pages. */
+  root: string;
+}
+
+function readPage(root: string, file: string): string | undefined {
+  const target = path.resolve(root, ...file.split('/'));
+  // The matcher never maps to `..`; this keeps the site inside its folder whatever the config says.
+  if (!target.startsWith(path.resolve(root) + path.sep)) return undefined;
+  try {
+    const stat = fs.statSync(target);
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_DEMO_PAGE_BYTES) throw new Error('too large');
+    return fs.readFileSync(target, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite> {
+  let siteUrl = '';
+  // Set once the port is known, before the first request can arrive.
+  let matcher: SourceMatcher | undefined = undefined;
+  const files = Object.keys(DEMO_CONTENT);
   const server = http.createServer((req, res) => {
-    const page = PAGES[(req.url ?? '/').split('?')[0]];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? '<p>Not found</p>');
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    const target = (req.url ?? '/').split('?')[0];
+    if (target.length > MAX_DEMO_PATH) return send(414, 'text/plain', 'URI too long');
+    if (!matcher) return send(503, 'text/plain', 'Starting');
+    const map = matcher;
+    const pages = files.map((file) => ({ file, url: map.pageUrlOf(file) as string }));
+    if (target === '/sitemap.xml') {
+      return send(200, 'application/xml', sitemapXml([...pages.map((p) => p.url), `${siteUrl}${DEMO_OLD_PAGE}`]));
+    }
+    if (target === DEMO_OLD_PAGE) return send(200, 'text/html', DEMO_OLD_PAGE_HTML);
+    if (target === '/robots.txt') return send(200, 'text/plain', `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`);
+    if (target === '/favicon.ico') {
+      res.writeHead(204);
+      return res.end();
+    }
+    const file = matcher.sourceFileOf(`${siteUrl}${target}`);
+    let markdown: string | undefined;
+    try {
+      markdown = file === undefined ? undefined : readPage(options.root, file);
+    } catch {
+      return send(500, 'text/plain', 'The page cannot be read.');
+    }
+    if (markdown === undefined) return send(404, 'text/html', '<!doctype html><title>Not found</title><p>Not found</p>');
+    const nav = pages.map((p) => [new URL(p.url).pathname, p.file.replace(/^content\//, '')] as const);
+    send(200, 'text/html', renderDemoPage(markdown, { nav }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  matcher = demoMatcher(siteUrl);
+  const map = matcher;
   return {
-    url,
-    paths: Object.keys(PAGES),
+    url: siteUrl,
+    paths: files.map((file) => new URL(map.pageUrlOf(file) as string).pathname),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,7 +9,9 @@ import * as path from 'node:path';
 import { startService, type RunningService } from '../service/server';
 import { prepare } from '../test/host/prepare';
 import { freePort, startCodeServer, workbenchUrl } from '../test/host/codeServer';
-import { startDemoSite, type DemoSite } from './demoSite';
+import { readDemoOrigins, seedDemoReports, writeDemoOrigins } from './demoReports';
+import { startDemoSite } from './demoSite';
+import { demoRatedUrls, writeDemoWorkspace } from './demoWorkspace';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.join(ROOT, '.data');
@@ -47,19 +49,6 @@ function writeSettings(userDataDir: string, baseUrl: string): void {
   fs.writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
 }
 
-function writeWorkspace(dir: string, site: DemoSite): void {
-  fs.mkdirSync(dir, { recursive: true });
-  const local = site.paths.map((p) => `- [${p}](${site.url}${p})`).join('\n');
-  fs.writeFileSync(
-    path.join(dir, 'README.md'),
-    `# Website Reports demo\n\nPut the cursor on a URL and run **Website Reports: Create Website Report** (editor context menu, Command Palette, or Ctrl+Alt+Shift+R).\n\nThese pages are served on this machine by the demo, so the local report service can fetch and rate them:\n\n${local}\n\nPublic addresses work too when the machine can reach them: https://example.com/\n`,
-  );
-  fs.writeFileSync(
-    path.join(dir, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${site.paths.map((p) => `  <url><loc>${site.url}${p}</loc></url>`).join('\n')}\n</urlset>\n`,
-  );
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'extension.js'))) {
     throw new Error('dist/extension.js is missing: run `npm run build` first (npm start does).');
@@ -78,8 +67,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  const site = await startDemoSite();
+  const workspace = path.join(DATA, 'demo-workspace');
+  const site = await startDemoSite({ root: workspace });
   stoppers.push(() => site.close());
+  // The workspace names the site's port (config, README, sitemap): written at every start.
+  const pages = writeDemoWorkspace(workspace, site.url);
   fs.mkdirSync(DATA, { recursive: true });
   const service: RunningService = await startService({
     apiKey,
@@ -94,10 +86,23 @@ async function main(): Promise<void> {
 
   const userDataDir = path.join(DATA, 'vscode-user');
   const extensionsDir = path.join(DATA, 'vscode-extensions');
-  const workspace = path.join(DATA, 'demo-workspace');
   fs.mkdirSync(extensionsDir, { recursive: true });
   writeSettings(userDataDir, service.url);
-  writeWorkspace(workspace, site);
+  // Reports of some of the site's pages, analysed from the real pages, before VS Code opens.
+  const rated = demoRatedUrls(site.url, pages);
+  const originsFile = path.join(DATA, 'demo-site-origins.json');
+  const earlier = readDemoOrigins(originsFile);
+  try {
+    const seeded = await seedDemoReports(service.url, apiKey, site.url, rated, earlier);
+    writeDemoOrigins(originsFile, [new URL(site.url).origin, ...(seeded.staleLeft ? earlier : [])]);
+    console.log(
+      `Demo site pages rated: ${seeded.created.length} new, ${seeded.kept.length} kept, ${seeded.deleted} of earlier runs removed.`,
+    );
+  } catch (error) {
+    writeDemoOrigins(originsFile, [new URL(site.url).origin, ...earlier]);
+    // The demo still works without them: every page can be rated from the editor.
+    console.warn(`The demo site's pages could not be rated at start: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   const authority = `127.0.0.1:${await choosePort()}`;
   const env: NodeJS.ProcessEnv = { ...process.env, WEBREPORTS_API_KEY: apiKey };
@@ -126,7 +131,7 @@ async function main(): Promise<void> {
 Website Reports demo is running.
 
   Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.db)
-  Demo web site:  ${site.url}
+  Demo web site:  ${site.url}  (its sources: .data/demo-workspace/content, mapped in website-reports.json)
   VS Code:        open this address in a browser (log in .data/code-server.log):
 
   ${url}

@@ -44,7 +44,8 @@ describe('l10n: the sources', () => {
     assert.deepEqual(findings, [], 'localise these with t(...) or mark them `// l10n-exempt: <why>` (docs/LOCALISATION.md)');
   });
 
-  it('match the generated bundle (run `npm run l10n` after changing a message)', async () => {
+  it('match the generated bundle (run `npm run l10n` after changing a message)', async function () {
+    this.timeout(120_000); // parses every source file; slow on a busy machine
     const files = sourceFiles(path.join(ROOT, 'src')).map((file) => ({ extension: '.ts', contents: fs.readFileSync(file, 'utf8') }));
     const generated = await getL10nJson(files);
     assert.deepEqual(readJson('l10n/bundle.l10n.json'), JSON.parse(JSON.stringify(generated)));

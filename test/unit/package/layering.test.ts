@@ -13,6 +13,7 @@ const PURE = [
   'src/sites/runScan.ts',
   'src/gate/rules.ts',
   'cli/check.ts',
+  'src/sources/pageSources.ts',
   'src/webviews/render/reportView.ts',
   'service/server.ts',
 ];
