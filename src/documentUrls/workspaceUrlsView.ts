@@ -202,8 +202,9 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
       if (hidden > 0) shown.push({ kind: 'workspaceMore', rating: node.rating, hidden });
       return shown;
     }
-    if (node.kind === 'workspaceUrl')
+    if (node.kind === 'workspaceUrl') {
       return node.rated.occurrences.map((_, index) => ({ kind: 'workspacePlace', rated: node.rated, index }));
+    }
     return [];
   }
 
