@@ -1,0 +1,261 @@
+// `website-reports scan` as a user runs it: a child process reading a loopback site's sitemap and
+// creating reports on the real local service over loopback. The preview before anything is
+// created, the one confirmation, the JSON counts, a resume after kill -9 and after Ctrl+C (every
+// URL exactly one report), the key never shown or written, and a sitemap that fails.
+import { strict as assert } from 'node:assert';
+import { ChildProcess, spawn } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { ReportsClient } from '../../../src/api/client';
+import { Report } from '../../../src/api/types';
+import { evaluate, extractFacts } from '../../../service/analyze';
+import type { RunningService } from '../../../service/server';
+import { startTestService } from '../api/harness';
+import { SiteServer, startSite, urlset } from '../sites/siteServer';
+import { CLI, project, removeProjects, runCli } from './runCli';
+
+const KEY = 'cli-scan-key-8842-secret';
+const CONSTANT = evaluate(
+  extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
+);
+const pages = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `https://${tag}.example/p/${i}`);
+
+describe('cli: scan a site from its sitemap', function () {
+  this.timeout(60_000);
+  let service: RunningService;
+  let site: SiteServer;
+  let env: Record<string, string>;
+  let client: ReportsClient;
+
+  before(async () => {
+    service = await startTestService({ apiKey: KEY, seed: 0, analyze: async () => structuredClone(CONSTANT) });
+    site = await startSite();
+    client = new ReportsClient({ baseUrl: `${service.url}/`, apiKey: () => KEY, proxy: { env: {} } });
+  });
+  after(async () => {
+    await client.dispose();
+    await site.close();
+    await service.close();
+    await removeProjects();
+  });
+  beforeEach(async () => {
+    await service.reset(0);
+    site.pages.clear();
+    site.requests.length = 0;
+    // The child's temporary files go to a folder of the test's own, so a test can see none is left.
+    const tmp = await project({});
+    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url, TMPDIR: tmp };
+  });
+
+  const posts = () => service.requests().filter((r) => r.method === 'POST');
+
+  /** Every report on the service, by URL. */
+  async function reportsByUrl(): Promise<Map<string, Report[]>> {
+    const all: Report[] = [];
+    for (let page = await client.listReports({ perPage: 100 }); ; page = await client.nextPage(page)) {
+      all.push(...page.items);
+      if (!page.hasMore) break;
+    }
+    const map = new Map<string, Report[]>();
+    for (const r of all) map.set(String(r.url), [...(map.get(String(r.url)) ?? []), r]);
+    return map;
+  }
+
+  it('--dry-run shows the preview and creates nothing; the JSON has created 0', async () => {
+    const urls = pages('dry', 5);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    await client.createReport({ url: urls[1], privacy: 0 });
+    service.clearRequests();
+    const cwd = await project({});
+    const run = await runCli(['scan', site.url, '--dry-run', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { found: 5, created: 0, skipped: 1, failed: 0, failures: [], status: 'dry-run', new: 4 });
+    assert.match(run.stderr, /5 found, 4 new, 1 skipped; about .* at the service's rate limit\./);
+    assert.equal(posts().length, 0);
+    const text = await runCli(['scan', site.url, '--dry-run'], { cwd, env });
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(text.stdout, '5 found: 0 created, 1 skipped, 0 failed (dry run: 4 would be created).\n');
+    assert.equal(posts().length, 0);
+  });
+
+  it('--yes creates each selected URL once (sample, exclude, remap) and counts right; a second run creates none', async () => {
+    const urls = [
+      'https://www.shop.example/a/1',
+      'https://www.shop.example/a/2',
+      'https://www.shop.example/a/3',
+      'https://www.shop.example/b/1',
+      'https://www.shop.example/b/2',
+      'https://www.shop.example/c/1',
+    ];
+    site.pages.set('/robots.txt', { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nSitemap: ${site.origin}/map.xml\n` });
+    site.pages.set('/map.xml', { body: urlset(urls) });
+    const staging = (u: string) => u.replace('https://www.shop.example', 'https://staging.shop.example');
+    await client.createReport({ url: staging(urls[0]), privacy: 0 });
+    const args = [
+      'scan',
+      site.url,
+      '--sample',
+      '2',
+      '--exclude',
+      '*/c/*',
+      '--remap',
+      'https://www.shop.example=https://staging.shop.example',
+    ];
+    const cwd = await project({});
+    const run = await runCli([...args, '--yes', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    // Selected: a/1, a/2, b/1, b/2 (a/3 sampled out, c/1 excluded); a/1 has a report already.
+    assert.deepEqual(JSON.parse(run.stdout), { found: 6, created: 3, skipped: 3, failed: 0, failures: [], status: 'done' });
+    const stored = await reportsByUrl();
+    for (const u of [urls[0], urls[1], urls[3], urls[4]]) assert.equal(stored.get(staging(u))?.length, 1, u);
+    assert.equal(stored.size, 4);
+    assert.equal(run.stderr.includes('listed in robots.txt'), true, run.stderr);
+    assert.deepEqual(await fsp.readdir(env.TMPDIR), [], 'the temporary state file is removed after a finished run');
+    service.clearRequests();
+    const again = await runCli([...args, '--yes'], { cwd, env });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, '6 found: 0 created, 6 skipped, 0 failed.\n');
+    assert.equal(posts().length, 0);
+  });
+
+  it('without --yes and without a terminal creates nothing and exits 2, saying to pass --yes', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('ask', 3)) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'scan.state');
+    const run = await runCli(['scan', `${site.origin}/sitemap.xml`, '--state', state], { cwd, env });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /3 found, 3 new, 0 skipped/);
+    assert.match(run.stderr, /nothing was created: pass --yes/);
+    assert.equal(run.stdout, '');
+    assert.equal(posts().length, 0);
+    await assert.rejects(fsp.stat(state), 'no state file is written');
+  });
+
+  it('--state: resumed after a kill -9 mid-run, every URL ends with exactly one report', async () => {
+    const urls = pages('kill', 12);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'job.state');
+    const args = [CLI, 'scan', site.url, '--yes', '--state', state, '--format', 'json'];
+    // Slow creates, so some are in flight when the process dies; the service still stores them.
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 300, times: 0 });
+    const first = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+    await until(() => posts().length >= 4, first);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('close', resolve));
+    const before = await reportsByUrl();
+    assert.ok(before.size < urls.length, 'killed in the middle');
+    // Let the creates the dead process had in flight finish on the service.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    service.clearFaults();
+    site.requests.length = 0;
+    const second = await runCli(args.slice(1), { cwd, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /resuming the scan in .*job\.state \(discovery skipped/);
+    assert.equal(site.requests.length, 0, 'no sitemap is read again');
+    assert.deepEqual(JSON.parse(second.stdout), { found: 12, created: 12, skipped: 0, failed: 0, failures: [], status: 'done' });
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('Ctrl+C pauses the job, keeps its state and says how to resume; resuming finishes it', async () => {
+    const urls = pages('pause', 9);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'job.state');
+    const args = [CLI, 'scan', site.url, '--yes', '--state', state];
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 200, times: 0 });
+    const first = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    first.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    first.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    await until(() => posts().length >= 2, first);
+    first.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => first.once('close', resolve));
+    assert.equal(code, 130, err);
+    assert.match(err, /paused; resume with:\n {2}website-reports scan .* --state .*job\.state/);
+    assert.match(out, /Not finished\.\n$/);
+    assert.ok((await reportsByUrl()).size < urls.length, 'paused before the end');
+    assert.ok((await fsp.stat(state)).size > 0, 'the state is kept');
+    service.clearFaults();
+    const second = await runCli(args.slice(1), { cwd, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, '9 found: 9 created, 0 skipped, 0 failed.\n');
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('never shows or writes the key: not in stdout, stderr, the state file, nor any request to the site', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('key', 3)) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'key.state');
+    const runs = [
+      await runCli(['scan', site.url, '--dry-run'], { cwd, env }),
+      await runCli(['scan', site.url, '--yes', '--state', state, '--format', 'json'], { cwd, env }),
+      await runCli(['scan', site.url, '--yes'], { cwd, env: { ...env, WEBREPORTS_API_KEY: `${KEY}-wrong` } }),
+    ];
+    assert.deepEqual(
+      runs.map((r) => r.code),
+      [0, 0, 2],
+    );
+    assert.match(runs[2].stderr, /refused the API key \(401\): check WEBREPORTS_API_KEY/);
+    const stateText = await fsp.readFile(state, 'utf8');
+    for (const text of [...runs.flatMap((r) => [r.stdout, r.stderr]), stateText]) assert.ok(!text.includes(KEY), text);
+    assert.ok(site.requests.length > 0);
+    for (const r of site.requests) {
+      assert.equal(r.headers.authorization, undefined);
+      assert.equal(r.headers.cookie, undefined);
+      assert.ok(!JSON.stringify(r.headers).includes(KEY));
+    }
+  });
+
+  it('a sitemap that fails exits 2 with the reason; nothing is created', async () => {
+    const cwd = await project({});
+    site.pages.set('/broken.xml', { status: 500, headers: { 'content-type': 'text/plain' }, body: 'oops' });
+    site.pages.set('/page.xml', { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' });
+    const status = await runCli(['scan', `${site.origin}/broken.xml`, '--yes'], { cwd, env });
+    assert.equal(status.code, 2, status.stderr);
+    assert.match(status.stderr, /No URL could be read from .*broken\.xml: .*500/);
+    const html = await runCli(['scan', `${site.origin}/page.xml`, '--yes'], { cwd, env });
+    assert.equal(html.code, 2, html.stderr);
+    assert.match(html.stderr, /No URL could be read from .*page\.xml/);
+    const own = await runCli(['scan', `${service.url}/`, '--yes'], { cwd, env });
+    assert.equal(own.code, 2, own.stderr);
+    assert.match(own.stderr, /report service's own address/);
+    assert.equal(posts().length, 0);
+  });
+
+  it('usage errors exit 2 and say what to do', async () => {
+    const cwd = await project({});
+    const cases: [string[], RegExp][] = [
+      [['scan'], /scan needs the address of a site or a sitemap/],
+      [['scan', site.url, '--dump'], /--dump is not an option of "scan"/],
+      [['check', '--yes'], /--yes is not an option of "check"/],
+      [['scan', site.url, '--sample', '0'], /--sample: "0" is not a whole number of at least 1/],
+      [['scan', site.url, '--format', 'sarif'], /--format: "sarif" is not one of text, json/],
+      [['scan', site.url, '--dry-run', '--yes'], /--dry-run creates nothing/],
+      [['scan', site.url, '--remap', 'nothing'], /remap "nothing" is not FROM=TO/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(args, { cwd, env });
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+    }
+    assert.equal(service.requests().length, 0);
+  });
+});
+
+/** Waits until `done()` holds, failing if the child ends first. */
+function until(done: () => boolean, child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const exited = () => reject(new Error('the scan ended before the test could act'));
+    child.once('exit', exited);
+    const timer = setInterval(() => {
+      if (!done()) return;
+      clearInterval(timer);
+      child.off('exit', exited);
+      resolve();
+    }, 10);
+  });
+}
