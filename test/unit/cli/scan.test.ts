@@ -3,7 +3,7 @@
 // created, the one confirmation, the JSON counts, a resume after kill -9 and after Ctrl+C (every
 // URL exactly one report), the key never shown or written, and a sitemap that fails.
 import { strict as assert } from 'node:assert';
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { ReportsClient } from '../../../src/api/client';
@@ -131,6 +131,45 @@ describe('cli: scan a site from its sitemap', function () {
     await assert.rejects(fsp.stat(state), 'no state file is written');
   });
 
+  it('on a terminal it asks once: "y" creates, anything else creates nothing and exits 2', async function () {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+    } catch {
+      this.skip(); // util-linux `script` gives the child a terminal; without it there is none to test with
+    }
+    const urls = pages('tty', 2);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const answer = async (reply: string): Promise<{ code: number | null; terminal: string; stdout: string }> => {
+      const out = path.join(cwd, `${reply}.json`);
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} scan ${site.url} --format json > ${JSON.stringify(out)}`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, ...env } });
+      let terminal = '';
+      let asked = false;
+      child.stdout.on('data', (chunk: Buffer) => {
+        terminal += chunk.toString();
+        if (!asked && terminal.includes('[y/N]')) {
+          asked = true;
+          child.stdin.write(`${reply}\r`);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      return { code, terminal, stdout: await fsp.readFile(out, 'utf8') };
+    };
+    const no = await answer('n');
+    assert.equal(no.code, 2, no.terminal);
+    assert.match(no.terminal, /2 found, 2 new, 0 skipped/);
+    assert.match(no.terminal, /Create 2 report\(s\)\? \[y\/N\]/);
+    assert.match(no.terminal, /nothing was created/);
+    assert.equal(posts().length, 0);
+    const yes = await answer('y');
+    assert.equal(yes.code, 0, yes.terminal);
+    assert.equal(JSON.parse(yes.stdout).created, 2);
+    assert.ok(!yes.terminal.includes('"created"'), 'the result is not on the terminal');
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
   it('--state: resumed after a kill -9 mid-run, every URL ends with exactly one report', async () => {
     const urls = pages('kill', 12);
     site.pages.set('/sitemap.xml', { body: urlset(urls) });
@@ -184,6 +223,58 @@ describe('cli: scan a site from its sitemap', function () {
     assert.equal(second.stdout, '9 found: 9 created, 0 skipped, 0 failed.\n');
     const stored = await reportsByUrl();
     for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('exits 1 listing the URLs that failed; resuming the same --state tries them again, once each', async () => {
+    const urls = pages('fail', 3);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'fail.state');
+    // The service refuses one create (422: nothing stored); the others go through.
+    service.addFault({ method: 'POST', path: '/api/v1/reports', status: 422, body: { message: 'Refused for the test.' }, times: 1 });
+    const first = await runCli(['scan', site.url, '--yes', '--state', state, '--format', 'json'], { cwd, env });
+    assert.equal(first.code, 1, first.stderr);
+    const json = JSON.parse(first.stdout);
+    assert.deepEqual(
+      { ...json, failures: json.failures.length },
+      { found: 3, created: 2, skipped: 0, failed: 1, failures: 1, status: 'done' },
+    );
+    assert.ok(urls.includes(json.failures[0].url));
+    assert.equal(typeof json.failures[0].reason, 'string');
+    const text = await runCli(['scan', site.url, '--dry-run', '--state', state], { cwd, env });
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(text.stdout, '3 found: 0 created, 2 skipped, 0 failed (dry run: 1 would be created).\n');
+    const again = await runCli(['scan', site.url, '--yes', '--state', state, '--format', 'json'], { cwd, env });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /2 done, 0 to do, 1 failed before \(tried again\)/);
+    assert.equal(JSON.parse(again.stdout).created, 3);
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('a --state of another address, or of a scan another process runs, is refused with exit 2', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('other', 2)) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'other.state');
+    assert.equal((await runCli(['scan', site.url, '--yes', '--state', state], { cwd, env })).code, 0);
+    const other = await runCli(['scan', `${site.origin}/sitemap.xml`, '--yes', '--state', state], { cwd, env });
+    assert.equal(other.code, 2, other.stderr);
+    assert.match(other.stderr, /holds the scan of .*, not of .*sitemap\.xml: pass that address to resume it, or another --state FILE/);
+    // This test's own process is alive: its lock is not stale.
+    await fsp.writeFile(`${state}.lock`, JSON.stringify({ pid: process.pid }));
+    const locked = await runCli(['scan', site.url, '--yes', '--state', state], { cwd, env });
+    assert.equal(locked.code, 2, locked.stderr);
+    assert.match(locked.stderr, /being run by another window or process/);
+  });
+
+  it('a service that fails while looking up exits 2; nothing is created', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('down', 2)) });
+    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+    const cwd = await project({});
+    const run = await runCli(['scan', site.url, '--yes'], { cwd, env });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /The report service failed \(it answered with a server error\) while looking up .*nothing was created/);
+    assert.equal(posts().length, 0);
   });
 
   it('never shows or writes the key: not in stdout, stderr, the state file, nor any request to the site', async () => {
