@@ -103,6 +103,7 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
   const off = io.onInterrupt(() => stop.abort());
   let preview: ScanPreview;
   let input: string;
+  let sitemapFailures: ScanSummary['sitemapFailures'];
   try {
     const selectOptions = {
       include: options.include,
@@ -124,6 +125,7 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
     io.progress.done();
     if (stop.signal.aborted) return interruptedBeforeJob(io);
     for (const f of found.failures) io.stderr(`website-reports: ${f.message}\n`);
+    if (found.failures.length) sitemapFailures = found.failures.map((f) => ({ file: f.file, reason: f.message }));
     if (!found.urls.length && found.failures.length) {
       throw new CliFailure('site', `No URL could be read from ${found.input}: ${found.failures[0].message}`);
     }
@@ -139,7 +141,14 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
     off();
   }
   io.stderr(`website-reports: ${describePreview(preview)}\n`);
-  const none: Omit<ScanSummary, 'status'> = { found: preview.found, created: 0, skipped: preview.skipped, failed: 0, failures: [] };
+  const none: Omit<ScanSummary, 'status'> = {
+    found: preview.found,
+    created: 0,
+    skipped: preview.skipped,
+    failed: 0,
+    failures: [],
+    ...(sitemapFailures ? { sitemapFailures } : {}),
+  };
   if (options.dryRun) {
     io.stdout(formatScan({ ...none, status: 'dry-run', new: preview.toCreate.length }, options.format));
     return 0;
@@ -163,7 +172,7 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
     throw new CliFailure('config', `The scan state cannot be written: ${job.message}`);
   }
   if (options.state) io.stderr(`website-reports: the scan's state is kept in ${file}.\n`);
-  return runJob(job, options, client, io, temporary);
+  return runJob(job, options, client, io, temporary, sitemapFailures);
 }
 
 /** Which selected URLs have a report already; a refused key or an unreachable service ends the run. */
@@ -217,6 +226,7 @@ async function runJob(
   client: ReportsClient,
   io: ScanIo,
   temporary: string | undefined,
+  sitemapFailures?: ScanSummary['sitemapFailures'],
 ): Promise<number> {
   const stop = new AbortController();
   let presses = 0;
@@ -244,7 +254,7 @@ async function runJob(
     io.progress.done();
   }
   if (stop.signal.aborted && job.status === 'running') await job.pause().catch(() => undefined);
-  const summary = { ...summaryOf(result), status: job.status };
+  const summary: ScanSummary = { ...summaryOf(result), status: job.status, ...(sitemapFailures ? { sitemapFailures } : {}) };
   const finished = job.status === 'done' || job.status === 'cancelled';
   if (finished && temporary) {
     await job.remove().catch(() => undefined);

@@ -16,6 +16,8 @@ export interface ScanSummary {
   status: ScanStatus;
   /** A dry run: the reports it would create. */
   new?: number;
+  /** Sitemap files that could not be read (their URLs are missing), when there were any. */
+  sitemapFailures?: { file: string; reason: string }[];
 }
 
 export function summaryOf(result: ScanResult): ScanSummary {

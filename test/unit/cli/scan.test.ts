@@ -11,7 +11,7 @@ import { Report } from '../../../src/api/types';
 import { evaluate, extractFacts } from '../../../service/analyze';
 import type { RunningService } from '../../../service/server';
 import { startTestService } from '../api/harness';
-import { SiteServer, startSite, urlset } from '../sites/siteServer';
+import { SiteServer, sitemapIndex, startSite, urlset } from '../sites/siteServer';
 import { CLI, project, removeProjects, runCli } from './runCli';
 
 const KEY = 'cli-scan-key-8842-secret';
@@ -315,6 +315,31 @@ describe('cli: scan a site from its sitemap', function () {
     assert.equal(own.code, 2, own.stderr);
     assert.match(own.stderr, /report service's own address/);
     assert.equal(posts().length, 0);
+  });
+
+  it('a sitemap file that fails costs only its own URLs: named on stderr and in the JSON, the others are created', async () => {
+    const urls = pages('part', 2);
+    site.pages.set('/index.xml', {
+      body: sitemapIndex([`${site.origin}/good.xml`, `${site.origin}/gone.xml`, `${site.origin}/index.xml`]),
+    });
+    site.pages.set('/good.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const run = await runCli(['scan', `${site.origin}/index.xml`, '--yes', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /gone\.xml answered with HTTP status 404/);
+    const json = JSON.parse(run.stdout);
+    assert.deepEqual(
+      { ...json, sitemapFailures: json.sitemapFailures.map((f: { file: string }) => f.file) },
+      {
+        found: 2,
+        created: 2,
+        skipped: 0,
+        failed: 0,
+        failures: [],
+        status: 'done',
+        sitemapFailures: [`${site.origin}/gone.xml`, `${site.origin}/index.xml`],
+      },
+    );
   });
 
   it('usage errors exit 2 and say what to do', async () => {
