@@ -56,7 +56,7 @@ async function existingJob(file: string): Promise<ScanJob | undefined> {
 }
 
 async function resume(job: ScanJob, options: ScanOptions, client: ReportsClient, io: ScanIo): Promise<number> {
-  if (job.header.input !== options.input.trim()) {
+  if (addressKey(job.header.input) !== addressKey(options.input)) {
     await job.release();
     throw new CliFailure(
       'usage',
@@ -269,4 +269,13 @@ async function runJob(
   }
   io.stderr(`website-reports: paused; resume with:\n  ${again}\n`);
   return EXIT_INTERRUPTED;
+}
+
+/** An address as the URL parser spells it (https://Example.com → https://example.com/), to compare. */
+function addressKey(address: string): string {
+  try {
+    return new URL(address.trim()).href;
+  } catch {
+    return address.trim();
+  }
 }

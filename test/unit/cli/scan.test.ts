@@ -257,6 +257,10 @@ describe('cli: scan a site from its sitemap', function () {
     const cwd = await project({});
     const state = path.join(cwd, 'other.state');
     assert.equal((await runCli(['scan', site.url, '--yes', '--state', state], { cwd, env })).code, 0);
+    // The same address spelled otherwise is the same job.
+    const same = await runCli(['scan', site.origin.toUpperCase().replace('HTTP', 'http'), '--dry-run', '--state', state], { cwd, env });
+    assert.equal(same.code, 0, same.stderr);
+    assert.match(same.stderr, /resuming the scan/);
     const other = await runCli(['scan', `${site.origin}/sitemap.xml`, '--yes', '--state', state], { cwd, env });
     assert.equal(other.code, 2, other.stderr);
     assert.match(other.stderr, /holds the scan of .*, not of .*sitemap\.xml: pass that address to resume it, or another --state FILE/);
