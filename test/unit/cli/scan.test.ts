@@ -6,8 +6,10 @@ import { strict as assert } from 'node:assert';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { ReportsClient } from '../../../src/api/client';
 import { Report } from '../../../src/api/types';
+import { MAX_URLS_PER_SITEMAP } from '../../../src/sites/limits';
 import { evaluate, extractFacts } from '../../../service/analyze';
 import type { RunningService } from '../../../service/server';
 import { startTestService } from '../api/harness';
@@ -115,6 +117,17 @@ describe('cli: scan a site from its sitemap', function () {
     const again = await runCli([...args, '--yes'], { cwd, env });
     assert.equal(again.code, 0, again.stderr);
     assert.equal(again.stdout, '6 found: 0 created, 6 skipped, 0 failed.\n');
+    assert.equal(posts().length, 0);
+  });
+
+  it('a sitemap at the protocol limit (50,000 URLs, gzipped): the dry run looks them up in one request for the host', async () => {
+    const urls = Array.from({ length: MAX_URLS_PER_SITEMAP }, (_, i) => `https://big.example/s${i % 40}/page-${i}`);
+    site.pages.set('/sitemap.xml.gz', { headers: { 'content-type': 'application/gzip' }, body: zlib.gzipSync(urlset(urls)) });
+    const cwd = await project({});
+    const run = await runCli(['scan', `${site.origin}/sitemap.xml.gz`, '--dry-run', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).new, MAX_URLS_PER_SITEMAP);
+    assert.equal(service.requests().filter((r) => r.method === 'GET').length, 1);
     assert.equal(posts().length, 0);
   });
 
