@@ -74,7 +74,10 @@ describe('cli: scan a site from its sitemap', function () {
     assert.deepEqual(JSON.parse(run.stdout), { found: 5, created: 0, skipped: 1, failed: 0, failures: [], status: 'dry-run', new: 4 });
     assert.match(run.stderr, /5 found, 4 new, 1 skipped; about .* at the service's rate limit\./);
     assert.equal(posts().length, 0);
-    const text = await runCli(['scan', site.url, '--dry-run'], { cwd, env });
+    assert.ok(!run.stderr.includes('Reading the sitemaps'), 'no progress when stderr is not a terminal');
+    // The service from the config's baseUrl, as for check.
+    const configured = await project({ 'website-reports.json': JSON.stringify({ baseUrl: service.url }) });
+    const text = await runCli(['scan', site.url, '--dry-run'], { cwd: configured, env: { ...env, WEBREPORTS_BASE_URL: undefined } });
     assert.equal(text.code, 0, text.stderr);
     assert.equal(text.stdout, '5 found: 0 created, 1 skipped, 0 failed (dry run: 4 would be created).\n');
     assert.equal(posts().length, 0);
@@ -179,6 +182,7 @@ describe('cli: scan a site from its sitemap', function () {
     assert.equal(yes.code, 0, yes.terminal);
     assert.equal(JSON.parse(yes.stdout).created, 2);
     assert.ok(!yes.terminal.includes('"created"'), 'the result is not on the terminal');
+    assert.match(yes.terminal, /Reading the sitemaps/, 'progress on a terminal');
     const stored = await reportsByUrl();
     for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
   });
@@ -369,11 +373,13 @@ describe('cli: scan a site from its sitemap', function () {
       [['scan', site.url, '--format', 'sarif'], /--format: "sarif" is not one of text, json/],
       [['scan', site.url, '--dry-run', '--yes'], /--dry-run creates nothing/],
       [['scan', site.url, '--remap', 'nothing'], /remap "nothing" is not FROM=TO/],
+      [['scan', site.url, '--api-key', KEY], /A key on the command line is refused/],
     ];
     for (const [args, message] of cases) {
       const run = await runCli(args, { cwd, env });
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, message);
+      assert.ok(!run.stderr.includes(KEY) && !run.stdout.includes(KEY));
     }
     assert.equal(service.requests().length, 0);
   });
