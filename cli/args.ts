@@ -76,7 +76,7 @@ has none, paced under the service's rate limit. Ctrl+C pauses; --state resumes.
   --remap FROM=TO            rate FROM... URLs at TO... (a production sitemap on staging)
   --max N                    at most N URLs
   --dry-run                  show the preview and create nothing
-  --yes                      create without asking (needed when stdin is not a terminal)
+  -y, --yes                  create without asking (needed when stdin is not a terminal)
   --state FILE               the job's state: resumed when FILE exists, else written there
   --private                  reports it creates are private (default: public)
   Password-protected reports cannot be created from the command line.
