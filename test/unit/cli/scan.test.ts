@@ -242,6 +242,31 @@ describe('cli: scan a site from its sitemap', function () {
     for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
   });
 
+  it('Ctrl+C without --state keeps the temporary state and names it; resuming with it finishes the job', async () => {
+    const urls = pages('tmp', 6);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 200, times: 0 });
+    const first = spawn(process.execPath, [CLI, 'scan', site.url, '--yes'], {
+      cwd,
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    first.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    await until(() => posts().length >= 1, first);
+    first.kill('SIGINT');
+    assert.equal(await new Promise((resolve) => first.once('close', resolve)), 130, err);
+    const state = /--state (\S+)/.exec(err)?.[1] ?? '';
+    assert.ok(state.startsWith(env.TMPDIR), err);
+    service.clearFaults();
+    const second = await runCli(['scan', site.url, '--state', state], { cwd, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, '6 found: 6 created, 0 skipped, 0 failed.\n');
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
   it('exits 1 listing the URLs that failed; resuming the same --state tries them again, once each', async () => {
     const urls = pages('fail', 3);
     site.pages.set('/sitemap.xml', { body: urlset(urls) });
