@@ -1,9 +1,11 @@
 // The command line, parsed with node's util.parseArgs. A key on the command line is refused.
-import { parseArgs } from 'node:util';
+import { parseArgs, ParseArgsConfig } from 'node:util';
 import { CliFailure } from './usageError';
 
 export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
+export const SCAN_FORMATS = ['text', 'json'] as const;
+export type ScanFormat = (typeof SCAN_FORMATS)[number];
 
 export interface CheckOptions {
   paths: string[];
@@ -20,15 +22,36 @@ export interface CheckOptions {
   privacy: 0 | 1;
 }
 
-export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'check'; options: CheckOptions };
+export interface ScanOptions {
+  /** A site address or a sitemap's URL. */
+  input: string;
+  config?: string;
+  baseUrl?: string;
+  format: ScanFormat;
+  include: string[];
+  exclude: string[];
+  sample?: number;
+  remap?: string;
+  max?: number;
+  dryRun: boolean;
+  yes: boolean;
+  state?: string;
+  privacy: 0 | 1;
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'check'; options: CheckOptions }
+  | { kind: 'scan'; options: ScanOptions };
 
 export const USAGE = `Usage: website-reports check [paths...] [options]
+       website-reports scan <site-or-sitemap-url> [options]
 
-Checks every http(s) URL written in the given files and folders (default: the working
+check: checks every http(s) URL written in the given files and folders (default: the working
 directory) against its latest report on the report service, and applies the rules of
 website-reports.json.
 
-Options:
   --config FILE              the config (default: website-reports.json here or in a parent)
   --base-url URL             the report service (else $WEBREPORTS_BASE_URL, else "baseUrl")
   --format FORMAT            text (default), json, junit, markdown or sarif
@@ -39,12 +62,65 @@ Options:
   --rerun-older-than AGE     re-run reports older than AGE (e.g. 7d, 36h)
   --baseline FILE            only regressions against FILE are errors
   --update-baseline          write the current state to the --baseline FILE
+
+scan: reads a site's sitemaps (robots.txt, then /sitemap.xml; or the sitemap URL given), shows
+what it would create, and after one confirmation creates a report for each selected URL that
+has none, paced under the service's rate limit. Ctrl+C pauses; --state resumes.
+
+  --config FILE, --base-url URL   as for check
+  --format FORMAT            text (default) or json
+  --include PATTERN          only URLs matching PATTERN (repeatable; * any run, ? one character;
+                             a pattern starting with / matches the path)
+  --exclude PATTERN          leave out URLs matching PATTERN (repeatable)
+  --sample K                 the first K URLs of each path group (host + first path segment)
+  --remap FROM=TO            rate FROM... URLs at TO... (a production sitemap on staging)
+  --max N                    at most N URLs
+  --dry-run                  show the preview and create nothing
+  -y, --yes                  create without asking (needed when stdin is not a terminal)
+  --state FILE               the job's state: resumed when FILE exists, else written there
+  --private                  reports it creates are private (default: public)
+  Password-protected reports cannot be created from the command line.
+
   -h, --help                 this help
   -v, --version              the version
 
 The API key comes from the environment variable WEBREPORTS_API_KEY only.
-Exit codes: 0 no error-level finding; 1 at least one; 2 usage, config, key or service failure.
+Exit codes: 0 no error-level finding / every URL done; 1 at least one error-level finding / some
+URLs failed; 2 usage, config, key or service failure, or a scan not confirmed; 130 a scan paused
+by Ctrl+C.
 `;
+
+/** Options each command accepts (besides --help and --version). */
+const SHARED_OPTIONS = ['config', 'base-url', 'format', 'private'];
+const COMMAND_OPTIONS: Record<'check' | 'scan', readonly string[]> = {
+  check: [...SHARED_OPTIONS, 'output', 'dump', 'create-missing', 'rerun-older-than', 'baseline', 'update-baseline'],
+  scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
+};
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  config: { type: 'string' },
+  'base-url': { type: 'string' },
+  format: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  dump: { type: 'boolean' },
+  'create-missing': { type: 'boolean' },
+  private: { type: 'boolean' },
+  'rerun-older-than': { type: 'string' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'boolean' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  sample: { type: 'string' },
+  remap: { type: 'string' },
+  max: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  state: { type: 'string' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; tokens: true; allowPositionals: true; strict: true }>>['values'];
 
 const KEY_FLAGS = /^--?(api[-_]?key|key|token)(=|$)/i;
 
@@ -71,32 +147,25 @@ export function parseCommand(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-        config: { type: 'string' },
-        'base-url': { type: 'string' },
-        format: { type: 'string' },
-        output: { type: 'string', short: 'o' },
-        dump: { type: 'boolean' },
-        'create-missing': { type: 'boolean' },
-        private: { type: 'boolean' },
-        'rerun-older-than': { type: 'string' },
-        baseline: { type: 'string' },
-        'update-baseline': { type: 'boolean' },
-      },
+      options: OPTIONS,
+      tokens: true,
     });
   } catch (error) {
     throw new CliFailure('usage', `${(error as Error).message}\nRun "website-reports --help" for the options.`);
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) return { kind: 'help' };
-  if (command !== 'check') {
-    throw new CliFailure('usage', `Unknown command "${command}". The command is "check"; run "website-reports --help".`);
+  if (command !== 'check' && command !== 'scan') {
+    throw new CliFailure('usage', `Unknown command "${command}". The commands are "check" and "scan"; run "website-reports --help".`);
   }
+  const foreign = tokens.find((t) => t.kind === 'option' && !COMMAND_OPTIONS[command].includes(t.name));
+  if (foreign?.kind === 'option') {
+    throw new CliFailure('usage', `${foreign.rawName} is not an option of "${command}"; run "website-reports --help".`);
+  }
+  if (command === 'scan') return { kind: 'scan', options: scanOptions(values, paths) };
   const format = values.format ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) {
     throw new CliFailure('usage', `--format: "${format}" is not one of ${FORMATS.join(', ')}.`);
@@ -121,4 +190,43 @@ export function parseCommand(argv: readonly string[]): Command {
       privacy: values.private ? 1 : 0,
     },
   };
+}
+
+function scanOptions(values: Values, positionals: string[]): ScanOptions {
+  if (positionals.length !== 1) {
+    throw new CliFailure(
+      'usage',
+      positionals.length
+        ? `scan takes one address; ${positionals.length} were given.`
+        : 'scan needs the address of a site or a sitemap, e.g. website-reports scan https://www.example.com/',
+    );
+  }
+  const format = values.format ?? 'text';
+  if (!(SCAN_FORMATS as readonly string[]).includes(format)) {
+    throw new CliFailure('usage', `--format: "${format}" is not one of ${SCAN_FORMATS.join(', ')} (for scan).`);
+  }
+  if (values['dry-run'] && values.yes) throw new CliFailure('usage', '--dry-run creates nothing: it cannot be combined with --yes.');
+  return {
+    input: positionals[0],
+    config: values.config,
+    baseUrl: values['base-url'],
+    format: format as ScanFormat,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
+    sample: count('--sample', values.sample),
+    remap: values.remap,
+    max: count('--max', values.max),
+    dryRun: Boolean(values['dry-run']),
+    yes: Boolean(values.yes),
+    state: values.state,
+    privacy: values.private ? 1 : 0,
+  };
+}
+
+/** A whole number of at least 1, or a usage error naming the option. */
+function count(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(n >= 1)) throw new CliFailure('usage', `${name}: "${text}" is not a whole number of at least 1.`);
+  return n;
 }

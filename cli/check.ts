@@ -21,7 +21,7 @@ export interface CliIo {
 }
 
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
-  const config = await readConfig(options, io.cwd);
+  const config = await readConfig(options.config, io.cwd);
   const rules = new RuleSet(config);
   const notes: SkipNote[] = [];
   io.progress.say('Finding URLs…');
@@ -52,9 +52,10 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   return judge(options, io, config, rules, places, notes);
 }
 
-async function readConfig(options: CheckOptions, cwd: string): Promise<GateConfig> {
+/** The config named by --config, else the nearest website-reports.json, else the defaults. */
+export async function readConfig(configFile: string | undefined, cwd: string): Promise<GateConfig> {
   try {
-    const file = options.config ?? (await findConfig(cwd));
+    const file = configFile ?? (await findConfig(cwd));
     return file ? await loadConfig(file) : defaultConfig();
   } catch (error) {
     if (error instanceof ConfigError) throw new CliFailure('config', `Config error: ${error.message}`);

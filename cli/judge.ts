@@ -7,7 +7,6 @@ import { ReportActions } from '../src/actions/reportActions';
 import { runReportAll } from '../src/actions/reportAll';
 import { RequestBudget } from '../src/actions/requestBudget';
 import { UrlLookup } from '../src/actions/urlLookup';
-import { ReportsClient } from '../src/api/client';
 import { ApiError, toApiError } from '../src/api/errors';
 import type { Report } from '../src/api/types';
 import {
@@ -29,24 +28,13 @@ import type { CheckOptions } from './args';
 import { writeAtomically } from './atomicWrite';
 import { CliIo, emit } from './check';
 import { formatReport } from './formats';
-import { chooseService } from './service';
+import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';
 
 /** Requests per minute the command line allows itself: under the real service's ~60. */
 export const CLI_REQUESTS_PER_MINUTE = 50;
 /** Creates and re-runs in flight at once. */
 export const CLI_WRITE_CONCURRENCY = 3;
-
-/** What to say of a service failure, by the client's error kind. */
-const SERVICE_PROBLEMS: Partial<Record<string, string>> = {
-  network: 'it could not be reached',
-  timeout: 'it did not answer in time',
-  server: 'it answered with a server error',
-  'rate-limited': 'it kept asking to slow down (429)',
-  'bad-response': 'its answer could not be read',
-  validation: 'it refused a request',
-  'not-found': 'an address was not found on it',
-};
 
 export async function judge(
   options: CheckOptions,
@@ -59,12 +47,7 @@ export async function judge(
   const failures = new Failures();
   const baseline = options.baseline ? await readBaseline(options.baseline, options.updateBaseline) : undefined;
   const service = chooseService(options.baseUrl, io.env, config);
-  const client = new ReportsClient({
-    baseUrl: service.baseUrl,
-    apiKey: () => service.apiKey,
-    proxy: { env: io.env },
-    userAgent: `website-reports-cli/${io.version}`,
-  });
+  const client = openClient(service, io.env, io.version);
   const budget = new RequestBudget({ backgroundPerWindow: CLI_REQUESTS_PER_MINUTE, totalPerWindow: CLI_REQUESTS_PER_MINUTE });
   const lookup = new UrlLookup({ source: () => client, budget });
   try {
@@ -164,12 +147,9 @@ class Failures {
   first: string | undefined;
 
   note(error: ApiError): void {
-    this.first ??= SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
-    if (error.kind === 'auth') throw new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
-    if (error.kind === 'forbidden') {
-      throw new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
-    }
-    if (error.kind === 'not-configured' || error.kind === 'invalid-input') throw new CliFailure('config', error.message);
+    this.first ??= serviceProblem(error);
+    const stopping = stoppingFailure(error);
+    if (stopping) throw stopping;
   }
 }
 

@@ -2,6 +2,7 @@
 // config's baseUrl; the key from WEBREPORTS_API_KEY only. Plain http is allowed only to a
 // loopback address (the key would travel in clear text). Messages name the source, never the key.
 import { parseBaseUrl } from '../src/api/baseUrl';
+import { ReportsClient } from '../src/api/client';
 import { ApiError } from '../src/api/errors';
 import type { GateConfig } from '../src/gate/config';
 import { CliFailure } from './usageError';
@@ -40,4 +41,40 @@ export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, 
   const apiKey = env.WEBREPORTS_API_KEY?.trim();
   if (!apiKey) throw new CliFailure('key', 'No API key: set the environment variable WEBREPORTS_API_KEY (in CI, from a secret).');
   return { baseUrl: raw, apiKey };
+}
+
+/** The client of the chosen service; the key is only ever sent to its origin. */
+export function openClient(service: ServiceChoice, env: NodeJS.ProcessEnv, version: string): ReportsClient {
+  return new ReportsClient({
+    baseUrl: service.baseUrl,
+    apiKey: () => service.apiKey,
+    proxy: { env },
+    userAgent: `website-reports-cli/${version}`,
+  });
+}
+
+/** What to say of a service failure, by the client's error kind. */
+const SERVICE_PROBLEMS: Partial<Record<string, string>> = {
+  network: 'it could not be reached',
+  timeout: 'it did not answer in time',
+  server: 'it answered with a server error',
+  'rate-limited': 'it kept asking to slow down (429)',
+  'bad-response': 'its answer could not be read',
+  validation: 'it refused a request',
+  'not-found': 'an address was not found on it',
+};
+
+/** "it could not be reached": the service's failure, in words for the end of a sentence. */
+export function serviceProblem(error: ApiError): string {
+  return SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
+}
+
+/** The failure that ends a run at once (a refused key, an unusable address); undefined for the others. */
+export function stoppingFailure(error: ApiError): CliFailure | undefined {
+  if (error.kind === 'auth') return new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
+  if (error.kind === 'forbidden') {
+    return new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
+  }
+  if (error.kind === 'not-configured' || error.kind === 'invalid-input') return new CliFailure('config', error.message);
+  return undefined;
 }

@@ -1,0 +1,425 @@
+// `website-reports scan` as a user runs it: a child process reading a loopback site's sitemap and
+// creating reports on the real local service over loopback. The preview before anything is
+// created, the one confirmation, the JSON counts, a resume after kill -9 and after Ctrl+C (every
+// URL exactly one report), the key never shown or written, and a sitemap that fails.
+import { strict as assert } from 'node:assert';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { ReportsClient } from '../../../src/api/client';
+import { Report } from '../../../src/api/types';
+import { MAX_URLS_PER_SITEMAP } from '../../../src/sites/limits';
+import { evaluate, extractFacts } from '../../../service/analyze';
+import type { RunningService } from '../../../service/server';
+import { startTestService } from '../api/harness';
+import { SiteServer, sitemapIndex, startSite, urlset } from '../sites/siteServer';
+import { CLI, project, removeProjects, runCli } from './runCli';
+
+const KEY = 'cli-scan-key-8842-secret';
+const CONSTANT = evaluate(
+  extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
+);
+const pages = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `https://${tag}.example/p/${i}`);
+
+describe('cli: scan a site from its sitemap', function () {
+  this.timeout(60_000);
+  let service: RunningService;
+  let site: SiteServer;
+  let env: Record<string, string>;
+  let client: ReportsClient;
+
+  before(async () => {
+    service = await startTestService({ apiKey: KEY, seed: 0, analyze: async () => structuredClone(CONSTANT) });
+    site = await startSite();
+    client = new ReportsClient({ baseUrl: `${service.url}/`, apiKey: () => KEY, proxy: { env: {} } });
+  });
+  after(async () => {
+    await client.dispose();
+    await site.close();
+    await service.close();
+    await removeProjects();
+  });
+  beforeEach(async () => {
+    await service.reset(0);
+    site.pages.clear();
+    site.requests.length = 0;
+    // The child's temporary files go to a folder of the test's own, so a test can see none is left.
+    const tmp = await project({});
+    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url, TMPDIR: tmp };
+  });
+
+  const posts = () => service.requests().filter((r) => r.method === 'POST');
+
+  /** Every report on the service, by URL. */
+  async function reportsByUrl(): Promise<Map<string, Report[]>> {
+    const all: Report[] = [];
+    for (let page = await client.listReports({ perPage: 100 }); ; page = await client.nextPage(page)) {
+      all.push(...page.items);
+      if (!page.hasMore) break;
+    }
+    const map = new Map<string, Report[]>();
+    for (const r of all) map.set(String(r.url), [...(map.get(String(r.url)) ?? []), r]);
+    return map;
+  }
+
+  it('--dry-run shows the preview and creates nothing; the JSON has created 0', async () => {
+    const urls = pages('dry', 5);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    await client.createReport({ url: urls[1], privacy: 0 });
+    service.clearRequests();
+    const cwd = await project({});
+    const run = await runCli(['scan', site.url, '--dry-run', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { found: 5, created: 0, skipped: 1, failed: 0, failures: [], status: 'dry-run', new: 4 });
+    assert.match(run.stderr, /5 found, 4 new, 1 skipped; about .* at the service's rate limit\./);
+    assert.equal(posts().length, 0);
+    assert.ok(!run.stderr.includes('Reading the sitemaps'), 'no progress when stderr is not a terminal');
+    // The service from the config's baseUrl, as for check.
+    const configured = await project({ 'website-reports.json': JSON.stringify({ baseUrl: service.url }) });
+    const text = await runCli(['scan', site.url, '--dry-run'], { cwd: configured, env: { ...env, WEBREPORTS_BASE_URL: undefined } });
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(text.stdout, '5 found: 0 created, 1 skipped, 0 failed (dry run: 4 would be created).\n');
+    assert.equal(posts().length, 0);
+  });
+
+  it('--yes creates each selected URL once (sample, exclude, remap) and counts right; a second run creates none', async () => {
+    const urls = [
+      'https://www.shop.example/a/1',
+      'https://www.shop.example/a/2',
+      'https://www.shop.example/a/3',
+      'https://www.shop.example/b/1',
+      'https://www.shop.example/b/2',
+      'https://www.shop.example/c/1',
+    ];
+    site.pages.set('/robots.txt', { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nSitemap: ${site.origin}/map.xml\n` });
+    site.pages.set('/map.xml', { body: urlset(urls) });
+    const staging = (u: string) => u.replace('https://www.shop.example', 'https://staging.shop.example');
+    await client.createReport({ url: staging(urls[0]), privacy: 0 });
+    const args = [
+      'scan',
+      site.url,
+      '--sample',
+      '2',
+      '--exclude',
+      '*/c/*',
+      '--remap',
+      'https://www.shop.example=https://staging.shop.example',
+    ];
+    const cwd = await project({});
+    const run = await runCli([...args, '--yes', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    // Selected: a/1, a/2, b/1, b/2 (a/3 sampled out, c/1 excluded); a/1 has a report already.
+    assert.deepEqual(JSON.parse(run.stdout), { found: 6, created: 3, skipped: 3, failed: 0, failures: [], status: 'done' });
+    const stored = await reportsByUrl();
+    for (const u of [urls[0], urls[1], urls[3], urls[4]]) assert.equal(stored.get(staging(u))?.length, 1, u);
+    assert.equal(stored.size, 4);
+    assert.equal(run.stderr.includes('listed in robots.txt'), true, run.stderr);
+    assert.deepEqual(await fsp.readdir(env.TMPDIR), [], 'the temporary state file is removed after a finished run');
+    service.clearRequests();
+    const again = await runCli([...args, '--yes'], { cwd, env });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(again.stdout, '6 found: 0 created, 6 skipped, 0 failed.\n');
+    assert.equal(posts().length, 0);
+  });
+
+  it('a sitemap at the protocol limit (50,000 URLs, gzipped): the dry run looks them up in one request for the host', async () => {
+    const urls = Array.from({ length: MAX_URLS_PER_SITEMAP }, (_, i) => `https://big.example/s${i % 40}/page-${i}`);
+    site.pages.set('/sitemap.xml.gz', { headers: { 'content-type': 'application/gzip' }, body: zlib.gzipSync(urlset(urls)) });
+    const cwd = await project({});
+    const run = await runCli(['scan', `${site.origin}/sitemap.xml.gz`, '--dry-run', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).new, MAX_URLS_PER_SITEMAP);
+    assert.equal(service.requests().filter((r) => r.method === 'GET').length, 1);
+    assert.equal(posts().length, 0);
+  });
+
+  it('without --yes and without a terminal creates nothing and exits 2, saying to pass --yes', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('ask', 3)) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'scan.state');
+    const run = await runCli(['scan', `${site.origin}/sitemap.xml`, '--state', state], { cwd, env });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /3 found, 3 new, 0 skipped/);
+    assert.match(run.stderr, /nothing was created: pass --yes/);
+    assert.equal(run.stdout, '');
+    assert.equal(posts().length, 0);
+    await assert.rejects(fsp.stat(state), 'no state file is written');
+  });
+
+  it('on a terminal it asks once: "y" creates, anything else creates nothing and exits 2', async function () {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+    } catch {
+      this.skip(); // util-linux `script` gives the child a terminal; without it there is none to test with
+    }
+    const urls = pages('tty', 2);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const answer = async (reply: string): Promise<{ code: number | null; terminal: string; stdout: string }> => {
+      const out = path.join(cwd, `${reply}.json`);
+      const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} scan ${site.url} --format json > ${JSON.stringify(out)}`;
+      const child = spawn('script', ['-qec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, ...env } });
+      let terminal = '';
+      let asked = false;
+      child.stdout.on('data', (chunk: Buffer) => {
+        terminal += chunk.toString();
+        if (!asked && terminal.includes('[y/N]')) {
+          asked = true;
+          child.stdin.write(`${reply}\r`);
+        }
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      return { code, terminal, stdout: await fsp.readFile(out, 'utf8') };
+    };
+    const no = await answer('n');
+    assert.equal(no.code, 2, no.terminal);
+    assert.match(no.terminal, /2 found, 2 new, 0 skipped/);
+    assert.match(no.terminal, /Create 2 report\(s\)\? \[y\/N\]/);
+    assert.match(no.terminal, /nothing was created/);
+    assert.equal(posts().length, 0);
+    const yes = await answer('y');
+    assert.equal(yes.code, 0, yes.terminal);
+    assert.equal(JSON.parse(yes.stdout).created, 2);
+    assert.ok(!yes.terminal.includes('"created"'), 'the result is not on the terminal');
+    assert.match(yes.terminal, /Reading the sitemaps/, 'progress on a terminal');
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('--state: resumed after a kill -9 mid-run, every URL ends with exactly one report', async () => {
+    const urls = pages('kill', 12);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'job.state');
+    const args = [CLI, 'scan', site.url, '--yes', '--state', state, '--format', 'json'];
+    // Slow creates, so some are in flight when the process dies; the service still stores them.
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 300, times: 0 });
+    const first = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+    await until(() => posts().length >= 4, first);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('close', resolve));
+    const before = await reportsByUrl();
+    assert.ok(before.size < urls.length, 'killed in the middle');
+    // Let the creates the dead process had in flight finish on the service.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    service.clearFaults();
+    site.requests.length = 0;
+    const second = await runCli(args.slice(1), { cwd, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /resuming the scan in .*job\.state \(discovery skipped/);
+    assert.equal(site.requests.length, 0, 'no sitemap is read again');
+    assert.deepEqual(JSON.parse(second.stdout), { found: 12, created: 12, skipped: 0, failed: 0, failures: [], status: 'done' });
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('Ctrl+C pauses the job, keeps its state and says how to resume; resuming finishes it', async () => {
+    const urls = pages('pause', 9);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'job.state');
+    const args = [CLI, 'scan', site.url, '--yes', '--state', state];
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 200, times: 0 });
+    const first = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    first.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    first.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    await until(() => posts().length >= 2, first);
+    first.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => first.once('close', resolve));
+    assert.equal(code, 130, err);
+    assert.match(err, /paused; resume with:\n {2}website-reports scan .* --state .*job\.state/);
+    assert.match(out, /Not finished\.\n$/);
+    assert.ok((await reportsByUrl()).size < urls.length, 'paused before the end');
+    assert.ok((await fsp.stat(state)).size > 0, 'the state is kept');
+    service.clearFaults();
+    const second = await runCli(args.slice(1), { cwd, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, '9 found: 9 created, 0 skipped, 0 failed.\n');
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('Ctrl+C without --state keeps the temporary state and names it; resuming with it finishes the job', async () => {
+    const urls = pages('tmp', 6);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 200, times: 0 });
+    const first = spawn(process.execPath, [CLI, 'scan', site.url, '--yes'], {
+      cwd,
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    first.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    await until(() => posts().length >= 1, first);
+    first.kill('SIGINT');
+    assert.equal(await new Promise((resolve) => first.once('close', resolve)), 130, err);
+    const state = /--state (\S+)/.exec(err)?.[1] ?? '';
+    assert.ok(state.startsWith(env.TMPDIR), err);
+    service.clearFaults();
+    const second = await runCli(['scan', site.url, '--state', state], { cwd, env });
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(second.stdout, '6 found: 6 created, 0 skipped, 0 failed.\n');
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('exits 1 listing the URLs that failed; resuming the same --state tries them again, once each', async () => {
+    const urls = pages('fail', 3);
+    site.pages.set('/sitemap.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'fail.state');
+    // The service refuses one create (422: nothing stored); the others go through.
+    service.addFault({ method: 'POST', path: '/api/v1/reports', status: 422, body: { message: 'Refused for the test.' }, times: 1 });
+    const first = await runCli(['scan', site.url, '--yes', '--state', state, '--format', 'json'], { cwd, env });
+    assert.equal(first.code, 1, first.stderr);
+    const json = JSON.parse(first.stdout);
+    assert.deepEqual(
+      { ...json, failures: json.failures.length },
+      { found: 3, created: 2, skipped: 0, failed: 1, failures: 1, status: 'done' },
+    );
+    assert.ok(urls.includes(json.failures[0].url));
+    assert.equal(typeof json.failures[0].reason, 'string');
+    const text = await runCli(['scan', site.url, '--dry-run', '--state', state], { cwd, env });
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(text.stdout, '3 found: 0 created, 2 skipped, 0 failed (dry run: 1 would be created).\n');
+    const again = await runCli(['scan', site.url, '--yes', '--state', state, '--format', 'json'], { cwd, env });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /2 done, 0 to do, 1 failed before \(tried again\)/);
+    assert.equal(JSON.parse(again.stdout).created, 3);
+    const stored = await reportsByUrl();
+    for (const url of urls) assert.equal(stored.get(url)?.length, 1, url);
+  });
+
+  it('a --state of another address, or of a scan another process runs, is refused with exit 2', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('other', 2)) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'other.state');
+    assert.equal((await runCli(['scan', site.url, '--yes', '--state', state], { cwd, env })).code, 0);
+    // The same address spelled otherwise is the same job.
+    const same = await runCli(['scan', site.origin.toUpperCase().replace('HTTP', 'http'), '--dry-run', '--state', state], { cwd, env });
+    assert.equal(same.code, 0, same.stderr);
+    assert.match(same.stderr, /resuming the scan/);
+    const other = await runCli(['scan', `${site.origin}/sitemap.xml`, '--yes', '--state', state], { cwd, env });
+    assert.equal(other.code, 2, other.stderr);
+    assert.match(other.stderr, /holds the scan of .*, not of .*sitemap\.xml: pass that address to resume it, or another --state FILE/);
+    // This test's own process is alive: its lock is not stale.
+    await fsp.writeFile(`${state}.lock`, JSON.stringify({ pid: process.pid }));
+    const locked = await runCli(['scan', site.url, '--yes', '--state', state], { cwd, env });
+    assert.equal(locked.code, 2, locked.stderr);
+    assert.match(locked.stderr, /being run by another window or process/);
+  });
+
+  it('a service that fails while looking up exits 2; nothing is created', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('down', 2)) });
+    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+    const cwd = await project({});
+    const run = await runCli(['scan', site.url, '--yes'], { cwd, env });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /The report service failed \(it answered with a server error\) while looking up .*nothing was created/);
+    assert.equal(posts().length, 0);
+  });
+
+  it('never shows or writes the key: not in stdout, stderr, the state file, nor any request to the site', async () => {
+    site.pages.set('/sitemap.xml', { body: urlset(pages('key', 3)) });
+    const cwd = await project({});
+    const state = path.join(cwd, 'key.state');
+    const runs = [
+      await runCli(['scan', site.url, '--dry-run'], { cwd, env }),
+      await runCli(['scan', site.url, '--yes', '--state', state, '--format', 'json'], { cwd, env }),
+      await runCli(['scan', site.url, '--yes'], { cwd, env: { ...env, WEBREPORTS_API_KEY: `${KEY}-wrong` } }),
+    ];
+    assert.deepEqual(
+      runs.map((r) => r.code),
+      [0, 0, 2],
+    );
+    assert.match(runs[2].stderr, /refused the API key \(401\): check WEBREPORTS_API_KEY/);
+    const stateText = await fsp.readFile(state, 'utf8');
+    for (const text of [...runs.flatMap((r) => [r.stdout, r.stderr]), stateText]) assert.ok(!text.includes(KEY), text);
+    assert.ok(site.requests.length > 0);
+    for (const r of site.requests) {
+      assert.equal(r.headers.authorization, undefined);
+      assert.equal(r.headers.cookie, undefined);
+      assert.ok(!JSON.stringify(r.headers).includes(KEY));
+    }
+  });
+
+  it('a sitemap that fails exits 2 with the reason; nothing is created', async () => {
+    const cwd = await project({});
+    site.pages.set('/broken.xml', { status: 500, headers: { 'content-type': 'text/plain' }, body: 'oops' });
+    site.pages.set('/page.xml', { headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>hi</body></html>' });
+    const status = await runCli(['scan', `${site.origin}/broken.xml`, '--yes'], { cwd, env });
+    assert.equal(status.code, 2, status.stderr);
+    assert.match(status.stderr, /No URL could be read from .*broken\.xml: .*500/);
+    const html = await runCli(['scan', `${site.origin}/page.xml`, '--yes'], { cwd, env });
+    assert.equal(html.code, 2, html.stderr);
+    assert.match(html.stderr, /No URL could be read from .*page\.xml/);
+    const own = await runCli(['scan', `${service.url}/`, '--yes'], { cwd, env });
+    assert.equal(own.code, 2, own.stderr);
+    assert.match(own.stderr, /report service's own address/);
+    assert.equal(posts().length, 0);
+  });
+
+  it('a sitemap file that fails costs only its own URLs: named on stderr and in the JSON, the others are created', async () => {
+    const urls = pages('part', 2);
+    site.pages.set('/index.xml', {
+      body: sitemapIndex([`${site.origin}/good.xml`, `${site.origin}/gone.xml`, `${site.origin}/index.xml`]),
+    });
+    site.pages.set('/good.xml', { body: urlset(urls) });
+    const cwd = await project({});
+    const run = await runCli(['scan', `${site.origin}/index.xml`, '--yes', '--format', 'json'], { cwd, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /gone\.xml answered with HTTP status 404/);
+    const json = JSON.parse(run.stdout);
+    assert.deepEqual(
+      { ...json, sitemapFailures: json.sitemapFailures.map((f: { file: string }) => f.file) },
+      {
+        found: 2,
+        created: 2,
+        skipped: 0,
+        failed: 0,
+        failures: [],
+        status: 'done',
+        sitemapFailures: [`${site.origin}/gone.xml`, `${site.origin}/index.xml`],
+      },
+    );
+  });
+
+  it('usage errors exit 2 and say what to do', async () => {
+    const cwd = await project({});
+    const cases: [string[], RegExp][] = [
+      [['scan'], /scan needs the address of a site or a sitemap/],
+      [['scan', site.url, '--dump'], /--dump is not an option of "scan"/],
+      [['check', '--yes'], /--yes is not an option of "check"/],
+      [['scan', site.url, '--sample', '0'], /--sample: "0" is not a whole number of at least 1/],
+      [['scan', site.url, '--format', 'sarif'], /--format: "sarif" is not one of text, json/],
+      [['scan', site.url, '--dry-run', '--yes'], /--dry-run creates nothing/],
+      [['scan', site.url, '--remap', 'nothing'], /remap "nothing" is not FROM=TO/],
+      [['scan', site.url, '--api-key', KEY], /A key on the command line is refused/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(args, { cwd, env });
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.ok(!run.stderr.includes(KEY) && !run.stdout.includes(KEY));
+    }
+    assert.equal(service.requests().length, 0);
+  });
+});
+
+/** Waits until `done()` holds, failing if the child ends first. */
+function until(done: () => boolean, child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const exited = () => reject(new Error('the scan ended before the test could act'));
+    child.once('exit', exited);
+    const timer = setInterval(() => {
+      if (!done()) return;
+      clearInterval(timer);
+      child.off('exit', exited);
+      resolve();
+    }, 10);
+  });
+}
