@@ -83,7 +83,7 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
       if (filter !== undefined) workspace.setFilter(filter);
     },
     [COMMAND.reportAllUnrated]: async (options) => {
-      await workspace.refresh();
+      await workspace.results();
       const urls = workspace.unrated();
       return reportUnrated(ctx, jobs(), urls, (options ?? {}) as ReportUrlsOptions);
     },

@@ -67,6 +67,10 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   private filter = '';
   private refreshing?: Promise<void>;
   private again = false;
+  /** Changes arrived while the view was hidden. */
+  private stale = false;
+  /** Lookups asked for by a command the user ran go before hovers and badges. */
+  private priority: 'interactive' | 'background' = 'background';
 
   constructor(
     readonly scanner: WorkspaceScanner,
@@ -79,16 +83,22 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
       this.treeView,
       this.changed,
       this.treeView.onDidChangeVisibility((e) => {
-        if (e.visible && !scanner.started) void this.refresh();
+        if (e.visible && (!scanner.started || this.stale)) void this.refresh();
       }),
-      scanner.onDidChange(() => void this.refresh()),
+      scanner.onDidChange(() => this.whenShown()),
       service.onDidInvalidate(() => {
         this.answers.clear();
         this.rateAll = true;
-        if (scanner.started) void this.refresh();
+        if (scanner.started) this.whenShown();
       }),
     );
     if (this.treeView.visible) void this.refresh();
+  }
+
+  /** A hidden view sends no request: it is brought up to date when it is shown again. */
+  private whenShown(): void {
+    if (this.treeView.visible) void this.refresh();
+    else this.stale = true;
   }
 
   /** Builds the index if needed, looks up the URLs not answered yet, and redraws. Calls during one are joined. */
@@ -112,6 +122,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   }
 
   private async update(): Promise<void> {
+    this.stale = false;
     if (!this.scanner.started) this.treeView.message = vscode.l10n.t('Finding the URLs written in this workspace…');
     await this.scanner.ensureBuilt();
     const index = this.scanner.index;
@@ -128,7 +139,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
         missing.map((key) => {
           const url = index.url(key)?.url;
           if (url === undefined) return undefined;
-          return this.service.lookup.lookup(url, 'background').then(
+          return this.service.lookup.lookup(url, this.priority).then(
             (report) => this.answers.set(key, report ?? null),
             () => undefined, // not answered: asked again on the next refresh
           );
@@ -167,7 +178,13 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
 
   /** What the view shows (all URLs, the filter not applied), once built and looked up. */
   async results(): Promise<WorkspaceUrlResult[]> {
-    await this.refresh();
+    this.priority = 'interactive';
+    try {
+      await this.refresh();
+      if (this.stale) await this.refresh();
+    } finally {
+      this.priority = 'background';
+    }
     return this.ratings.all().map((u) => ({
       url: u.url,
       rating: u.rating,
