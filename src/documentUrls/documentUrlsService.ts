@@ -10,6 +10,7 @@ import { UrlLookup } from '../actions/urlLookup';
 import { findDocumentUrls, FoundUrl } from '../model/documentUrlFinder';
 import { ReportsModel } from '../model/reportsModel';
 import { Connection } from '../platform/connection';
+import type { Report } from '../api/types';
 
 export type DocumentUrlsSetting = 'hover' | 'decorations' | 'diagnostics';
 const DEFAULTS: Record<DocumentUrlsSetting, boolean> = { hover: true, decorations: true, diagnostics: false };
@@ -73,6 +74,11 @@ export class DocumentUrlsService extends Disposable {
     const urls = findDocumentUrls(document.getText());
     this.found.set(document, { version: document.version, urls });
     return urls;
+  }
+
+  /** A report read in full (its checks), as background work. */
+  readReport(id: Report['id']): Promise<Report> {
+    return this.connection.get().getReport(id, { priority: 'background' });
   }
 
   invalidateAll(): void {

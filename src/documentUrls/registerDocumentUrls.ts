@@ -15,6 +15,7 @@ import type { SiteJobs } from '../adapters/siteJobs';
 import { WorkspaceScanner } from './workspaceScanner';
 import { WorkspaceUrlsView } from './workspaceUrlsView';
 import { GateConfigs } from '../platform/gateConfig';
+import { PageSourceDiagnostics } from './pageSourceDiagnostics';
 import { DEFAULT_MAX_AGE_DAYS } from '../model/workspaceGroups';
 import { UrlHoverProvider } from './urlHoverProvider';
 import { VisibleDocumentScanner } from './visibleDocumentScanner';
@@ -37,6 +38,8 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
   const scanner = new VisibleDocumentScanner(service, ctx.log);
   // The team's website-reports.json: read when a document's Problems or the workspace view first need it.
   const configs = new GateConfigs(ctx.log);
+  // A page's failed checks on the source file that produces it (the config's `sources`).
+  const pageSources = new PageSourceDiagnostics(service, configs);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';
   const disposables: vscode.Disposable[] = [
@@ -49,6 +52,9 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
       everyDocument,
       new UrlHoverProvider(service, ctx.log, (url) => ctx.history.trendOf(ctx.connection.origin(), url)),
     ),
+    pageSources,
+    vscode.languages.registerCodeLensProvider({ scheme: 'file' }, pageSources),
+    vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, pageSources, { providedCodeActionKinds: PageSourceDiagnostics.kinds }),
     vscode.languages.registerCodeActionsProvider(everyDocument, new BadUrlQuickFixes(), {
       providedCodeActionKinds: BadUrlQuickFixes.kinds,
     }),

@@ -9,6 +9,8 @@ import { MAX_FILE_BYTES, MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../model/w
 
 /** Files read at once while the index is built. */
 const READ_CONCURRENCY = 16;
+/** The config's URL patterns (`…/blog/{slug}`) are no pages. */
+const ALWAYS_EXCLUDED = '**/website-reports.json';
 /** An edit is indexed after the typing pauses this long. */
 const EDIT_DEBOUNCE_MS = 250;
 
@@ -65,7 +67,11 @@ export class WorkspaceScanner extends Disposable {
 
   private async build(): Promise<void> {
     const started = Date.now();
-    const uris = await vscode.workspace.findFiles('**/*', excludeGlob(await this.extraExcludes()) ?? null, MAX_INDEXED_FILES + 1);
+    const uris = await vscode.workspace.findFiles(
+      '**/*',
+      excludeGlob([...(await this.extraExcludes()), ALWAYS_EXCLUDED]) ?? null,
+      MAX_INDEXED_FILES + 1,
+    );
     if (uris.length > MAX_INDEXED_FILES) {
       this.log.warn(`The workspace has more than ${MAX_INDEXED_FILES} files; the URLs of the first ${MAX_INDEXED_FILES} are shown.`);
     }
@@ -111,7 +117,7 @@ export class WorkspaceScanner extends Disposable {
     const relative = vscode.workspace.asRelativePath(uri, false);
     const found = await vscode.workspace.findFiles(
       new vscode.RelativePattern(folder, relative),
-      excludeGlob(await this.extraExcludes()) ?? null,
+      excludeGlob([...(await this.extraExcludes()), ALWAYS_EXCLUDED]) ?? null,
       1,
     );
     return found.length > 0;

@@ -4,6 +4,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { compileSources, type SourceEntry } from '../sources/pageSources';
 
 export const CONFIG_FILE_NAME = 'website-reports.json';
 /** Bytes read of a config file; a larger one is refused. */
@@ -35,6 +36,8 @@ export interface GateConfig {
   tolerance: number;
   maxAgeDays?: number;
   rules: GateRule[];
+  /** Pages mapped to the files that produce them (src/sources); none when not given. */
+  sources?: SourceEntry[];
 }
 
 export const DEFAULT_INCLUDE = ['**/*'];
@@ -122,7 +125,19 @@ export function parseConfig(text: string, file: string): GateConfig {
   if (raw.tolerance !== undefined) config.tolerance = number(file, 'tolerance', raw.tolerance, 0, 100);
   if (raw.maxAgeDays !== undefined) config.maxAgeDays = number(file, 'maxAgeDays', raw.maxAgeDays, 0, 36_500);
   if (raw.rules !== undefined) config.rules = rules(file, raw.rules);
+  if (raw.sources !== undefined) config.sources = sourcesOf(file, raw.sources);
   return config;
+}
+
+/** The config's `sources`, checked by compiling them (the first problem names its entry and field). */
+function sourcesOf(file: string, value: unknown): SourceEntry[] {
+  const compiled = compileSources(value as SourceEntry[]);
+  if (!compiled.ok) {
+    const first = compiled.problems[0];
+    const field = first.index < 0 ? 'sources' : `sources[${first.index}].${first.field}`;
+    throw new ConfigError(file, field, `${field}: ${first.message}`);
+  }
+  return (value as SourceEntry[]).map(({ url, file: source }) => ({ url, file: source }));
 }
 
 function keyRefused(file: string, field: string): ConfigError {

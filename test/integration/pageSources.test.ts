@@ -1,0 +1,84 @@
+// A page's failed checks on the source file that produces it: a website-reports.json maps the
+// blog's pages to Markdown files; the page (served on loopback, missing its title and description)
+// has a report; opening its Markdown file shows the failed checks as Problems on the front-matter
+// lines, a CodeLens at the top, and the quick fixes Open Report and Re-run.
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import { COMMAND } from '../../src/ids';
+import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
+import { POOR_PAGE } from './sidebar/fixtures';
+
+describe('page sources: failed checks on the source file', function () {
+  this.timeout(60_000);
+  let page: http.Server;
+  let origin: string;
+  let folder: vscode.Uri;
+  let source: vscode.Uri;
+
+  before(async () => {
+    await activateExtension();
+    page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(POOR_PAGE));
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    await vscode.workspace.getConfiguration('webReports').update('baseUrl', serviceUrl(), vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand(COMMAND.setApiKey, apiKey());
+    assert.ok(
+      await vscode.commands.executeCommand(COMMAND.createReport, `${origin}/blog/first-post`, { privacy: 0 }),
+      'the page has a report',
+    );
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    folder = vscode.Uri.joinPath(root, 'page-sources');
+    const write = (name: string, text: string) =>
+      vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name), new TextEncoder().encode(text));
+    await write(
+      'website-reports.json',
+      JSON.stringify({ sources: [{ url: `${origin}/blog/{slug}`, file: 'content/blog/{slug}.md' }] }, null, 2),
+    );
+    await write('content/blog/first-post.md', '---\ntitle: Post\ndescription: \n---\n\n# First post\n\nText.\n');
+    source = vscode.Uri.joinPath(folder, 'content/blog/first-post.md');
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    page.closeAllConnections();
+    await new Promise((resolve) => page.close(resolve));
+    await vscode.workspace.fs.delete(folder, { recursive: true }).then(undefined, () => undefined);
+  });
+
+  it('shows the failed checks as Problems on the lines where they are fixed, with a CodeLens and quick fixes', async () => {
+    await vscode.window.showTextDocument(source);
+    const problems = await waitFor(
+      () => {
+        const found = vscode.languages.getDiagnostics(source).filter((d) => d.source === 'Website Reports');
+        return found.length > 0 ? found : undefined;
+      },
+      20_000,
+      'Problems on the source file',
+    );
+    const codes = problems.map((d) => String(d.code));
+    assert.ok(codes.includes('title'), `the title check failed on the page: ${codes.join(', ')}`);
+    assert.equal(problems.find((d) => d.code === 'title')?.range.start.line, 1, 'on the front-matter title: line');
+    if (codes.includes('meta_description')) assert.equal(problems.find((d) => d.code === 'meta_description')?.range.start.line, 2);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', source);
+    const titles = lenses.map((l) => l.command?.title ?? '');
+    assert.ok(
+      titles.some((t) => /failing check/.test(t)),
+      `a CodeLens with the failing checks: ${titles.join(' | ')}`,
+    );
+    assert.ok(titles.includes('Re-run'), 'and Re-run');
+    const title = problems.find((d) => d.code === 'title')!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', source, title.range);
+    const names = actions.map((a) => a.title);
+    assert.ok(names.includes('Open Report') && names.includes('Re-run Analysis'), names.join(', '));
+  });
+
+  it('a file the sources do not map gets nothing', async () => {
+    const other = vscode.Uri.joinPath(folder, 'notes.md');
+    await vscode.workspace.fs.writeFile(other, new TextEncoder().encode('---\ntitle: x\n---\n'));
+    await vscode.window.showTextDocument(other);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(vscode.languages.getDiagnostics(other).filter((d) => d.source === 'Website Reports').length, 0);
+  });
+});
