@@ -77,3 +77,20 @@ export async function confirmDeletion(labels: readonly string[]): Promise<boolea
   );
   return ok === del;
 }
+
+/**
+ * Who may view reports made in bulk (a site scan, Report All Unrated): `options` when given, else
+ * asked (private by default; a password asked for privacy 2); undefined when the person cancelled.
+ */
+export async function newReportsPrivacy(
+  options: { privacy?: 0 | 1 | 2; password?: string },
+  interactive: boolean,
+): Promise<{ privacy: 0 | 1 | 2; password?: string } | undefined> {
+  const privacy =
+    options.privacy ?? (interactive ? await askPrivacy(vscode.l10n.t('Website Reports: Who can view the new reports?'), 1) : 1);
+  if (privacy === undefined) return undefined;
+  let password = options.password;
+  if (privacy === 2 && !password) password = await askPassword(vscode.l10n.t('Website Reports: Password for the new reports'));
+  if (privacy === 2 && !password) return undefined;
+  return { privacy, password };
+}

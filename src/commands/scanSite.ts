@@ -18,7 +18,7 @@ import {
 import { plainText } from '../model/plainText';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
-import { askPassword, askPrivacy } from '../adapters/prompts';
+import { newReportsPrivacy } from '../adapters/prompts';
 import type { ScanSummary, SiteJobs } from '../adapters/siteJobs';
 
 export interface ScanSiteOptions {
@@ -160,13 +160,8 @@ export async function scanSite(
     );
     if (answer !== create) return { found: preview.found, created: 0, skipped: preview.skipped, failed: 0 };
   }
-  let privacy = options.privacy;
-  if (privacy === undefined) {
-    privacy = interactive ? await askPrivacy(vscode.l10n.t('Website Reports: Who can view the new reports?'), 1) : 1;
-  }
-  if (privacy === undefined) return NOTHING;
-  let password = options.password;
-  if (privacy === 2 && !password) password = await askPassword(vscode.l10n.t('Website Reports: Password for the new reports'));
-  if (privacy === 2 && !password) return NOTHING;
+  const access = await newReportsPrivacy(options, interactive);
+  if (!access) return NOTHING;
+  const { privacy, password } = access;
   return jobs.start(input, preview.toCreate, privacy, password, { found: preview.found, skipped: preview.skipped });
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { isPrivacy } from '../api/validate';
 import { CommandContext } from '../adapters/context';
-import { askPassword, askPrivacy } from '../adapters/prompts';
+import { newReportsPrivacy } from '../adapters/prompts';
 import type { ScanSummary, SiteJobs } from '../adapters/siteJobs';
 import type { ReportUrlsOptions } from './reportUrlsInFile';
 
@@ -37,14 +37,9 @@ export async function reportUnrated(
     );
     if (answer !== create) return NOTHING;
   }
-  let privacy = options.privacy;
-  if (privacy === undefined) {
-    privacy = interactive ? await askPrivacy(vscode.l10n.t('Website Reports: Who can view the new reports?'), 1) : 1;
-  }
-  if (privacy === undefined) return NOTHING;
-  let password = options.password;
-  if (privacy === 2 && !password) password = await askPassword(vscode.l10n.t('Website Reports: Password for the new reports'));
-  if (privacy === 2 && !password) return NOTHING;
+  const access = await newReportsPrivacy(options, interactive);
+  if (!access) return NOTHING;
+  const { privacy, password } = access;
   ctx.log.info(`Report All Unrated: ${urls.length} URLs of the workspace.`);
   return jobs.start(vscode.l10n.t('the URLs of this workspace'), urls, privacy, password, { found: urls.length, skipped: 0 });
 }
