@@ -27,7 +27,10 @@ interface PageOfFile {
 }
 
 export class PageSourceDiagnostics extends Disposable implements vscode.CodeLensProvider, vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+  /** Read when registered (nothing of vscode runs when the bundle loads). */
+  static get kinds(): vscode.CodeActionKind[] {
+    return [vscode.CodeActionKind.QuickFix];
+  }
   readonly collection = vscode.languages.createDiagnosticCollection('webReports.pageSources');
   private readonly pages = new Map<string, PageOfFile>();
   private readonly matchers = new WeakMap<LoadedConfig, SourceMatcher | undefined>();
