@@ -176,22 +176,32 @@ export class SiteJobs extends Disposable {
       await job.release();
       const resume = vscode.l10n.t('Resume');
       const why = result.stopped ? plainText(result.stopped, 300) : vscode.l10n.t('paused');
-      const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Website Reports: scan {0}; {1}. Its queue is kept.', why, words),
-        resume,
-      );
-      if (choice === resume) await this.resumeFile(job.file, password);
+      // Not awaited: the command returns its counts now; the answer comes when the person gives it.
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('Website Reports: scan {0}; {1}. Its queue is kept.', why, words), resume)
+        .then((choice) => {
+          if (choice === resume) void this.resumeFile(job.file, password);
+        });
       return;
     }
     // Done, with failures: offer to send the failed ones again (looked for first, never twice).
+    // The job is released meanwhile; unanswered, it is offered again at the next start.
+    await job.release();
     const retry = vscode.l10n.t('Retry Failed');
     const details = vscode.l10n.t('Show Details');
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Website Reports: {0}.', words), retry, details);
-    if (choice === details) this.ctx.log.show(true);
-    if (choice === retry) {
-      await job.retryFailed();
-      await this.run(job, password);
-    } else await job.remove().catch(() => job.release());
+    void vscode.window.showWarningMessage(vscode.l10n.t('Website Reports: {0}.', words), retry, details).then(async (choice) => {
+      if (choice === details) this.ctx.log.show(true);
+      const again = await loadJob(job.file);
+      if (again === undefined || again instanceof JobProblem) return;
+      if (choice !== retry) {
+        await again.remove().catch(() => again.release());
+      } else if (this.running) {
+        await again.release(); // one job at a time: offered again later
+      } else {
+        await again.retryFailed();
+        await this.run(again, password);
+      }
+    });
   }
 
   /** Pauses the running job (its queue is kept in its file). */
@@ -280,6 +290,10 @@ export class SiteJobs extends Disposable {
   private async resumeFile(file: string, password?: string): Promise<void> {
     const job = await loadJob(file);
     if (job === undefined || job instanceof JobProblem) return;
+    if (this.running) {
+      await job.release(); // one job at a time: this one waits for the next start or the scan menu
+      return;
+    }
     await this.run(job, password);
   }
 }

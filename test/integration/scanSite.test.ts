@@ -87,6 +87,25 @@ describe('Scan Site from Sitemap', function () {
     }
   });
 
+  it('a scan with a page the service refuses returns its counts at once (the Retry question does not hold it)', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    const file = vscode.Uri.joinPath(root, 'scan-refused-sitemap.xml');
+    // Nothing listens on port 9: the service cannot fetch the page and refuses it with a 422.
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://127.0.0.1:9/refused</loc></url></urlset>',
+      ),
+    );
+    try {
+      const result = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, file, { confirm: false, privacy: 0 });
+      assert.deepEqual(result, { found: 1, created: 0, skipped: 0, failed: 1 });
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
   it("refuses the report service's own address as a site", async () => {
     const result = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, `${new URL(serviceUrl()).origin}/`, { confirm: false });
     assert.deepEqual(result, { found: 0, created: 0, skipped: 0, failed: 0 });
