@@ -8,6 +8,7 @@ import { CONFIG_FILE_NAME, ConfigError, MAX_CONFIG_BYTES, parseConfig, type Gate
 import { RuleSet } from '../gate/rules';
 import { anyOf, type Matcher } from '../gate/urlGlob';
 import { Disposable } from '../model/lifecycle';
+import { plainText } from '../model/plainText';
 
 export interface LoadedConfig {
   config: GateConfig;
@@ -95,7 +96,12 @@ export class GateConfigs extends Disposable {
     if (this.warned.has(message)) return;
     this.warned.add(message);
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('Website Reports: {0} cannot be used: {1}', vscode.workspace.asRelativePath(file), message.slice(0, 300)),
+      // The message may quote the file (a JSON error): plain text, so no link or icon can form.
+      vscode.l10n.t(
+        'Website Reports: {0} cannot be used: {1}',
+        plainText(vscode.workspace.asRelativePath(file), 200),
+        plainText(message, 300),
+      ),
     );
   }
 
