@@ -12,7 +12,7 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 const targets = [
   {
     ...common,
-    entryPoints: ['src/extension.ts'],
+    entryPoints: ['extension/extension.ts'],
     outfile: 'dist/extension.js',
     format: 'cjs',
     platform: 'node',

@@ -1,12 +1,12 @@
 // One `check` run: read the config, find the URLs (and with --dump list them, sending nothing),
 // then judge them (judge.ts, loaded only then: --dump and --help never load the HTTP client).
 import * as path from 'node:path';
-import { ConfigError, defaultConfig, findConfig, GateConfig, loadConfig } from '../src/gate/config';
-import { SkipNote, walkFiles } from '../src/gate/fileWalk';
-import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../src/gate/occurrences';
-import { RuleSet } from '../src/gate/rules';
+import { ConfigError, defaultConfig, findConfig, GateConfig, loadConfig } from '../core/config/configFile';
+import { SkipNote, walkFiles } from '../core/urls/fileWalk';
+import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../core/urls/occurrences';
+import { RuleSet } from '../core/config/rules';
 import type { CheckOptions } from './args';
-import { writeAtomically } from './atomicWrite';
+import { writeAtomically } from '../core/files/atomicWrite';
 import { Progress } from './progress';
 import { CliFailure } from './usageError';
 

@@ -3,12 +3,12 @@
 // (and the baseline), and write the report. A service failure leaves no report: the run fails
 // with the URLs it could not check.
 import { promises as fsp } from 'node:fs';
-import { ReportActions } from '../src/actions/reportActions';
-import { runReportAll } from '../src/actions/reportAll';
-import { RequestBudget } from '../src/actions/requestBudget';
-import { UrlLookup } from '../src/actions/urlLookup';
-import { ApiError, toApiError } from '../src/api/errors';
-import type { Report } from '../src/api/types';
+import { ReportActions } from '../core/reports/reportActions';
+import { runReportAll } from '../core/reports/reportAll';
+import { RequestBudget } from '../core/client/requestBudget';
+import { UrlLookup } from '../core/reports/urlLookup';
+import { ApiError, toApiError } from '../core/client/errors';
+import type { Report } from '../core/client/types';
 import {
   againstBaseline,
   Baseline,
@@ -17,15 +17,15 @@ import {
   MAX_BASELINE_BYTES,
   parseBaseline,
   serializeBaseline,
-} from '../src/gate/baseline';
-import type { GateConfig } from '../src/gate/config';
-import type { SkipNote } from '../src/gate/fileWalk';
-import { summarize, UrlResult } from '../src/gate/gateReport';
-import type { UrlPlaces } from '../src/gate/occurrences';
-import { ageDays, evaluateUrl, RuleSet } from '../src/gate/rules';
-import { ReportsModel } from '../src/model/reportsModel';
+} from '../core/config/baseline';
+import type { GateConfig } from '../core/config/configFile';
+import type { SkipNote } from '../core/urls/fileWalk';
+import { summarize, UrlResult } from '../core/config/gateReport';
+import type { UrlPlaces } from '../core/urls/occurrences';
+import { ageDays, evaluateUrl, RuleSet } from '../core/config/rules';
+import { ReportsModel } from '../core/list/reportsModel';
 import type { CheckOptions } from './args';
-import { writeAtomically } from './atomicWrite';
+import { writeAtomically } from '../core/files/atomicWrite';
 import { CliIo, emit } from './check';
 import { formatReport } from './formats';
 import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';

@@ -1,7 +1,7 @@
 // What `scan` writes on stdout: a summary line and the failures (text), or one JSON object. Every
 // URL and reason may come from a site or the service: the text never carries a control character.
-import { describeScanResult } from '../src/sites/describe';
-import type { ScanResult } from '../src/sites/runScan';
+import { describeScanResult } from '../core/sites/describe';
+import type { ScanResult } from '../core/sites/runScan';
 import type { ScanFormat } from './args';
 import { terminalText } from './formats/escape';
 

@@ -1,10 +1,10 @@
 // Which service and which key: the base URL from --base-url, else WEBREPORTS_BASE_URL, else the
 // config's baseUrl; the key from WEBREPORTS_API_KEY only. Plain http is allowed only to a
 // loopback address (the key would travel in clear text). Messages name the source, never the key.
-import { parseBaseUrl } from '../src/api/baseUrl';
-import { ReportsClient } from '../src/api/client';
-import { ApiError } from '../src/api/errors';
-import type { GateConfig } from '../src/gate/config';
+import { parseBaseUrl } from '../core/client/baseUrl';
+import { ReportsClient } from '../core/client/client';
+import { ApiError } from '../core/client/errors';
+import type { GateConfig } from '../core/config/configFile';
 import { CliFailure } from './usageError';
 
 export interface ServiceChoice {

@@ -6,10 +6,10 @@
 //     URL) and the time against the same requests sent back to back (target ≤ 3×). Then the same
 //     with 10× more reports per host: how the requests grow and what the engine does.
 //  3. Looking the same URLs up again (typing that does not change them): requests sent (0).
-import { ReportsClient } from '../src/api/client';
-import { RequestBudget } from '../src/actions/requestBudget';
-import { UrlLookup } from '../src/actions/urlLookup';
-import { distinctUrls, findDocumentUrls } from '../src/model/documentUrlFinder';
+import { ReportsClient } from '../core/client/client';
+import { RequestBudget } from '../core/client/requestBudget';
+import { UrlLookup } from '../core/reports/urlLookup';
+import { distinctUrls, findDocumentUrls } from '../core/urls/documentUrlFinder';
 import { startService } from '../service/server';
 import { RecordSpec, writeDataFile } from '../test/unit/actions/reportRecords';
 import { printRow, type Row } from './bench/measure';

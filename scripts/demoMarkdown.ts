@@ -3,7 +3,7 @@
 // headings and paragraphs in the body. Tiny on purpose (no inline markup); every character of the
 // file is escaped, so a page written in the workspace cannot inject markup into the site.
 
-/** Lines of front matter read, at most (as the editor reads them: src/sources/checkLocations.ts). */
+/** Lines of front matter read, at most (as the editor reads them: core/sources/checkLocations.ts). */
 export const MAX_DEMO_FRONT_MATTER_LINES = 200;
 
 export interface DemoPage {

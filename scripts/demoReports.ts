@@ -4,9 +4,9 @@
 // the origins the demo itself served are removed (kept in a small file), never another loopback
 // site a person rated.
 import * as fs from 'node:fs';
-import { ReportsClient } from '../src/api/client';
-import type { Report } from '../src/api/types';
-import { urlKey } from '../src/model/urlKey';
+import { ReportsClient } from '../core/client/client';
+import type { Report } from '../core/client/types';
+import { urlKey } from '../core/urls/urlKey';
 
 /** Pages of the list read looking for reports of earlier demo sites (100 reports a page). */
 export const MAX_DEMO_LIST_PAGES = 5;

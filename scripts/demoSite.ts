@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { renderDemoPage } from './demoMarkdown';
-import type { SourceMatcher } from '../src/sources/pageSources';
+import type { SourceMatcher } from '../core/sources/pageSources';
 import { DEMO_CONTENT, DEMO_OLD_PAGE, DEMO_OLD_PAGE_HTML, demoMatcher, sitemapXml } from './demoWorkspace';
 
 /** Bytes of a content file rendered, at most (a larger one is answered 500). */

@@ -5,7 +5,7 @@
 // is missing, so a person's edits survive a restart.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compileSources, type SourceEntry, type SourceMatcher } from '../src/sources/pageSources';
+import { compileSources, type SourceEntry, type SourceMatcher } from '../core/sources/pageSources';
 
 /** The demo site's pages as Markdown, by workspace-relative file. */
 export const DEMO_CONTENT: Readonly<Record<string, string>> = {

@@ -12,7 +12,7 @@ import { isOwnUrl, type OwnAddress } from './ownAddress';
 export { AnalysisError } from './analysisError';
 export { CHECK_KEYS, evaluate, type Analysis } from './checks';
 export { extractFacts, type PageFacts } from './facts';
-export { bandOfScore as ratingFor } from '../src/model/rating';
+export { bandOfScore as ratingFor } from '../core/checks/rating';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // The /api/v1 handlers: reports (list, read, create, update, delete) and the account.
-import { bandOfScore } from '../src/model/rating';
+import { bandOfScore } from '../core/checks/rating';
 import { AnalysisError, type Analysis } from './analyze';
 import { hashPassword } from './password';
 import { NoMoreIdsError, parseReportId } from './reportId';

@@ -1,7 +1,7 @@
 // The checks of an analysis, named, rated and reported as the real service (phpRank) does: each
 // `{passed, importance, value, errors?}`, the score `points / total points * 100` with 10 points
 // for a high, 5 for a medium and 0 for a low importance check (phpRank's default settings).
-import { bandOfScore } from '../src/model/rating';
+import { bandOfScore } from '../core/checks/rating';
 import type { CheckDef } from './checkTypes';
 import { PAGE_CHECKS } from './checksPage';
 import { TECHNICAL_CHECKS } from './checksTechnical';

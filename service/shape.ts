@@ -1,7 +1,7 @@
 // The one place the service's two readings differ: a stored record and the service's answers are
 // put into the real service's shapes ('real', phpRank as real-service-notes.md records it) or the
 // spec's plain reading ('plain': rating words, a separate score, checks as an array).
-import { bandOfScore } from '../src/model/rating';
+import { bandOfScore } from '../core/checks/rating';
 import { plainCheck } from './checks';
 import { json, type Answer } from './http';
 import type { Checks, PlainCheck, PlainReport, RealReport, Shape, StoredReport } from './types';

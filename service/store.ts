@@ -5,7 +5,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { ratingOf } from '../src/model/rating';
+import { ratingOf } from '../core/checks/rating';
 import { isReportId, NoMoreIdsError } from './reportId';
 import { configure, migrate, type Db } from './storeSchema';
 import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';

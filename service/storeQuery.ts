@@ -1,5 +1,5 @@
 // The list query as SQL: which rows (band, project, URL search), in which order, and the total.
-import type { Band } from '../src/model/rating';
+import type { Band } from '../core/checks/rating';
 import type { StoredReport } from './types';
 
 export type SortKey = 'id' | 'url' | 'score' | 'generated_at';

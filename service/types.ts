@@ -35,7 +35,7 @@ export interface PlainCheck {
 /**
  * A report as the store keeps it: one canonical record whatever shape the service answers in.
  * `score` is the exact percent (points / total points * 100); `result` is its band (derived from
- * `score` by src/model/rating.ts, kept for the list filter); the password hash never leaves.
+ * `score` by core/checks/rating.ts, kept for the list filter); the password hash never leaves.
  */
 export interface StoredReport {
   id: number;

@@ -1,5 +1,5 @@
 // The report in the format asked for.
-import type { GateReport } from '../../src/gate/gateReport';
+import type { GateReport } from '../../core/config/gateReport';
 import type { Format } from '../args';
 import { formatJson } from './json';
 import { formatJunit } from './junit';

@@ -1,5 +1,5 @@
 // The JSON contract: `{ urls: [{ url, rating, score?, reportId?, occurrences, findings }], summary }`.
-import type { GateReport } from '../../src/gate/gateReport';
+import type { GateReport } from '../../core/config/gateReport';
 
 export function formatJson(report: GateReport): string {
   const urls = report.urls.map((u) => ({

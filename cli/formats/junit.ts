@@ -1,6 +1,6 @@
 // JUnit XML for CI test views: one test case per URL, a failure for each error, warnings and notes
 // in its output.
-import type { GateReport } from '../../src/gate/gateReport';
+import type { GateReport } from '../../core/config/gateReport';
 import { xml } from './escape';
 
 export function formatJunit(report: GateReport): string {

@@ -1,7 +1,7 @@
 // Markdown for a CI job summary or a pull-request comment: the totals, then a table of the URLs
 // with findings (errors first). Every value is escaped: a URL or a check name cannot add a link,
 // an image or HTML to the page it is shown on.
-import type { GateReport, UrlResult } from '../../src/gate/gateReport';
+import type { GateReport, UrlResult } from '../../core/config/gateReport';
 import { markdown, markdownCode } from './escape';
 
 /** Rows in the table; the rest are counted below it (a job summary has a size limit). */

@@ -1,8 +1,8 @@
 // SARIF 2.1.0 for code scanning: one result per finding per place the URL is written, so the
 // finding shows on that line of that file.
 import { pathToFileURL } from 'node:url';
-import type { GateReport } from '../../src/gate/gateReport';
-import type { FindingLevel } from '../../src/gate/rules';
+import type { GateReport } from '../../core/config/gateReport';
+import type { FindingLevel } from '../../core/config/rules';
 
 const LEVEL: Record<FindingLevel, 'error' | 'warning' | 'note'> = { error: 'error', warn: 'warning', note: 'note' };
 

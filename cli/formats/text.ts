@@ -1,5 +1,5 @@
 // Plain text for a terminal or a CI log: one line per finding at each place, then the totals.
-import type { GateReport } from '../../src/gate/gateReport';
+import type { GateReport } from '../../core/config/gateReport';
 import { oneLine } from './escape';
 
 export function formatText(report: GateReport): string {

@@ -4,8 +4,8 @@
 // is markup made by the extension's escaping renderers; error text only ever goes in with
 // textContent. Type-checked for the browser by media/tsconfig.json (`npx tsc -p media`).
 
-import { isHostMessage, isWebviewAction, type WebviewMessage } from '../../src/webviews/render/messages';
-import { revealInvisible } from '../../src/model/invisibleText';
+import { isHostMessage, isWebviewAction, type WebviewMessage } from '../../core/render/messages';
+import { revealInvisible } from '../../core/text/invisibleText';
 
 interface PanelState {
   scrollY?: number;

@@ -1,6 +1,6 @@
 // The API client's cost per request vs a bare undici request and vs Node's fetch, same list page.
 import { Agent, request } from 'undici';
-import { ReportsClient } from '../../src/api/client';
+import { ReportsClient } from '../../core/client/client';
 import { startServiceChild } from './child';
 import type { Dataset } from './data';
 import { ms, timePair, type Row, type Settings } from './measure';

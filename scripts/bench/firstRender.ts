@@ -2,8 +2,8 @@
 // process, at each size and latency. The model shows each group as it arrives, so the tree's
 // first render is the moment the model first has groups to show (what ReportsTreeProvider renders
 // from `showsGroups`); the whole load, all three groups in, is a row of its own.
-import { ReportsClient } from '../../src/api/client';
-import { ReportsModel } from '../../src/model/reportsModel';
+import { ReportsClient } from '../../core/client/client';
+import { ReportsModel } from '../../core/list/reportsModel';
 import { startServiceChild } from './child';
 import type { Dataset } from './data';
 import { alternate, median, ms, timePair, type Row, type Settings } from './measure';

@@ -12,9 +12,9 @@
 // shape, a `results` analysis padded to `recordBytes`): the model is what is measured, not HTTP.
 import { spawn } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
-import type { ListQuery, Report, ReportPage, ReportResult } from '../../src/api/types';
-import type { PageSource } from '../../src/model/paging';
-import { ReportsModel } from '../../src/model/reportsModel';
+import type { ListQuery, Report, ReportPage, ReportResult } from '../../core/client/types';
+import type { PageSource } from '../../core/list/paging';
+import { ReportsModel } from '../../core/list/reportsModel';
 
 export interface FootprintOptions {
   /** Reports held at the end, spread over the three groups (default 1,000). */

@@ -1,4 +1,4 @@
-// The local report history (src/model/history): reading one URL's runs with 10,000 URLs × 20 runs
+// The local report history (core/history): reading one URL's runs with 10,000 URLs × 20 runs
 // stored (goal: median ≤ 1 ms once its file is cached; the first read of a file, which loads it,
 // is shown beside it without a goal), the bytes a run takes on disk with 40 checks (goal ≤ 300),
 // and a write after a re-run (goal ≤ 5 ms, its file cached, as after the panel has shown it).
@@ -7,11 +7,11 @@
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { namesLine, runLine } from '../../src/model/history/lineFormat';
-import { nodeFiles } from '../../src/model/history/nodeFiles';
-import type { RunSnapshot } from '../../src/model/history/snapshot';
-import { HistoryStore, SHARDS, shardFileName, shardOf } from '../../src/model/history/store';
-import { urlKey } from '../../src/model/urlKey';
+import { namesLine, runLine } from '../../core/history/lineFormat';
+import { nodeFiles } from '../../core/files/nodeFiles';
+import type { RunSnapshot } from '../../core/history/snapshot';
+import { HistoryStore, SHARDS, shardFileName, shardOf } from '../../core/history/historyStore';
+import { urlKey } from '../../core/urls/urlKey';
 import { median, ms, timeIt, type Row, type Settings } from './measure';
 
 const ORIGIN = 'https://reports.example.com';

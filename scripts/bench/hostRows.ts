@@ -3,9 +3,9 @@
 // 10,000 deep, a 2 MB string) against ordinary records that fill the same budgets. The budgets
 // bound the output, so the hostile records should cost about what the largest ordinary one does,
 // not seconds (before the budgets the first one took 4.6 s and 7 MiB of HTML).
-import { hoverText } from '../../src/model/urlHoverText';
-import { boundedJson } from '../../src/model/boundedJson';
-import { renderReportBody } from '../../src/webviews/render/reportView';
+import { hoverText } from '../../extension/documentUrls/urlHoverText';
+import { boundedJson } from '../../core/text/safeJson';
+import { renderReportBody } from '../../core/render/reportView';
 import { ms, timePair, type Row, type Settings } from './measure';
 
 function hostileRecord(): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// The "URLs in Workspace" index (src/model/workspaceIndex.ts) on a generated workspace of 10,000
+// The "URLs in Workspace" index (core/urls/workspaceIndex.ts) on a generated workspace of 10,000
 // files with 50,000 URL occurrences written to a temporary folder: reading and indexing every file
 // (goal ≤ 10 s) with the growth of the heap and resident memory (goal ≤ 150 MB), then an edit of a
 // 1,000-line file: the file indexed again, its URLs rated again and the groups it touched listed
@@ -8,8 +8,8 @@
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { WorkspaceRatings } from '../../src/model/workspaceGroups';
-import { WorkspaceUrlIndex } from '../../src/model/workspaceIndex';
+import { WorkspaceRatings } from '../../core/list/workspaceGroups';
+import { WorkspaceUrlIndex } from '../../core/urls/workspaceIndex';
 import { median, ms, type Row, type Settings } from './measure';
 
 const URLS_PER_FILE = 5;

@@ -2,7 +2,7 @@
 // string and template literals with words that are not the message of a `t(...)` call, not a
 // log line, not a module path or a literal type, and not marked `// l10n-exempt: <why>`.
 // Used by test/unit/l10n and, from the command line, to list what is left:
-//   node out/scripts/l10n/literals.js src/commands src/views
+//   node out/scripts/l10n/literals.js extension/commands extension/views
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
@@ -114,7 +114,7 @@ export function findInTree(root: string): Finding[] {
 
 if (require.main === module) {
   const roots = process.argv.slice(2);
-  const findings = (roots.length ? roots : ['src']).flatMap(findInTree);
+  const findings = (roots.length ? roots : ['extension', 'core']).flatMap(findInTree);
   for (const finding of findings) console.log(`${finding.file}:${finding.line}: ${JSON.stringify(finding.text)}`);
   console.log(`${findings.length} literal(s) with words outside localisation`);
   process.exitCode = findings.length ? 1 : 0;

@@ -6,9 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
+import type { ExtensionInternals } from '../../extension/extension';
 import { activateExtension, apiKey, EXTENSION_ID, resetService, serviceUrl, waitFor } from '../integration/helpers';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 /**
  * Whether the panel's current document said `ready` (its script loaded and ran). Read from the
@@ -76,7 +76,7 @@ describe('the installed .vsix', function () {
       real(ext.extensionPath).startsWith(real(dir) + path.sep),
       `the running copy is ${ext.extensionPath}, not inside the extensions dir ${dir}`,
     );
-    assert.ok(!fs.existsSync(path.join(ext.extensionPath, 'src')), 'the installed copy holds the sources');
+    assert.ok(!fs.existsSync(path.join(ext.extensionPath, 'core')), 'the installed copy holds the sources');
     const expected = process.env.WEBREPORTS_TEST_VERSION;
     if (expected) assert.equal(ext.packageJSON.version, expected);
   });

@@ -2,10 +2,10 @@
 // (no request until the view is shown), and registers every command it contributes.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
-import { ENV_KEY_NAME } from '../../src/platform/keyStore';
+import type { ExtensionInternals } from '../../extension/extension';
+import { ENV_KEY_NAME } from '../../extension/platform/keyStore';
 import { activateExtension, apiKey, clearRequests, EXTENSION_ID, getRequests, manifest, serviceUrl, sleep, waitFor } from './helpers';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 describe('activation', () => {
   it('the extension is present', () => {
@@ -77,7 +77,7 @@ describe('activation', () => {
   });
 
   it('registers every command of the contract (docs/design.md) and contributes exactly those', async () => {
-    // Written out, not taken from src/ids.ts: this is the contract the ids module must meet.
+    // Written out, not taken from extension/ids.ts: this is the contract the ids module must meet.
     const contract = [
       'webReports.setApiKey',
       'webReports.signOut',

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, apiKey, clearRequests, getRequests, resetService, serviceUrl, signIn, signOut, waitFor } from './helpers';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
 import { GOOD_PAGE, POOR_PAGE } from './sidebar/fixtures';
 

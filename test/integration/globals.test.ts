@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, apiKey, clearRequests, EXTENSION_ID, getRequests, waitFor } from './helpers';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 const SYMBOLS = [Symbol.for('undici.globalDispatcher.1'), Symbol.for('undici.globalDispatcher.2')];
 

@@ -2,7 +2,7 @@
 // the env), its control endpoints (loopback, the run's token), and waiting for things to happen.
 import * as vscode from 'vscode';
 import type { Fault, RecordedRequest } from '../../service/server';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 export const EXTENSION_ID = 'webreports.website-reports';
 

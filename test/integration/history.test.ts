@@ -6,10 +6,10 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
-import { COMMAND } from '../../src/ids';
-import type { Report } from '../../src/api/types';
-import type { ReportsNode } from '../../src/model/treeNodes';
+import type { ExtensionInternals } from '../../extension/extension';
+import { COMMAND } from '../../extension/ids';
+import type { Report } from '../../core/client/types';
+import type { ReportsNode } from '../../core/list/treeNodes';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
 import { GOOD_PAGE, POOR_PAGE } from './sidebar/fixtures';
 

@@ -3,9 +3,9 @@
 // ours reads as no key. Leaves the test key stored as it found it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
+import type { ExtensionInternals } from '../../extension/extension';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 describe('KeyStore over the real SecretStorage', () => {
   let internals: ExtensionInternals;

@@ -6,11 +6,11 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
-import { ratingOf } from '../../src/model/rating';
+import type { ExtensionInternals } from '../../extension/extension';
+import { ratingOf } from '../../core/checks/rating';
 import { activateExtension, addFault, apiKey, clearFaults, resetService, serviceUrl, waitFor } from './helpers';
 import { GOOD_PAGE, POOR_PAGE } from './sidebar/fixtures';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 type Json = Record<string, unknown>;
 

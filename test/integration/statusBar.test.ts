@@ -2,9 +2,9 @@
 // the tree loaded from the service, they cost no request of their own, and they go away on sign-out.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
+import type { ExtensionInternals } from '../../extension/extension';
 import { activateExtension, apiKey, clearRequests, getRequests, resetService, serviceUrl, signIn, signOut, waitFor } from './helpers';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 
 type Totals = { good: number; decent: number; bad: number };
 

@@ -7,11 +7,11 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../src/extension';
-import { ratingOf, roundedScore } from '../../src/model/rating';
+import type { ExtensionInternals } from '../../extension/extension';
+import { ratingOf, roundedScore } from '../../core/checks/rating';
 import { REAL_REPORT } from '../unit/webviews/realShapeReport';
 import { activateExtension, addFault, apiKey, clearFaults, clearRequests, controlToken, getRequests, serviceUrl, waitFor } from './helpers';
-import { COMMAND, REPORT_VIEW_TYPE } from '../../src/ids';
+import { COMMAND, REPORT_VIEW_TYPE } from '../../extension/ids';
 
 type Json = Record<string, unknown>;
 

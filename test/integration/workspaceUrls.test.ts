@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { COMMAND } from '../../src/ids';
+import { COMMAND } from '../../extension/ids';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
 import { GOOD_PAGE } from './sidebar/fixtures';
 

@@ -2,7 +2,7 @@
 // rounded score, drawn by the decoration after the URL (VS Code draws after-text as the CSS
 // `::after` content of a span in the line, so that is where the check reads it).
 import type { Ui } from './harness';
-import { ratingOf, roundedScore } from '../../../src/model/rating';
+import { ratingOf, roundedScore } from '../../../core/checks/rating';
 import { poll } from './harness';
 import { allReports } from './service';
 import { runFromPalette } from './workbench';

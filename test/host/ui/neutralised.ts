@@ -1,7 +1,7 @@
 // Server text on VS Code's own surfaces: notifications turn `[label](command:…)`
 // into a link that runs the command, quick picks turn `$(name)` into an icon. A crafted report
 // and a crafted 500 reach both surfaces here; what the person sees must be text only.
-import { plainText } from '../../../src/model/plainText';
+import { plainText } from '../../../core/text/plainText';
 import { poll, type Ui } from './harness';
 import { restoreRealReports, showCraftedReport } from './crafted';
 import { clearNotifications, runFromPalette, treeRow } from './workbench';

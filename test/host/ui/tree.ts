@@ -1,7 +1,7 @@
 // The Reports tree as a person sees it: signing in through the welcome view, the group rows with the
 // service's totals, the report rows, and the context menu of a report row.
 import type { Ui } from './harness';
-import { ratingOf, roundedScore } from '../../../src/model/rating';
+import { ratingOf, roundedScore } from '../../../core/checks/rating';
 import { poll } from './harness';
 import { allReports, RESULTS, totals, type Result } from './service';
 import { restoreRealReports, showCraftedReport } from './crafted';

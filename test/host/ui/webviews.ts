@@ -5,8 +5,8 @@ import { poll, type Ui } from './harness';
 import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
 import { editorTab, runFromPalette, treeRow } from './workbench';
-import { ratingOf, roundedScore } from '../../../src/model/rating';
-import { ratingLabel } from '../../../src/model/vocabulary';
+import { ratingOf, roundedScore } from '../../../core/checks/rating';
+import { ratingLabel } from '../../../core/text/vocabulary';
 
 export const ACCOUNT_TAB = 'Website Reports Account';
 const REPORT_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh'];

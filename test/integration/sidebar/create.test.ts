@@ -2,12 +2,12 @@
 // the new report revealed in its group; a refusal creates nothing; a timed-out create is not
 // created twice when tried again.
 import * as assert from 'node:assert/strict';
-import { ratingOf } from '../../../src/model/rating';
+import { ratingOf } from '../../../core/checks/rating';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
+import type { ExtensionInternals } from '../../../extension/extension';
 import { addFault, clearFaults, clearRequests, getRequests, waitFor } from '../helpers';
 import { api, Json, Rating, reset, signInAndShowView, startPage, treeOf } from './fixtures';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 describe('sidebar: creating reports', function () {
   this.timeout(60_000);

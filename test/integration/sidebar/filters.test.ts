@@ -2,10 +2,10 @@
 // message, the tree holding exactly what the service answers, and cleared again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
+import type { ExtensionInternals } from '../../../extension/extension';
 import { clearFaults, clearRequests, getRequests } from '../helpers';
 import { api, Json, Rating, reset, signInAndShowView, treeOf } from './fixtures';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 describe('sidebar: search, project filter and sort', function () {
   this.timeout(60_000);

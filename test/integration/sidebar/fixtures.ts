@@ -4,10 +4,10 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
-import type { ReportsNode } from '../../../src/views/nodes';
+import type { ExtensionInternals } from '../../../extension/extension';
+import type { ReportsNode } from '../../../extension/views/nodes';
 import { activateExtension, apiKey, resetService, serviceUrl, waitFor } from '../helpers';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 export type Json = Record<string, unknown>;
 export type Rating = 'good' | 'decent' | 'bad';

@@ -2,10 +2,10 @@
 // multi-selection, checked on the service over HTTP.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
+import type { ExtensionInternals } from '../../../extension/extension';
 import { addFault, clearFaults, clearRequests, getRequests } from '../helpers';
 import { api, Json, Rating, reset, setSetting, signInAndShowView, startPage, treeOf } from './fixtures';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 describe('sidebar: managing reports', function () {
   this.timeout(60_000);

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
+import type { ExtensionInternals } from '../../../extension/extension';
 import { addFault, apiKey, clearFaults, serviceUrl, waitFor } from '../helpers';
 import { reset, signInAndShowView, treeOf } from './fixtures';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 describe('sidebar: the session', function () {
   this.timeout(60_000);

@@ -2,10 +2,10 @@
 // good key is checked against the account endpoint, then kept in SecretStorage.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
+import type { ExtensionInternals } from '../../../extension/extension';
 import { apiKey, clearFaults, getRequests, serviceUrl } from '../helpers';
 import { extensionInternals, reset } from './fixtures';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 describe('sidebar: sign-in', function () {
   this.timeout(60_000);

@@ -3,11 +3,11 @@
 // clock driven by the test).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ExtensionInternals } from '../../../src/extension';
-import { IntervalClock, systemClock } from '../../../src/model/intervalClock';
+import type { ExtensionInternals } from '../../../extension/extension';
+import { IntervalClock, systemClock } from '../../../core/lifecycle/intervalClock';
 import { addFault, clearFaults, clearRequests, getRequests, serviceUrl, waitFor } from '../helpers';
 import { api, Json, Rating, reset, signInAndShowView, treeOf } from './fixtures';
-import { COMMAND } from '../../../src/ids';
+import { COMMAND } from '../../../extension/ids';
 
 describe('sidebar: the grouped tree', function () {
   this.timeout(60_000);

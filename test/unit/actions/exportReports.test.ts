@@ -1,13 +1,13 @@
 // Export against the local service (every page, filters applied, streamed) and the CSV rules:
 // RFC 4180 quoting and the formula-injection prefix.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { exportReports } from '../../../src/actions/exportReports';
-import { RequestBudget } from '../../../src/actions/requestBudget';
-import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../src/model/csv';
-import { DEPTH_MARKER, EXPORT_MAX_DEPTH } from '../../../src/model/boundedJson';
-import { ListSource } from '../../../src/actions/urlLookup';
-import { Report, ReportPage } from '../../../src/api/types';
+import { ReportsClient } from '../../../core/client/client';
+import { exportReports } from '../../../core/reports/exportAll';
+import { RequestBudget } from '../../../core/client/requestBudget';
+import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../core/text/csv';
+import { DEPTH_MARKER, EXPORT_MAX_DEPTH } from '../../../core/text/safeJson';
+import { ListSource } from '../../../core/reports/urlLookup';
+import { Report, ReportPage } from '../../../core/client/types';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from './reportRecords';
 

@@ -1,7 +1,7 @@
 // "Is this the report my lost create made": decided from what was known when the first attempt
 // started (the ids known for the URL then, and the start time), the URL compared as the service does.
 import { strict as assert } from 'node:assert';
-import { isMadeBy } from '../../../src/actions/lostCreates';
+import { isMadeBy } from '../../../core/reports/lostCreates';
 
 describe('lost creates: isMadeBy', () => {
   const startedAt = Date.parse('2026-11-22T10:00:00Z');

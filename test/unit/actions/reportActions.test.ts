@@ -1,11 +1,11 @@
 // ReportActions against the local report service over loopback: create (joined, recovered after
 // a lost answer, never twice), privacy, re-run, and delete with an exact partial outcome.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { ApiError } from '../../../src/api/errors';
-import { ReportActions } from '../../../src/actions/reportActions';
-import type { WriteEvent } from '../../../src/actions/outcomes';
-import { ReportsModel } from '../../../src/model/reportsModel';
+import { ReportsClient } from '../../../core/client/client';
+import { ApiError } from '../../../core/client/errors';
+import { ReportActions } from '../../../core/reports/reportActions';
+import type { WriteEvent } from '../../../core/reports/outcomes';
+import { ReportsModel } from '../../../core/list/reportsModel';
 import { startService, RunningService } from '../../../service/server';
 import { startFixtures, FixtureServer } from '../service/helpers';
 

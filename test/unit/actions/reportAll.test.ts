@@ -2,13 +2,13 @@
 // creates in flight, a 429 waited out (the URL created once), and a create whose answer was lost
 // found on the service instead of being created again by "Retry Failed".
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { CreateInput } from '../../../src/actions/outcomes';
-import { planReportAll, runReportAll } from '../../../src/actions/reportAll';
-import { ReportActions } from '../../../src/actions/reportActions';
-import { RequestBudget } from '../../../src/actions/requestBudget';
-import { UrlLookup } from '../../../src/actions/urlLookup';
-import { ReportsModel } from '../../../src/model/reportsModel';
+import { ReportsClient } from '../../../core/client/client';
+import { CreateInput } from '../../../core/reports/outcomes';
+import { planReportAll, runReportAll } from '../../../core/reports/reportAll';
+import { ReportActions } from '../../../core/reports/reportActions';
+import { RequestBudget } from '../../../core/client/requestBudget';
+import { UrlLookup } from '../../../core/reports/urlLookup';
+import { ReportsModel } from '../../../core/list/reportsModel';
 import { startService, RunningService } from '../../../service/server';
 import { startFixtures, FixtureServer } from '../service/helpers';
 import { writeDataFile } from './reportRecords';

@@ -2,13 +2,13 @@
 // by the lookups whichever spelling the service stored and whichever the document uses, so a
 // second Report All creates nothing; a lost create of such a URL is recovered, not made twice.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { LostCreates } from '../../../src/actions/lostCreates';
-import { planReportAll, runReportAll } from '../../../src/actions/reportAll';
-import { ReportActions } from '../../../src/actions/reportActions';
-import { RequestBudget } from '../../../src/actions/requestBudget';
-import { UrlLookup } from '../../../src/actions/urlLookup';
-import { ReportsModel } from '../../../src/model/reportsModel';
+import { ReportsClient } from '../../../core/client/client';
+import { LostCreates } from '../../../core/reports/lostCreates';
+import { planReportAll, runReportAll } from '../../../core/reports/reportAll';
+import { ReportActions } from '../../../core/reports/reportActions';
+import { RequestBudget } from '../../../core/client/requestBudget';
+import { UrlLookup } from '../../../core/reports/urlLookup';
+import { ReportsModel } from '../../../core/list/reportsModel';
 import type { Analysis } from '../../../service/analyze';
 import { startService, RunningService } from '../../../service/server';
 

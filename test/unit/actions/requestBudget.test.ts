@@ -2,9 +2,9 @@
 // dropping) over budget, a 429 pause, cancellation while waiting. And the lookup engine inside a
 // tight budget against the local service: every lookup answered, the window never exceeded.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { RequestBudget } from '../../../src/actions/requestBudget';
-import { ListSource, UrlLookup } from '../../../src/actions/urlLookup';
+import { ReportsClient } from '../../../core/client/client';
+import { RequestBudget } from '../../../core/client/requestBudget';
+import { ListSource, UrlLookup } from '../../../core/reports/urlLookup';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from './reportRecords';
 

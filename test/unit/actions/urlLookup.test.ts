@@ -1,11 +1,11 @@
 // The lookup engine against the local report service over loopback: batching by host (counted
 // with the service's recorded requests), joined lookups, the cache and its invalidation, narrower
 // searches for a host with many reports, and the request budget.
-import { ratingOf } from '../../../src/model/rating';
+import { ratingOf } from '../../../core/checks/rating';
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { RequestBudget } from '../../../src/actions/requestBudget';
-import { UrlLookup } from '../../../src/actions/urlLookup';
+import { ReportsClient } from '../../../core/client/client';
+import { RequestBudget } from '../../../core/client/requestBudget';
+import { UrlLookup } from '../../../core/reports/urlLookup';
 import { startService, RunningService } from '../../../service/server';
 import { RecordSpec, writeDataFile } from './reportRecords';
 

@@ -2,7 +2,7 @@
 // 'not-configured' error (no network error, no retry, the key never echoed), and refused in the
 // Set API Key box through the function the command uses, naming the kind of character.
 import { strict as assert } from 'node:assert';
-import { keyInputProblem, keyProblem } from '../../../src/api/apiKey';
+import { keyInputProblem, keyProblem } from '../../../core/client/apiKey';
 import { rejects, useService } from './harness';
 
 const UNSENDABLE: Array<[string, string, RegExp]> = [

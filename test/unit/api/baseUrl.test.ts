@@ -1,8 +1,8 @@
 // The base URL (normalised, loopback or not, same origin) and the choice of proxy.
 import { strict as assert } from 'node:assert';
-import { apiUrl, isLoopbackHost, isSameOrigin, parseBaseUrl } from '../../../src/api/baseUrl';
-import { ApiError } from '../../../src/api/errors';
-import { bypassesProxy, chooseProxy } from '../../../src/api/proxy';
+import { apiUrl, isLoopbackHost, isSameOrigin, parseBaseUrl } from '../../../core/client/baseUrl';
+import { ApiError } from '../../../core/client/errors';
+import { bypassesProxy, chooseProxy } from '../../../core/client/proxy';
 
 describe('api: base URL and proxy', () => {
   it('normalises the base URL and flags clear-text keys', () => {

@@ -1,8 +1,8 @@
 // The bounded reader of answers (boundedJson.ts) against generated worst cases, one per budget at
 // its real value: every cost stops at its bound and the rest of the answer is read.
 import { strict as assert } from 'node:assert';
-import { MalformedJson, OmittedRows, OversizedRecord, ReadStats, readBoundedJson } from '../../../src/api/boundedJson';
-import { readList, readReport } from '../../../src/api/envelope';
+import { MalformedJson, OmittedRows, OversizedRecord, ReadStats, readBoundedJson } from '../../../core/client/boundedAnswer';
+import { readList, readReport } from '../../../core/client/envelope';
 import {
   MAX_ENVELOPE_FIELD_BYTES,
   MAX_ENVELOPE_FIELDS,
@@ -10,8 +10,8 @@ import {
   MAX_RECORD_BYTES,
   MAX_RECORD_DEPTH,
   MAX_SKIMMED_VALUE_BYTES,
-} from '../../../src/api/limits';
-import { oversizedOf } from '../../../src/api/types';
+} from '../../../core/client/answerLimits';
+import { oversizedOf } from '../../../core/client/types';
 
 const read = (text: string, expect: 'list' | 'record' = 'list', stats?: ReadStats) => readBoundedJson(Buffer.from(text), { expect, stats });
 const nested = (depth: number) => `${'['.repeat(depth)}"bottom"${']'.repeat(depth)}`;

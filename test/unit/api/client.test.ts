@@ -2,7 +2,7 @@
 // service speaks ('real': as phpRank sends; 'plain': the spec's reading): what it sends, what it
 // reads, and every error kind. Faults are injected by the service itself (no mocks).
 import { strict as assert } from 'node:assert';
-import { ratingOf } from '../../../src/model/rating';
+import { ratingOf } from '../../../core/checks/rating';
 import { startFixtures, FixtureServer } from '../unit-helpers';
 import { KEY, rejects, SHAPES, useService } from './harness';
 

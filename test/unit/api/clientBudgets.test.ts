@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ReportsClient } from '../../../src/api/client';
-import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES, MAX_NEXT_LINK_LENGTH } from '../../../src/api/limits';
+import { ReportsClient } from '../../../core/client/client';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES, MAX_NEXT_LINK_LENGTH } from '../../../core/client/answerLimits';
 import { rejects, SHAPES, useService } from './harness';
 
 const MiB = 1024 * 1024;

@@ -3,10 +3,10 @@
 // marked too large; a create whose 201 answer is that large is a success with the id — never
 // "failed", never sent again — also when the answer goes on past the byte budget.
 import { strict as assert } from 'node:assert';
-import { ReportActions } from '../../../src/actions/reportActions';
-import { Report, oversizedOf } from '../../../src/api/types';
-import { MAX_RECORD_BYTES } from '../../../src/api/limits';
-import { ReportsModel } from '../../../src/model/reportsModel';
+import { ReportActions } from '../../../core/reports/reportActions';
+import { Report, oversizedOf } from '../../../core/client/types';
+import { MAX_RECORD_BYTES } from '../../../core/client/answerLimits';
+import { ReportsModel } from '../../../core/list/reportsModel';
 import { SHAPES, useService } from './harness';
 
 const MiB = 1024 * 1024;

@@ -2,7 +2,7 @@
 // budget headers. The rate gate's clock is moved by hand (FakeTimers), so the test does not wait
 // a minute; the HTTP is real.
 import { strict as assert } from 'node:assert';
-import { ApiError } from '../../../src/api/errors';
+import { ApiError } from '../../../core/client/errors';
 import { FakeTimers } from './fakeTimers';
 import { SHAPES, useService } from './harness';
 

@@ -1,7 +1,7 @@
 // The client tells its observer (the history) of every report record it read, with the service's
 // origin: list pages, reads, creates and updates; an observer that throws does not break the call.
 import { strict as assert } from 'node:assert';
-import type { Report } from '../../../src/api/types';
+import type { Report } from '../../../core/client/types';
 import { startFixtures, FixtureServer } from '../unit-helpers';
 import { SHAPES, useService } from './harness';
 

@@ -1,6 +1,6 @@
 // Reading answers tolerantly: envelopes, bare lists, unknown fields, string ids.
 import { strict as assert } from 'node:assert';
-import { hasMorePages, readList, readReport } from '../../../src/api/envelope';
+import { hasMorePages, readList, readReport } from '../../../core/client/envelope';
 
 describe('api: reading answers tolerantly', () => {
   it('reads a Laravel envelope, keeps unknown fields and string ids', () => {

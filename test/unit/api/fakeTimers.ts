@@ -1,5 +1,5 @@
 // A clock and timers the tests move by hand, for the rate gate and its queue: no real waiting.
-import { Timers } from '../../../src/api/requestQueue';
+import { Timers } from '../../../core/client/requestQueue';
 
 interface Pending {
   id: number;

@@ -50,8 +50,8 @@ describe('process-wide state: the built bundle in a child Node', function () {
     dir = await mkdtemp(path.join(tmpdir(), 'webreports-globals-'));
     service = await startTestService({ apiKey: 'globals-key' });
     const options = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'error', absWorkingDir: ROOT } as const;
-    await build({ ...options, entryPoints: ['src/extension.ts'], outfile: path.join(dir, 'extension.js'), external: ['vscode'] });
-    await build({ ...options, entryPoints: ['src/api/client.ts'], outfile: path.join(dir, 'client.js') });
+    await build({ ...options, entryPoints: ['extension/extension.ts'], outfile: path.join(dir, 'extension.js'), external: ['vscode'] });
+    await build({ ...options, entryPoints: ['core/client/client.ts'], outfile: path.join(dir, 'client.js') });
     await writeFile(path.join(dir, 'child.js'), CHILD);
   });
   after(async () => {

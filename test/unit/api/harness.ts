@@ -1,8 +1,8 @@
 // Shared by the client suites: a local report service per shape, clients that log into a list,
 // and an assertion that a promise fails with an ApiError of a given kind.
 import { strict as assert } from 'node:assert';
-import { ClientOptions, ReportsClient } from '../../../src/api/client';
-import { ApiError, ApiErrorKind } from '../../../src/api/errors';
+import { ClientOptions, ReportsClient } from '../../../core/client/client';
+import { ApiError, ApiErrorKind } from '../../../core/client/errors';
 import { RunningService, ServiceOptions, startService } from '../../../service/server';
 
 export const KEY = 'client-test-key-7f3a9c';

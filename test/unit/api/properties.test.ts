@@ -2,12 +2,12 @@
 // NO_PROXY matching, envelope reading and the bounded reader of answers. Each property holds for any input fast-check finds.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { MalformedJson, ReadStats, readBoundedJson } from '../../../src/api/boundedJson';
-import { readList, readReport } from '../../../src/api/envelope';
-import { ApiError } from '../../../src/api/errors';
-import { bypassesProxy } from '../../../src/api/proxy';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../src/api/retry';
-import { oversizedOf } from '../../../src/api/types';
+import { MalformedJson, ReadStats, readBoundedJson } from '../../../core/client/boundedAnswer';
+import { readList, readReport } from '../../../core/client/envelope';
+import { ApiError } from '../../../core/client/errors';
+import { bypassesProxy } from '../../../core/client/proxy';
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../core/client/retry';
+import { oversizedOf } from '../../../core/client/types';
 
 const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/);
 const hostLabels = fc.array(label, { minLength: 1, maxLength: 5 });

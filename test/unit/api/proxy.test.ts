@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { ReportsClient } from '../../../src/api/client';
+import { ReportsClient } from '../../../core/client/client';
 import { RunningService } from '../../../service/server';
 import { startTestService } from './harness';
 

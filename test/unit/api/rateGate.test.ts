@@ -1,9 +1,9 @@
 // The rate gate and its queue, on a clock moved by hand: pacing from the announced budget, the
 // reserve for interactive calls, the hold after a 429, priority, cancellation, nothing dropped.
 import { strict as assert } from 'node:assert';
-import { ApiError } from '../../../src/api/errors';
-import { headerCount, RateGate } from '../../../src/api/rateGate';
-import { RequestQueue } from '../../../src/api/requestQueue';
+import { ApiError } from '../../../core/client/errors';
+import { headerCount, RateGate } from '../../../core/client/rateGate';
+import { RequestQueue } from '../../../core/client/requestQueue';
 import { FakeTimers, settle } from './fakeTimers';
 
 /** Laravel's throttle: a fixed window that starts at the first hit after the last one ended. */

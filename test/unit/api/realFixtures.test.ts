@@ -2,10 +2,10 @@
 // client's pure parts (no service): fractional scores, the object of ~40 checks, nested values,
 // missing fields, 422 under `message`, the delete answer, the account shape.
 import { strict as assert } from 'node:assert';
-import { readAccount, readList, readReport } from '../../../src/api/envelope';
-import { ApiError } from '../../../src/api/errors';
-import { interpret } from '../../../src/api/responses';
-import { ratingOf } from '../../../src/model/rating';
+import { readAccount, readList, readReport } from '../../../core/client/envelope';
+import { ApiError } from '../../../core/client/errors';
+import { interpret } from '../../../core/client/responses';
+import { ratingOf } from '../../../core/checks/rating';
 
 const CHECK_NAMES = [
   'title', 'meta_description', 'headings', 'content_keywords', 'image_keywords', 'seo_friendly_url', '404_page', 'robots',

@@ -2,9 +2,9 @@
 // 422 field errors under `errors` or an object `message`, 403 that is not a bad key, delete
 // answers, the next step each error names, and redaction before anything is shortened.
 import { strict as assert } from 'node:assert';
-import { ApiError, usualNextStep } from '../../../src/api/errors';
-import { redactorFor } from '../../../src/api/redact';
-import { interpret, ResponseContext } from '../../../src/api/responses';
+import { ApiError, usualNextStep } from '../../../core/client/errors';
+import { redactorFor } from '../../../core/client/redact';
+import { interpret, ResponseContext } from '../../../core/client/responses';
 
 const ctx: ResponseContext = { what: 'create the report' };
 const raw = (status: number, body: unknown, headers: Record<string, string> = {}) => ({

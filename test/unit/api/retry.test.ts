@@ -1,7 +1,7 @@
 // Retry arithmetic: which calls are retried, how long the client waits, Retry-After parsing.
 import { strict as assert } from 'node:assert';
-import { ApiError } from '../../../src/api/errors';
-import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelay } from '../../../src/api/retry';
+import { ApiError } from '../../../core/client/errors';
+import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelay } from '../../../core/client/retry';
 
 describe('api: retry arithmetic', () => {
   it('parses Retry-After as seconds or an HTTP date', () => {

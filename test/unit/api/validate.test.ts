@@ -1,8 +1,8 @@
 // Input validation: nothing invalid is sent, and the reason names the field.
 import { strict as assert } from 'node:assert';
-import { ApiError } from '../../../src/api/errors';
-import { ListQuery } from '../../../src/api/types';
-import { urlProblem, validateCreate, validateListQuery, validateReportId, validateUpdate } from '../../../src/api/validate';
+import { ApiError } from '../../../core/client/errors';
+import { ListQuery } from '../../../core/client/types';
+import { urlProblem, validateCreate, validateListQuery, validateReportId, validateUpdate } from '../../../core/client/validateInput';
 
 function invalid(fn: () => unknown, field: string): void {
   assert.throws(fn, (e: unknown) => e instanceof ApiError && e.kind === 'invalid-input' && field in (e.fieldErrors ?? {}));

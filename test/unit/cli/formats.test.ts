@@ -5,7 +5,7 @@ import { parse } from 'node-html-parser';
 import { formatJunit } from '../../../cli/formats/junit';
 import { formatMarkdown, MAX_MARKDOWN_ROWS } from '../../../cli/formats/markdown';
 import { formatText } from '../../../cli/formats/text';
-import { summarize, UrlResult } from '../../../src/gate/gateReport';
+import { summarize, UrlResult } from '../../../core/config/gateReport';
 
 const HOSTILE_URL = 'https://evil.example/a)](javascript:alert(1))<img src=x onerror=alert(1)>|x';
 const HOSTILE_RULE = 'check/<script>alert(1)</script>\n| injected | row |';

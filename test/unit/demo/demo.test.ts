@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startService, type RunningService } from '../../../service/server';
-import { ReportsClient } from '../../../src/api/client';
-import { ratingOf } from '../../../src/model/rating';
-import { compileSources, type SourceEntry } from '../../../src/sources/pageSources';
-import { sourceFindings } from '../../../src/sources/sourceFindings';
+import { ReportsClient } from '../../../core/client/client';
+import { ratingOf } from '../../../core/checks/rating';
+import { compileSources, type SourceEntry } from '../../../core/sources/pageSources';
+import { sourceFindings } from '../../../core/sources/sourceFindings';
 import { MAX_DEMO_FRONT_MATTER_LINES, parseDemoPage, renderDemoPage } from '../../../scripts/demoMarkdown';
 import {
   MAX_REMEMBERED_ORIGINS,

@@ -8,8 +8,8 @@ import {
   parseBaseline,
   regressions,
   serializeBaseline,
-} from '../../../src/gate/baseline';
-import type { UrlVerdict } from '../../../src/gate/rules';
+} from '../../../core/config/baseline';
+import type { UrlVerdict } from '../../../core/config/rules';
 
 describe('gate: baseline', () => {
   it('finds a score fall beyond the tolerance, a band down and a check from passed to failed', () => {

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ConfigError, findConfig, loadConfig, MAX_CONFIG_BYTES, MAX_CONFIG_ENTRIES, parseConfig } from '../../../src/gate/config';
+import { ConfigError, findConfig, loadConfig, MAX_CONFIG_BYTES, MAX_CONFIG_ENTRIES, parseConfig } from '../../../core/config/configFile';
 
 const FILE = '/repo/website-reports.json';
 

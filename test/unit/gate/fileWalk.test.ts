@@ -4,8 +4,8 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAX_DEPTH, SkipNote, walkFiles, WalkOptions } from '../../../src/gate/fileWalk';
-import { collectUrls, MAX_OCCURRENCES_PER_URL, TooManyUrls } from '../../../src/gate/occurrences';
+import { MAX_DEPTH, SkipNote, walkFiles, WalkOptions } from '../../../core/urls/fileWalk';
+import { collectUrls, MAX_OCCURRENCES_PER_URL, TooManyUrls } from '../../../core/urls/occurrences';
 
 const made: string[] = [];
 

@@ -1,8 +1,8 @@
 // The levels of findings, the one decision both the command line and the editor take from here.
 import { strict as assert } from 'node:assert';
-import type { Report } from '../../../src/api/types';
-import { defaultConfig, GateConfig } from '../../../src/gate/config';
-import { evaluateUrl, RuleSet } from '../../../src/gate/rules';
+import type { Report } from '../../../core/client/types';
+import { defaultConfig, GateConfig } from '../../../core/config/configFile';
+import { evaluateUrl, RuleSet } from '../../../core/config/rules';
 
 const NOW = Date.UTC(2026, 10, 25);
 const URL = 'https://example.com/docs/page';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { diffRuns } from '../../../src/model/history/diff';
-import { changeSummary, changesMarkdown } from '../../../src/model/history/changeWords';
-import type { RunSnapshot } from '../../../src/model/history/snapshot';
+import { diffRuns } from '../../../core/history/diff';
+import { changeSummary, changesMarkdown } from '../../../core/history/changeWords';
+import type { RunSnapshot } from '../../../core/history/snapshot';
 
 const before: RunSnapshot = {
   generatedAt: '2026-01-01T00:00:00Z',

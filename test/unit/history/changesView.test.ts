@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { MAX_RUNS_DRAWN, renderChanges } from '../../../src/webviews/render/changesView';
-import type { RunSnapshot } from '../../../src/model/history/snapshot';
+import { MAX_RUNS_DRAWN, renderChanges } from '../../../core/render/changesView';
+import type { RunSnapshot } from '../../../core/history/snapshot';
 
 function run(day: number, score: number, checks: RunSnapshot['checks']): RunSnapshot {
   return {

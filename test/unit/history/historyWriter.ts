@@ -1,8 +1,8 @@
 // A child process for the store's crash and two-writer tests: records COUNT runs of reports (on
 // URLS URLs) into DIR and prints "ok <n>" once each record() has resolved. Runs of writer TAG get
 // times no other writer uses.
-import { HistoryStore } from '../../../src/model/history/store';
-import { nodeFiles } from '../../../src/model/history/nodeFiles';
+import { HistoryStore } from '../../../core/history/historyStore';
+import { nodeFiles } from '../../../core/files/nodeFiles';
 
 const [dir, tag, count, urls, compactEvery] = process.argv.slice(2);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { strict as assert } from 'node:assert';
-import { runLine, parseRunLine, namesId } from '../../../src/model/history/lineFormat';
-import { MAX_CHECK_NAME, MAX_CHECKS_PER_RUN, snapshotOf } from '../../../src/model/history/snapshot';
+import { runLine, parseRunLine, namesId } from '../../../core/history/lineFormat';
+import { MAX_CHECK_NAME, MAX_CHECKS_PER_RUN, snapshotOf } from '../../../core/history/snapshot';
 
 describe('history/snapshotOf', () => {
   it('reads the real shape: result a score, results an object of checks', () => {

@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { HistoryFiles } from '../../../src/model/history/files';
-import { nodeFiles } from '../../../src/model/history/nodeFiles';
-import { HistoryStore, MAX_RUNS_PER_URL, SHARDS, type LogLevel } from '../../../src/model/history/store';
+import type { HistoryFiles } from '../../../core/files/fileOps';
+import { nodeFiles } from '../../../core/files/nodeFiles';
+import { HistoryStore, MAX_RUNS_PER_URL, SHARDS, type LogLevel } from '../../../core/history/historyStore';
 
 const ORIGIN = 'https://reports.test';
 const URL_A = 'https://site.test/a';

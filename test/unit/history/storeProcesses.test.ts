@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { HistoryStore } from '../../../src/model/history/store';
-import { nodeFiles } from '../../../src/model/history/nodeFiles';
+import { HistoryStore } from '../../../core/history/historyStore';
+import { nodeFiles } from '../../../core/files/nodeFiles';
 import { recordOf } from './historyWriter';
 
 const WRITER = path.join(__dirname, 'historyWriter.js');

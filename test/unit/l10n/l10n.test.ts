@@ -40,13 +40,13 @@ describe('l10n: the literal scanner', () => {
 
 describe('l10n: the sources', () => {
   it('have no user-facing literal that bypasses localisation', () => {
-    const findings = findInTree(path.join(ROOT, 'src')).map((f) => `${path.relative(ROOT, f.file)}:${f.line}: ${JSON.stringify(f.text)}`);
+    const findings = [path.join(ROOT, 'extension'), path.join(ROOT, 'core')].flatMap(findInTree).map((f) => `${path.relative(ROOT, f.file)}:${f.line}: ${JSON.stringify(f.text)}`);
     assert.deepEqual(findings, [], 'localise these with t(...) or mark them `// l10n-exempt: <why>` (docs/LOCALISATION.md)');
   });
 
   it('match the generated bundle (run `npm run l10n` after changing a message)', async function () {
     this.timeout(120_000); // parses every source file; slow on a busy machine
-    const files = sourceFiles(path.join(ROOT, 'src')).map((file) => ({ extension: '.ts', contents: fs.readFileSync(file, 'utf8') }));
+    const files = [path.join(ROOT, 'extension'), path.join(ROOT, 'core')].flatMap((root) => sourceFiles(root)).map((file) => ({ extension: '.ts', contents: fs.readFileSync(file, 'utf8') }));
     const generated = await getL10nJson(files);
     assert.deepEqual(readJson('l10n/bundle.l10n.json'), JSON.parse(JSON.stringify(generated)));
   });

@@ -2,8 +2,8 @@
 // property test: whatever surrounds a URL, it is found whole, with offsets that point at it.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { distinctUrls, findDocumentUrls } from '../../../src/model/documentUrlFinder';
-import { urlKey } from '../../../src/model/urlKey';
+import { distinctUrls, findDocumentUrls } from '../../../core/urls/documentUrlFinder';
+import { urlKey } from '../../../core/urls/urlKey';
 
 const urlsOf = (text: string) => findDocumentUrls(text).map((f) => f.url);
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { Emitter } from '../../../src/model/emitter';
-import { Disposable, IDisposable, toDisposable } from '../../../src/model/lifecycle';
+import { Emitter } from '../../../core/lifecycle/emitter';
+import { Disposable, IDisposable, toDisposable } from '../../../core/lifecycle/disposables';
 
 class Owner extends Disposable {
   hold<T extends IDisposable>(value: T): T {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { actionOn, rerunOutcomeText } from '../../../src/model/outcomeText';
-import { ratingOf } from '../../../src/model/rating';
+import { actionOn, rerunOutcomeText } from '../../../core/text/outcomeText';
+import { ratingOf } from '../../../core/checks/rating';
 
 describe('model: the words of an outcome (commands and the report panel share them)', () => {
   it('says the new rating and the old one when a re-run changed it', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import * as assert from 'node:assert/strict';
-import { bandOfScore, parseScore, ratingOf, roundedScore } from '../../../src/model/rating';
+import { bandOfScore, parseScore, ratingOf, roundedScore } from '../../../core/checks/rating';
 
 describe('ratingOf: one rating for words and scores', () => {
   it('takes a rating word as it is, in any case, with a separate score when sent', () => {

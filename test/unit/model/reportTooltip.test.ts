@@ -1,8 +1,8 @@
 // The tree's report tooltip (Markdown, untrusted): every server value in a code span, hidden
 // characters visible, any value accepted, and bounded whatever the record holds.
 import { strict as assert } from 'node:assert';
-import { reportTooltipMarkdown, TOOLTIP_MAX_CHARS } from '../../../src/model/reportTooltip';
-import { Report } from '../../../src/api/types';
+import { reportTooltipMarkdown, TOOLTIP_MAX_CHARS } from '../../../core/text/reportTooltip';
+import { Report } from '../../../core/client/types';
 
 /** The Markdown outside code spans: what the renderer would read as markup. */
 function outsideCode(markdown: string): string {

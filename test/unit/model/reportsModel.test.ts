@@ -1,9 +1,9 @@
 // The reports model with a real client against the local service: three groups, paging,
 // moving between groups, coalesced and cancelled reloads, stale and signed-out states.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import type { ListQuery } from '../../../src/api/types';
-import { insertionIndex, ReportsModel } from '../../../src/model/reportsModel';
+import { ReportsClient } from '../../../core/client/client';
+import type { ListQuery } from '../../../core/client/types';
+import { insertionIndex, ReportsModel } from '../../../core/list/reportsModel';
 import { startService, RunningService } from '../../../service/server';
 
 const KEY = 'model-test-key-4411';

@@ -2,10 +2,10 @@
 // rating) and the user loads more of the group it moved to. VS Code rejects a tree that holds an
 // id twice, so the newest copy wins. Real service, real analyses of a fixture page.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { ReportId, RESULT_VALUES } from '../../../src/api/types';
-import { ratingOf } from '../../../src/model/rating';
-import { ReportsModel } from '../../../src/model/reportsModel';
+import { ReportsClient } from '../../../core/client/client';
+import { ReportId, RESULT_VALUES } from '../../../core/client/types';
+import { ratingOf } from '../../../core/checks/rating';
+import { ReportsModel } from '../../../core/list/reportsModel';
 import { startService, RunningService } from '../../../service/server';
 import { FixtureServer, startFixtures } from '../unit-helpers';
 import { POOR_HTML } from '../service/helpers';

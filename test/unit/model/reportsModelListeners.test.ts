@@ -3,8 +3,8 @@
 // as a small projection, so reload, upsert and remove never throw. Real client, real service;
 // the hostile list page is a fault answer with the body the test wrote.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { ReportsModel } from '../../../src/model/reportsModel';
+import { ReportsClient } from '../../../core/client/client';
+import { ReportsModel } from '../../../core/list/reportsModel';
 import { startService, RunningService } from '../../../service/server';
 
 const KEY = 'model-listeners-key-3390';

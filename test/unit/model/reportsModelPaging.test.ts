@@ -2,9 +2,9 @@
 // pages, the same page again, a next link that points back) costs a handful of requests, not
 // thousands; the caps hold; the group says it was cut. Faults answer any body the test gives.
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { ReportsModel } from '../../../src/model/reportsModel';
-import { RESULT_VALUES } from '../../../src/api/types';
+import { ReportsClient } from '../../../core/client/client';
+import { ReportsModel } from '../../../core/list/reportsModel';
+import { RESULT_VALUES } from '../../../core/client/types';
 import { startService, RunningService } from '../../../service/server';
 
 const KEY = 'model-paging-key-5512';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { badReportsBadge, statusSummary } from '../../../src/model/statusSummary';
+import { badReportsBadge, statusSummary } from '../../../core/list/statusSummary';
 
 describe('status bar summary and badge', () => {
   it('shows the totals per rating with codicons, and the same in words for screen readers', () => {

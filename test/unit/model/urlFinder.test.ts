@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { findUrls, urlAt, urlInSelection } from '../../../src/model/urlFinder';
+import { findUrls, urlAt, urlInSelection } from '../../../core/urls/urlFinder';
 
 describe('model: finding the URL in editor text', () => {
   const cases: [string, string][] = [

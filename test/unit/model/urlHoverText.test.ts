@@ -2,8 +2,8 @@
 // only links the fixed command links (whatever a hostile record holds), and the failed checks
 // count of both `results` shapes.
 import { strict as assert } from 'node:assert';
-import { failedChecks } from '../../../src/model/checks';
-import { badgeText, hoverText, HOVER_MAX_CHARS } from '../../../src/model/urlHoverText';
+import { failedChecks } from '../../../core/checks/checkResults';
+import { badgeText, hoverText, HOVER_MAX_CHARS } from '../../../extension/documentUrls/urlHoverText';
 
 const hostile = '[x](command:workbench.action.terminal.new) <img src=x onerror=alert(1)> $(alert) `tick` https://evil.test';
 

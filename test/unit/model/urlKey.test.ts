@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { domainToASCII } from 'node:url';
 import fc from 'fast-check';
-import { spellingsOf, urlKey } from '../../../src/model/urlKey';
+import { spellingsOf, urlKey } from '../../../core/urls/urlKey';
 
 const letter = fc.constantFrom(...Array.from('abcxyz019-üßéñøåçłžдж中文日本ü'));
 const label = fc

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { accessibleLabel, contextValue, privacyName, relativeTime } from '../../../src/model/vocabulary';
-import { codeSpan } from '../../../src/model/plainText';
-import { describeFilters, isFiltered, toQuery } from '../../../src/model/filters';
+import { accessibleLabel, contextValue, privacyName, relativeTime } from '../../../core/text/vocabulary';
+import { codeSpan } from '../../../core/text/plainText';
+import { describeFilters, isFiltered, toQuery } from '../../../core/list/filters';
 
 describe('model: labels, context values and filters', () => {
   const now = new Date('2026-05-10T12:00:00Z');

@@ -1,10 +1,10 @@
-// src/ids.ts is the one place the code writes an id; the manifest (package.json and its nls
+// extension/ids.ts is the one place the code writes an id; the manifest (package.json and its nls
 // words) is the other side of the same contract. This test holds the two together and keeps the
 // code from writing a command id anywhere else.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ACCOUNT_VIEW_TYPE, COMMAND, CONTEXT_KEYS, REPORT_VIEW_TYPE, VIEW_CONTAINER_ID, VIEW_ID } from '../../../src/ids';
+import { ACCOUNT_VIEW_TYPE, COMMAND, CONTEXT_KEYS, REPORT_VIEW_TYPE, VIEW_CONTAINER_ID, VIEW_ID } from '../../../extension/ids';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -65,7 +65,7 @@ describe('ids: one source, the same as the manifest', () => {
     for (const key of Object.values(CONTEXT_KEYS)) assert.ok(whens.includes(key), `${key} is read by no when clause`);
   });
 
-  it('no source file but src/ids.ts writes a command id', () => {
+  it('no source file but extension/ids.ts writes a command id', () => {
     // A setting may share a command's name (`webReports.sortBy`): a literal that is a setting is one.
     const settings = new Set(
       Object.keys(
@@ -74,8 +74,8 @@ describe('ids: one source, the same as the manifest', () => {
       ),
     );
     const written: string[] = [];
-    for (const file of sourceFiles('src')) {
-      if (file === path.join('src', 'ids.ts')) continue;
+    for (const file of [...sourceFiles('extension'), ...sourceFiles('core'), ...sourceFiles('cli')]) {
+      if (file === path.join('extension', 'ids.ts')) continue;
       for (const [literal] of read(file).matchAll(/['"`]webReports\.[A-Za-z]+['"`]/g)) {
         if (ours.has(literal.slice(1, -1)) && !settings.has(literal.slice(1, -1))) written.push(`${file}: ${literal}`);
       }

@@ -198,7 +198,7 @@ describe('service/analyze', () => {
     assert.ok(fx.seen.every((h) => h.authorization === undefined));
   });
 
-  it('maps scores to ratings with the real service bands (src/model/rating.ts)', () => {
+  it('maps scores to ratings with the real service bands (core/checks/rating.ts)', () => {
     assert.equal(ratingFor(100), 'good');
     assert.equal(ratingFor(79.01), 'good');
     assert.equal(ratingFor(79), 'decent');

@@ -13,7 +13,7 @@ import { call, start, tempDir } from './helpers';
 import { MANY_IMAGES, startHostileServer, type HostileServer } from './hostilePages';
 import { storedRecords } from './storedRecords';
 
-/** What the client reads of one answer at most (src/api/client.ts, maxResponseBytes). */
+/** What the client reads of one answer at most (core/client/client.ts, maxResponseBytes). */
 const CLIENT_READS = 8 * 1024 * 1024;
 const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), 'utf8');
 

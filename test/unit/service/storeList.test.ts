@@ -2,7 +2,7 @@
 // service did in memory before), over records made to hit the edges: ties, case, non-ASCII,
 // quotes, needles shorter than a trigram, bands from a word or from a score alone.
 import { strict as assert } from 'node:assert';
-import { ratingOf, type Band } from '../../../src/model/rating';
+import { ratingOf, type Band } from '../../../core/checks/rating';
 import { Store, type ListQuery, type SortKey } from '../../../service/store';
 import type { StoredReport } from '../../../service/types';
 import { searchText } from '../../../service/urlForms';

@@ -6,8 +6,8 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ReportsClient } from '../../../src/api/client';
-import { discoverSitemapUrls } from '../../../src/sites/discover';
+import { ReportsClient } from '../../../core/client/client';
+import { discoverSitemapUrls } from '../../../core/sites/discover';
 import {
   MAX_DISCOVERED_URLS,
   MAX_JOB_URLS,
@@ -16,9 +16,9 @@ import {
   MAX_SITEMAP_FILES,
   MAX_STATE_BYTES,
   MAX_URLS_PER_SITEMAP,
-} from '../../../src/sites/limits';
-import { runScan } from '../../../src/sites/runScan';
-import { createJob, JobProblem, loadJob, ScanJob } from '../../../src/sites/scanJob';
+} from '../../../core/sites/scanLimits';
+import { runScan } from '../../../core/sites/runScan';
+import { createJob, JobProblem, loadJob, ScanJob } from '../../../core/sites/scanJob';
 import { evaluate, extractFacts } from '../../../service/analyze';
 import { KEY, startTestService } from '../api/harness';
 import { SiteServer, sitemapIndex, startSite, urlset } from './siteServer';

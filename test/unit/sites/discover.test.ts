@@ -5,9 +5,9 @@
 // URLs of the other files are kept.
 import { strict as assert } from 'node:assert';
 import * as zlib from 'node:zlib';
-import { discoverSitemapUrls } from '../../../src/sites/discover';
-import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP } from '../../../src/sites/limits';
-import { urlsOfSitemapText } from '../../../src/sites/sitemapParser';
+import { discoverSitemapUrls } from '../../../core/sites/discover';
+import { MAX_SITEMAP_BYTES, MAX_URLS_PER_SITEMAP } from '../../../core/sites/scanLimits';
+import { urlsOfSitemapText } from '../../../core/sites/sitemapParser';
 import { SiteServer, sitemapIndex, startSite, urlset } from './siteServer';
 
 describe('sites: discovery from a site address or a sitemap', () => {

@@ -39,7 +39,7 @@ describe('sites: process-wide state stays untouched', function () {
       target: 'node20',
       logLevel: 'error',
       absWorkingDir: ROOT,
-      entryPoints: ['src/sites/index.ts'],
+      entryPoints: ['core/sites/index.ts'],
       outfile: path.join(dir, 'sites.js'),
     });
     await writeFile(path.join(dir, 'child.js'), CHILD);

@@ -2,12 +2,12 @@
 // selection), and the time at the rate limit; the lookups are the batched ones (one list request
 // for one host's URLs).
 import { strict as assert } from 'node:assert';
-import { ReportsClient } from '../../../src/api/client';
-import { RequestBudget } from '../../../src/actions/requestBudget';
-import { UrlLookup } from '../../../src/actions/urlLookup';
-import { describePreview, describeScanResult } from '../../../src/sites/describe';
-import { estimateMs, previewScan } from '../../../src/sites/preview';
-import { selectUrls } from '../../../src/sites/select';
+import { ReportsClient } from '../../../core/client/client';
+import { RequestBudget } from '../../../core/client/requestBudget';
+import { UrlLookup } from '../../../core/reports/urlLookup';
+import { describePreview, describeScanResult } from '../../../core/sites/describe';
+import { estimateMs, previewScan } from '../../../core/sites/preview';
+import { selectUrls } from '../../../core/sites/select';
 import { evaluate, extractFacts } from '../../../service/analyze';
 import type { RunningService } from '../../../service/server';
 import { KEY, startTestService } from '../api/harness';

@@ -1,9 +1,9 @@
 // Runs one scan job in its own process, for the kill -9 test: `node scanChild.js <service url>
 // <key> <state file>`. Prints "sent <url>" when a create is written as sent, then the result as
 // one JSON line, and exits 0.
-import { ReportsClient } from '../../../src/api/client';
-import { loadJob, ScanJob } from '../../../src/sites/scanJob';
-import { runScan } from '../../../src/sites/runScan';
+import { ReportsClient } from '../../../core/client/client';
+import { loadJob, ScanJob } from '../../../core/sites/scanJob';
+import { runScan } from '../../../core/sites/runScan';
 
 async function main(): Promise<void> {
   const [baseUrl, key, stateFile] = process.argv.slice(2);

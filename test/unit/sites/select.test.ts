@@ -2,9 +2,9 @@
 // sitemap order), remap, max; bad options are refused with a reason and select nothing. The glob
 // matcher is linear-ish on hostile patterns (a generated worst case).
 import { strict as assert } from 'node:assert';
-import { MAX_INPUT_LENGTH, MAX_JOB_URLS } from '../../../src/sites/limits';
-import { parseRemap, pathGroup, selectUrls } from '../../../src/sites/select';
-import { globMatches, urlMatches } from '../../../src/sites/urlGlob';
+import { MAX_INPUT_LENGTH, MAX_JOB_URLS } from '../../../core/sites/scanLimits';
+import { parseRemap, pathGroup, selectUrls } from '../../../core/sites/select';
+import { globMatches, urlMatches } from '../../../core/urls/scanPattern';
 
 const SITE = [
   'https://www.example.com/',

@@ -9,7 +9,7 @@ import {
   MAX_HTML_LINES,
   MAX_RANGE_CHARS,
   MAX_TAG_CHARS,
-} from '../../../src/sources/checkLocations';
+} from '../../../core/sources/checkLocations';
 
 const at = (text: string, check: string) => {
   const [found] = checkLocations(text, [check]);

@@ -11,8 +11,8 @@ import {
   MAX_URL_LENGTH,
   type SourceEntry,
   type SourceMatcher,
-} from '../../../src/sources/pageSources';
-import { MAX_NAME_LENGTH, MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS } from '../../../src/sources/sourcePattern';
+} from '../../../core/sources/pageSources';
+import { MAX_NAME_LENGTH, MAX_PATTERN_LENGTH, MAX_PATTERN_SEGMENTS } from '../../../core/sources/sourcePattern';
 
 function matcher(sources: SourceEntry[]): SourceMatcher {
   const compiled = compileSources(sources);

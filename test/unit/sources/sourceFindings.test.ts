@@ -12,7 +12,7 @@ import {
   MAX_MESSAGE,
   sourceFindings,
   type CheckRules,
-} from '../../../src/sources/sourceFindings';
+} from '../../../core/sources/sourceFindings';
 
 const SOURCE = ['---', 'title: Hi', 'description: Short', '---', '', 'Body'].join('\n');
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderAccountBody, renderAccountPage, renderTotalsChart, AccountViewModel } from '../../../src/webviews/render/accountView';
+import { renderAccountBody, renderAccountPage, renderTotalsChart, AccountViewModel } from '../../../core/render/accountView';
 import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };

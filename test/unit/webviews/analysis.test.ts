@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { renderReportBody } from '../../../src/webviews/render/reportView';
-import { checkName, checkNames, errorWords } from '../../../src/model/checkNames';
-import { checksOf, orderChecks } from '../../../src/webviews/render/checks';
+import { renderReportBody } from '../../../core/render/reportView';
+import { checkName, checkNames, errorWords } from '../../../core/checks/checkNames';
+import { checksOf, orderChecks } from '../../../core/render/checkList';
 import { REAL_CHECKS, REAL_REPORT } from './realShapeReport';
 import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 

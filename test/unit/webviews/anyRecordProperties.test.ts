@@ -7,17 +7,17 @@
 // and no bidi control or invisible character is left in anything shown.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { readList } from '../../../src/api/envelope';
-import { Report } from '../../../src/api/types';
-import { boundedJson } from '../../../src/model/boundedJson';
-import { csvReport } from '../../../src/model/csv';
-import { plainText } from '../../../src/model/plainText';
-import { reportTooltipMarkdown, TOOLTIP_MAX_CHARS } from '../../../src/model/reportTooltip';
-import { HOVER_COMMANDS, HOVER_MAX_CHARS, hoverText } from '../../../src/model/urlHoverText';
-import { reportLabel } from '../../../src/model/vocabulary';
-import { renderAccountBody } from '../../../src/webviews/render/accountView';
-import { ACCOUNT_LIMITS, REPORT_LIMITS, SLACK_CHARS } from '../../../src/webviews/render/budget';
-import { renderReportBody, renderReportPage } from '../../../src/webviews/render/reportView';
+import { readList } from '../../../core/client/envelope';
+import { Report } from '../../../core/client/types';
+import { boundedJson } from '../../../core/text/safeJson';
+import { csvReport } from '../../../core/text/csv';
+import { plainText } from '../../../core/text/plainText';
+import { reportTooltipMarkdown, TOOLTIP_MAX_CHARS } from '../../../core/text/reportTooltip';
+import { HOVER_COMMANDS, HOVER_MAX_CHARS, hoverText } from '../../../extension/documentUrls/urlHoverText';
+import { reportLabel } from '../../../core/text/vocabulary';
+import { renderAccountBody } from '../../../core/render/accountView';
+import { ACCOUNT_LIMITS, REPORT_LIMITS, SLACK_CHARS } from '../../../core/render/budget';
+import { renderReportBody, renderReportPage } from '../../../core/render/reportView';
 import { assertSafeMarkup } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { escapeHtml, html, joinHtml, TrustedHtml, EMPTY } from '../../../src/webviews/render/html';
-import { humanizeKey, parseIsoDate, asNumber, asText } from '../../../src/webviews/render/format';
+import { escapeHtml, html, joinHtml, TrustedHtml, EMPTY } from '../../../core/render/html';
+import { humanizeKey, parseIsoDate, asNumber, asText } from '../../../core/render/format';
 
 describe('html helpers', () => {
   it('escapeHtml escapes & < > " \' and backtick', () => {

@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import { parse, HTMLElement, NodeType, Node } from 'node-html-parser';
-import { WEBVIEW_ACTIONS } from '../../../src/webviews/render/messages';
+import { WEBVIEW_ACTIONS } from '../../../core/render/messages';
 
 /** Tags the body renderers may produce. */
 export const BODY_TAGS = new Set([

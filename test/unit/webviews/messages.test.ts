@@ -1,11 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  isHostMessage,
-  isWebviewAction,
-  isWebviewMessage,
-  MAX_COMPARE_INDEX,
-  WEBVIEW_ACTIONS,
-} from '../../../src/webviews/render/messages';
+import { isHostMessage, isWebviewAction, isWebviewMessage, MAX_COMPARE_INDEX, WEBVIEW_ACTIONS } from '../../../core/render/messages';
 
 describe('webview message protocol', () => {
   it('accepts the messages a webview may send', () => {

@@ -1,10 +1,10 @@
 // A record the client kept as its facts only (too large to show): the model keeps the mark, and
 // the tooltip and the report panel say so instead of rendering an analysis that is not there.
 import { strict as assert } from 'node:assert';
-import { OVERSIZED, Report } from '../../../src/api/types';
-import { summaryOf } from '../../../src/model/reportSummary';
-import { reportTooltipMarkdown } from '../../../src/model/reportTooltip';
-import { renderReportBody } from '../../../src/webviews/render/reportView';
+import { OVERSIZED, Report } from '../../../core/client/types';
+import { summaryOf } from '../../../core/list/reportSummary';
+import { reportTooltipMarkdown } from '../../../core/text/reportTooltip';
+import { renderReportBody } from '../../../core/render/reportView';
 
 const facts = (reason: 'bytes' | 'depth' | 'cut'): Report => ({
   id: 7,

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { contentSecurityPolicy, createNonce, renderPage, PageFrame } from '../../../src/webviews/render/page';
-import { html } from '../../../src/webviews/render/html';
+import { contentSecurityPolicy, createNonce, renderPage, PageFrame } from '../../../core/render/page';
+import { html } from '../../../core/render/html';
 import { assertSafeMarkup, parseHtml } from './htmlAssertions';
 
 const FRAME: PageFrame = {

@@ -3,9 +3,9 @@
 // many checks, a 2 MB value. Each must render within the panel's limits (characters of output and
 // nodes rendered), say where it was cut, and still show every part of the page around it.
 import * as assert from 'node:assert/strict';
-import { renderReportBody } from '../../../src/webviews/render/reportView';
-import { renderAccountBody } from '../../../src/webviews/render/accountView';
-import { ACCOUNT_LIMITS, RenderBudget, RenderLimits, REPORT_LIMITS, SLACK_CHARS } from '../../../src/webviews/render/budget';
+import { renderReportBody } from '../../../core/render/reportView';
+import { renderAccountBody } from '../../../core/render/accountView';
+import { ACCOUNT_LIMITS, RenderBudget, RenderLimits, REPORT_LIMITS, SLACK_CHARS } from '../../../core/render/budget';
 import { assertSafeMarkup, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };

@@ -3,8 +3,8 @@
 // the renderers' own elements, no payload text becomes markup, and the key never shows.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { renderReportBody } from '../../../src/webviews/render/reportView';
-import { renderAccountBody } from '../../../src/webviews/render/accountView';
+import { renderReportBody } from '../../../core/render/reportView';
+import { renderAccountBody } from '../../../core/render/accountView';
 import { assertSafeMarkup, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };

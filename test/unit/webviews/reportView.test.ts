@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { renderReportBody, renderReportPage } from '../../../src/webviews/render/reportView';
-import { renderAccountBody } from '../../../src/webviews/render/accountView';
-import { isWebUrl } from '../../../src/model/vocabulary';
+import { renderReportBody, renderReportPage } from '../../../core/render/reportView';
+import { renderAccountBody } from '../../../core/render/accountView';
+import { isWebUrl } from '../../../core/text/vocabulary';
 import { assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { isSecretField, mask, maskSecrets, withoutSecrets } from '../../../src/webviews/render/secrets';
-import { renderFields } from '../../../src/webviews/render/values';
-import { renderAccountBody } from '../../../src/webviews/render/accountView';
-import { renderReportBody } from '../../../src/webviews/render/reportView';
+import { isSecretField, mask, maskSecrets, withoutSecrets } from '../../../core/render/secrets';
+import { renderFields } from '../../../core/render/values';
+import { renderAccountBody } from '../../../core/render/accountView';
+import { renderReportBody } from '../../../core/render/reportView';
 import { textOf } from './htmlAssertions';
 
 const KEY = 'wr_live_5f3a9c1e7d2b48a6';

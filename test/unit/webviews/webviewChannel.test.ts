@@ -3,8 +3,8 @@
 // UI checks drive the same channel end to end.
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { WebviewChannel } from '../../../src/webviews/webviewChannel';
-import type { HostMessage } from '../../../src/webviews/render/messages';
+import { WebviewChannel } from '../../../extension/webviews/webviewChannel';
+import type { HostMessage } from '../../../core/render/messages';
 
 function webview() {
   const posted: HostMessage[] = [];

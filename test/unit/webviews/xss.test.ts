@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { renderReportBody, renderReportPage } from '../../../src/webviews/render/reportView';
-import { renderAccountBody, renderAccountPage, AccountViewModel } from '../../../src/webviews/render/accountView';
-import { contentSecurityPolicy, PageFrame } from '../../../src/webviews/render/page';
+import { renderReportBody, renderReportPage } from '../../../core/render/reportView';
+import { renderAccountBody, renderAccountPage, AccountViewModel } from '../../../core/render/accountView';
+import { contentSecurityPolicy, PageFrame } from '../../../core/render/page';
 import { XSS_PAYLOADS } from './xssCorpus';
-import { revealInvisible } from '../../../src/model/invisibleText';
+import { revealInvisible } from '../../../core/text/invisibleText';
 import { assertPayloadEscaped, assertSafeMarkup, LEAK_RE, parseHtml, textOf } from './htmlAssertions';
 
 const OPTS = { now: new Date('2025-11-19T10:00:00Z'), timeZone: 'UTC', locale: 'en-US' };

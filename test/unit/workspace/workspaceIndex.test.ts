@@ -7,9 +7,9 @@ import {
   MAX_OCCURRENCES_PER_FILE,
   occurrencesIn,
   WorkspaceUrlIndex,
-} from '../../../src/model/workspaceIndex';
-import { groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../src/model/workspaceGroups';
-import type { Report } from '../../../src/api/types';
+} from '../../../core/urls/workspaceIndex';
+import { groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../core/list/workspaceGroups';
+import type { Report } from '../../../core/client/types';
 
 /** A record as the service may send it (a numeric `result`, as the real service does). */
 const rep = (fields: Record<string, unknown>): Report => fields as unknown as Report;

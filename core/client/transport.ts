@@ -1,0 +1,181 @@
+// Sends one HTTP request with undici over a keep-alive dispatcher: timeout, cancellation, a size
+// cap on the answer, no redirects. Network failures become ApiErrors; statuses are left to
+// responses.ts.
+import * as l10n from '@vscode/l10n';
+import { ApiError, NextStep } from './errors';
+import { ProxyChoice } from './proxy';
+import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './answerLimits';
+import { RawResponse, tooLarge } from './responses';
+import { Agent, Dispatcher, ProxyAgent, request } from './undici';
+
+export interface SendOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  /** Bytes read of a successful answer. */
+  maxResponseBytes: number;
+  /** A successful answer over the budget is read up to it and returned cut, not refused (a record's facts come first). */
+  keepCut?: boolean;
+  /** The body does not matter: read only as much as an error body. */
+  ignoreBody?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Why a connection failed, in words; called when needed (the words depend on the display language). */
+function networkReason(code: string): string | undefined {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return l10n.t('the connection was refused (is the service running?)');
+    case 'ECONNRESET':
+      return l10n.t('the connection was reset');
+    case 'ENOTFOUND':
+      return l10n.t('the host name could not be found');
+    case 'EAI_AGAIN':
+      return l10n.t('the host name could not be looked up');
+    case 'EHOSTUNREACH':
+      return l10n.t('the host is unreachable');
+    case 'ENETUNREACH':
+      return l10n.t('the network is unreachable');
+    case 'EPIPE':
+      return l10n.t('the connection was closed while sending');
+    case 'UND_ERR_SOCKET':
+      return l10n.t('the connection was closed before the answer was complete');
+    case 'UND_ERR_CLOSED':
+      return l10n.t('the connection was closed');
+    case 'CERT_HAS_EXPIRED':
+      return l10n.t("the server's TLS certificate has expired");
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return l10n.t("the server's TLS certificate is self-signed");
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return l10n.t("the server's TLS certificate chain is not trusted");
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return l10n.t("the server's TLS certificate could not be verified");
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return l10n.t("the server's TLS certificate is for another host");
+    default:
+      return undefined;
+  }
+}
+
+// Where the address itself is likely wrong, the setting helps more than trying again.
+const ADDRESS_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
+  // undici's own 300 s header/body timeouts would cut a long analysis short with a vaguer
+  // message; the client's timer (requestTimeoutSeconds, 4x for analyses) governs instead.
+  const options = { keepAliveTimeout: 10_000, connections: 8, headersTimeout: 0, bodyTimeout: 0, maxHeaderSize: MAX_HEADER_BYTES };
+  if (!proxy) return new Agent(options);
+  return new ProxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+}
+
+class Timeout {
+  constructor(readonly ms: number) {}
+}
+
+export async function send(dispatcher: Dispatcher, options: SendOptions): Promise<RawResponse> {
+  const origin = new URL(options.url).origin;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Timeout(options.timeoutMs)), options.timeoutMs);
+  const onCancel = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onCancel();
+  options.signal?.addEventListener('abort', onCancel, { once: true });
+  try {
+    const response = await request(options.url, {
+      dispatcher,
+      method: options.method,
+      headers: options.headers,
+      body: options.body,
+      signal: controller.signal,
+    });
+    // An error's body, or one that does not matter, is read only as far as its start says enough.
+    const ok = response.statusCode >= 200 && response.statusCode < 300 && !options.ignoreBody;
+    const max = ok ? options.maxResponseBytes : Math.min(MAX_ERROR_BODY_BYTES, options.maxResponseBytes);
+    const keepCut = !ok || options.keepCut === true;
+    const declared = Number(response.headers['content-length']);
+    if (!keepCut && Number.isFinite(declared) && declared > max) {
+      response.body.destroy();
+      throw tooLarge(response.statusCode, max);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    for await (const chunk of response.body) {
+      const bytes = chunk as Buffer;
+      if (size + bytes.length > max) {
+        response.body.destroy();
+        if (!keepCut) throw tooLarge(response.statusCode, max);
+        chunks.push(bytes.subarray(0, max - size));
+        truncated = true;
+        break;
+      }
+      size += bytes.length;
+      chunks.push(bytes);
+    }
+    return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), truncated };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
+    if (reason instanceof Timeout) {
+      throw new ApiError(
+        'timeout',
+        l10n.t(
+          'The report service at {0} did not answer within {1} seconds. Try again, or raise "webReports.requestTimeoutSeconds".',
+          origin,
+          Math.round(reason.ms / 1000),
+        ),
+        { cause: error },
+      );
+    }
+    if (controller.signal.aborted) throw new ApiError('cancelled', l10n.t('The request was cancelled.'), { cause: error });
+    const code = errorCode(error);
+    if (code && TIMEOUT_CODES.has(code)) {
+      throw new ApiError(
+        'timeout',
+        l10n.t('The report service at {0} did not answer in time. Try again, or raise "webReports.requestTimeoutSeconds".', origin),
+        { cause: error },
+      );
+    }
+    if (code === 'UND_ERR_HEADERS_OVERFLOW') {
+      throw new ApiError(
+        'bad-response',
+        l10n.t(
+          'The service\'s answer has headers larger than {0} KB; it was not read. This is not what the report API sends: check "webReports.baseUrl".',
+          MAX_HEADER_BYTES / 1024,
+        ),
+        { cause: error, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
+      );
+    }
+    const why = (code && networkReason(code)) ?? (error instanceof Error ? error.message : String(error));
+    const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
+    throw new ApiError(
+      'network',
+      l10n.t('Could not reach the report service at {0}: {1}. Check "webReports.baseUrl", your network and proxy settings.', origin, why),
+      { cause: error, next },
+    );
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCancel);
+  }
+}

@@ -1,0 +1,125 @@
+// The rules of the config applied to one URL and its latest report: the findings, each with a
+// level. This is the one place that decides levels, for the command line and the editor alike.
+// Without a matching rule: rated bad is an error, decent a warning, no report a note. Every rule
+// whose `match` matches applies, in order; a later rule's fields override an earlier one's.
+import * as l10n from '@vscode/l10n';
+import type { Report } from '../client/types';
+import { ratingOf, roundedScore } from '../checks/rating';
+import { describeRating } from '../text/vocabulary';
+import { checkStates } from '../checks/checkStates';
+import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
+import { anyOf, Matcher } from '../urls/urlPattern';
+
+export type FindingLevel = Level | 'note';
+export type GateRating = 'good' | 'decent' | 'bad' | 'none';
+
+export interface Finding {
+  level: FindingLevel;
+  /** `rating`, `min-score`, `check/<key>`, `no-report`, `stale`, `unrated`, or `regression/…`. */
+  rule: string;
+  message: string;
+}
+
+export interface UrlVerdict {
+  /** Matched `ignoreUrls`: no findings, and the command line leaves it out. */
+  ignored: boolean;
+  rating: GateRating;
+  score?: number;
+  findings: Finding[];
+}
+
+/** The merged fields of every rule matching a URL. */
+interface Effective {
+  minScore?: number;
+  level?: Level;
+  checks: Record<string, CheckLevel>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The config's matchers, built once for many URLs. */
+export class RuleSet {
+  private readonly ignore: Matcher;
+  private readonly rules: { rule: GateRule; test: Matcher }[];
+
+  constructor(readonly config: GateConfig) {
+    this.ignore = anyOf(config.ignoreUrls);
+    this.rules = config.rules.map((rule) => ({ rule, test: anyOf([rule.match]) }));
+  }
+
+  isIgnored(url: string): boolean {
+    return this.ignore(url);
+  }
+
+  effective(url: string): Effective {
+    const out: Effective = { checks: {} };
+    for (const { rule, test } of this.rules) {
+      if (!test(url)) continue;
+      if (rule.minScore !== undefined) out.minScore = rule.minScore;
+      if (rule.level !== undefined) out.level = rule.level;
+      Object.assign(out.checks, rule.checks);
+    }
+    return out;
+  }
+}
+
+/** The findings for `url` given its latest report (undefined: none). `now` in ms since the epoch. */
+export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefined, now = Date.now()): UrlVerdict {
+  if (rules.isIgnored(url)) return { ignored: true, rating: report ? ratingWord(report) : 'none', findings: [] };
+  if (!report) {
+    return {
+      ignored: false,
+      rating: 'none',
+      findings: [{ level: 'note', rule: 'no-report', message: l10n.t('No report for this URL yet.') }],
+    };
+  }
+  const { band, score } = ratingOf(report);
+  const rating = ratingWord(report);
+  const applied = rules.effective(url);
+  const findings: Finding[] = [];
+  const shown = describeRating({ band, score });
+  if (applied.minScore !== undefined) {
+    if (score === undefined) {
+      findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no score to compare with {0}.', applied.minScore) });
+    } else if (score < applied.minScore) {
+      findings.push({
+        level: applied.level ?? 'error',
+        rule: 'min-score',
+        message: l10n.t('Score {0} is below the minimum {1}.', roundedScore(score), applied.minScore),
+      });
+    }
+  } else if (band === 'bad') {
+    findings.push({ level: applied.level ?? 'error', rule: 'rating', message: l10n.t('Rated {0}.', shown) });
+  } else if (band === 'decent') {
+    findings.push({ level: 'warn', rule: 'rating', message: l10n.t('Rated {0}.', shown) });
+  } else if (band === 'unknown') {
+    findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no rating yet.') });
+  }
+  const states = checkStates(report.results);
+  for (const [check, level] of Object.entries(applied.checks)) {
+    if (level !== 'off' && states.get(check) === 'failed') {
+      findings.push({ level, rule: `check/${check}`, message: l10n.t('Check "{0}" failed.', check) });
+    }
+  }
+  const age = ageDays(report, now);
+  if (rules.config.maxAgeDays !== undefined && age !== undefined && age > rules.config.maxAgeDays) {
+    findings.push({
+      level: 'warn',
+      rule: 'stale',
+      message: l10n.t('The report is {0} days old (more than {1}).', Math.floor(age), rules.config.maxAgeDays),
+    });
+  }
+  return { ignored: false, rating, ...(score === undefined ? {} : { score }), findings };
+}
+
+/** The rating word of a report; a report without a rating counts as none. */
+export function ratingWord(report: Report | undefined): GateRating {
+  const band = report ? ratingOf(report).band : 'unknown';
+  return band === 'unknown' ? 'none' : band;
+}
+
+/** Days since the report was generated, or undefined when it does not say. */
+export function ageDays(report: Report, now: number): number | undefined {
+  const at = new Date(String(report.generated_at ?? report.created_at ?? '')).getTime();
+  return Number.isNaN(at) ? undefined : (now - at) / DAY_MS;
+}

@@ -1,0 +1,83 @@
+// The history store's file operations on node:fs/promises.
+import { promises as fsp } from 'node:fs';
+import type { FileRead, HistoryFiles } from './fileOps';
+
+function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+async function read(path: string, from?: { ino: number; offset: number }): Promise<FileRead | undefined> {
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(path, 'r');
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return undefined;
+    throw error;
+  }
+  try {
+    const stat = await handle.stat();
+    const size = stat.size;
+    const same = from !== undefined && from.ino === stat.ino && from.offset <= size;
+    const start = same ? from.offset : 0;
+    const bytes = new Uint8Array(size - start);
+    let done = 0;
+    while (done < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, done, bytes.length - done, start + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    return { ino: stat.ino, size: start + done, bytes: done === bytes.length ? bytes : bytes.subarray(0, done), whole: !same };
+  } finally {
+    await handle.close();
+  }
+}
+
+export const nodeFiles: HistoryFiles = {
+  read,
+  append: (path, text) => fsp.appendFile(path, text, { encoding: 'utf8', flag: 'a' }),
+  writeFile: (path, text) => fsp.writeFile(path, text, 'utf8'),
+  rename: (from, to) => fsp.rename(from, to),
+  mkdir: async (path) => {
+    await fsp.mkdir(path, { recursive: true });
+  },
+  unlink: async (path) => {
+    try {
+      await fsp.unlink(path);
+    } catch (error) {
+      if (!isCode(error, 'ENOENT')) throw error;
+    }
+  },
+  createExclusive: async (path, text) => {
+    try {
+      await fsp.writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
+      return true;
+    } catch (error) {
+      if (isCode(error, 'EEXIST')) return false;
+      throw error;
+    }
+  },
+  age: async (path) => {
+    try {
+      return Date.now() - (await fsp.stat(path)).mtimeMs;
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return undefined;
+      throw error;
+    }
+  },
+  readText: async (path) => {
+    try {
+      return await fsp.readFile(path, 'utf8');
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return undefined;
+      throw error;
+    }
+  },
+  list: async (dir) => {
+    try {
+      return await fsp.readdir(dir);
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) return [];
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,103 @@
+// The change between two runs in words: the one-line summary of a notification
+// ("63 → 81 (+18): 3 checks fixed, 1 newly failing") and the Markdown of copyChanges. Pure.
+
+import * as l10n from '@vscode/l10n';
+import { displayLocale } from '../text/locale';
+import { relativeTime } from '../text/vocabulary';
+import { codeSpan, plainText } from '../text/plainText';
+import { roundedScore } from '../checks/rating';
+import { changedChecks, diffRuns, type RunDiff } from './diff';
+import type { RunSnapshot } from './snapshot';
+
+/** Characters of a check's label in a Markdown table cell. */
+export const MAX_LABEL = 200;
+
+/** A whole-number difference with its sign: "+18", "-3", "0". */
+export function signedDelta(delta: number): string {
+  return new Intl.NumberFormat(displayLocale(), { signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(Math.round(delta));
+}
+
+/** "63 → 81 (+18)", or the score that is known, or "no score". */
+export function scoreChange(before: number | undefined, after: number | undefined): string {
+  if (before !== undefined && after !== undefined) {
+    const a = roundedScore(before);
+    const b = roundedScore(after);
+    return l10n.t({
+      message: '{0} → {1} ({2})',
+      args: [a, b, signedDelta(Number(b) - Number(a))],
+      comment: ['a score before and after, and the difference'],
+    });
+  }
+  if (after !== undefined) return l10n.t('now {0}', roundedScore(after));
+  if (before !== undefined) return l10n.t('was {0}', roundedScore(before));
+  return l10n.t('no score');
+}
+
+/** "63 → 81 (+18) against the run 2 days ago": a URL's score against its run before the newest. */
+export function trendSince(previous: RunSnapshot, current: RunSnapshot, now?: Date): string {
+  const score = scoreChange(previous.score, current.score);
+  const when = relativeTime(previous.generatedAt, now);
+  return when === undefined
+    ? l10n.t('{0} against the run before', score)
+    : l10n.t({ message: '{0} against the run {1}', args: [score, when], comment: ['{1} is a relative time such as "2 days ago"'] });
+}
+
+function fixedCount(n: number): string {
+  return n === 1 ? l10n.t('1 check fixed') : l10n.t('{0} checks fixed', n);
+}
+
+function failingCount(n: number): string {
+  return n === 1 ? l10n.t('1 newly failing') : l10n.t('{0} newly failing', n);
+}
+
+/** "63 → 81 (+18): 3 checks fixed, 1 newly failing". */
+export function changeSummary(diff: RunDiff): string {
+  const score = scoreChange(diff.scoreBefore, diff.scoreAfter);
+  const fixed = diff.fixed.length;
+  const failing = diff.newlyFailing.length;
+  if (fixed > 0 && failing > 0) return l10n.t('{0}: {1}, {2}', score, fixedCount(fixed), failingCount(failing));
+  if (fixed > 0) return l10n.t('{0}: {1}', score, fixedCount(fixed));
+  if (failing > 0) return l10n.t('{0}: {1}', score, failingCount(failing));
+  return l10n.t('{0}: no check changed', score);
+}
+
+/** Text for a Markdown table cell: plain (no links, no line breaks), with Markdown's characters escaped. */
+export function tableCell(text: string): string {
+  return plainText(text, MAX_LABEL).replace(/[\\|*_`<>#~!]/g, (c) => `\\${c}`);
+}
+
+function stateWord(state: { passed: boolean } | undefined): string {
+  if (state === undefined) return l10n.t({ message: 'not checked', comment: ['a check that was not part of a run of a report'] });
+  return state.passed
+    ? l10n.t({ message: 'Passed', comment: ['the status of one check of a web page'] })
+    : l10n.t({ message: 'Failed', comment: ['the status of one check of a web page'] });
+}
+
+function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The change between two runs as Markdown: a header line with the URL and both scores, then a
+ * table of the checks that changed (at most 2 × MAX_CHECKS_PER_RUN rows: the runs' own bound).
+ */
+export function changesMarkdown(url: string, previous: RunSnapshot, current: RunSnapshot, checkLabel: (key: string) => string): string {
+  const diff = diffRuns(previous, current);
+  const lines = [l10n.t('Changes of {0}: {1}', codeSpan(plainText(url, 2000)), scoreChange(diff.scoreBefore, diff.scoreAfter)), ''];
+  const changed = changedChecks(previous, current);
+  if (changed.length === 0) {
+    lines.push(l10n.t('No check changed.'));
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`| ${l10n.t('Check')} | ${l10n.t('Before')} | ${l10n.t('After')} |`, '|---|---|---|');
+  for (const key of changed) {
+    let label: string;
+    try {
+      label = checkLabel(key);
+    } catch {
+      label = key;
+    }
+    lines.push(`| ${tableCell(label)} | ${stateWord(own(previous.checks, key))} | ${stateWord(own(current.checks, key))} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

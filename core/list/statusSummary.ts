@@ -1,0 +1,45 @@
+// What the status bar item and the tree's badge say, from the totals the tree already loaded.
+// Pure: no 'vscode'; the adapters are extension/views/statusBar.ts and extension/views/badge.ts.
+import * as l10n from '@vscode/l10n';
+import type { ReportResult } from '../client/types';
+import { displayLocale } from '../text/locale';
+import { plainText } from '../text/plainText';
+
+export type Totals = Record<ReportResult, number | undefined>;
+
+/** The three totals, or undefined until every group has said how many it holds. */
+function known(totals: Totals): Record<ReportResult, number> | undefined {
+  const { good, decent, bad } = totals;
+  return good === undefined || decent === undefined || bad === undefined ? undefined : { good, decent, bad };
+}
+
+export interface StatusSummary {
+  /** With codicons, e.g. `$(pass) 30 $(warning) 7 $(error) 4`. */
+  text: string;
+  /** The same for screen readers. */
+  label: string;
+  tooltip: string;
+}
+
+/**
+ * The status bar's content, or undefined when there is nothing to show (totals not loaded).
+ * `accountName` comes from the service: neutralised, as it lands next to text VS Code renders.
+ */
+export function statusSummary(totals: Totals, accountName?: string, loadedAt?: Date): StatusSummary | undefined {
+  const t = known(totals);
+  if (!t) return undefined;
+  const label = l10n.t('Website Reports: {0} good, {1} decent, {2} bad', t.good, t.decent, t.bad);
+  const lines = [label];
+  const name = accountName === undefined ? '' : plainText(accountName, 200).trim();
+  if (name) lines.push(l10n.t('Account: {0}', name));
+  if (loadedAt) lines.push(l10n.t('Last refreshed {0}', loadedAt.toLocaleTimeString(displayLocale())));
+  lines.push(l10n.t('Click to open the account.'));
+  return { text: `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`, label, tooltip: lines.join('\n') };
+}
+
+/** The tree view's badge: the number of bad reports, or undefined when none (or not known). */
+export function badReportsBadge(totals: Totals): { value: number; tooltip: string } | undefined {
+  const bad = totals.bad;
+  if (bad === undefined || bad <= 0) return undefined;
+  return { value: bad, tooltip: bad === 1 ? l10n.t('1 report rated bad') : l10n.t('{0} reports rated bad', bad) };
+}

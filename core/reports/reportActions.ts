@@ -1,0 +1,190 @@
+// Typed report actions: create (duplicate-proof after a lost answer), change privacy, re-run and
+// delete. Commands, panels, hovers and bulk work call these; they ask the user nothing and show
+// nothing (that is the callers' part), they talk to the API, keep the tree's model in step and
+// say what happened as a typed outcome. One instance lives as long as one connection (service +
+// key): its state — creates in flight, lost answers — never outlives a change of either.
+import type { ReportsClient } from '../client/client';
+import { Privacy, Report, ReportId } from '../client/types';
+import { Emitter } from '../lifecycle/emitter';
+import { ratingOf } from '../checks/rating';
+import type { ReportsModel } from '../list/reportsModel';
+import { LostCreates } from './lostCreates';
+import { toApiError } from '../client/errors';
+import { CreateInput, CreateOutcome, DeleteOutcome, UpdateOutcome, WriteEvent } from './outcomes';
+
+/** Errors after which the service may have stored a create although no answer came. */
+export const AMBIGUOUS: readonly string[] = ['timeout', 'network', 'server', 'cancelled', 'bad-response'];
+const DELETE_POOL = 4;
+
+export interface ActionOptions {
+  signal?: AbortSignal;
+}
+
+/** The state of one connection: replaced, not cleared, when the service or key changes. */
+class Session {
+  readonly inFlight = new Map<string, Promise<CreateOutcome>>();
+  readonly lost = new LostCreates();
+}
+
+export class ReportActions {
+  private session = new Session();
+  // One broken listener must not undo the write's bookkeeping for the others: the emitter isolates them.
+  private readonly writes = new Emitter<[WriteEvent]>();
+  /** This extension changed a report on the service. */
+  readonly onDidWrite = this.writes.event;
+
+  constructor(
+    /** The client of the current connection; throws a 'not-configured' ApiError when there is none. */
+    private readonly client: () => ReportsClient,
+    private readonly model: ReportsModel,
+  ) {}
+
+  /**
+   * Another service or key: creates in flight and lost answers belong to the old one. A create
+   * still running for it finishes without touching the model.
+   */
+  reset(): void {
+    this.session = new Session();
+  }
+
+  /** Creates a report; a second create of the same URL while one runs joins it. */
+  create(input: CreateInput, options: ActionOptions = {}): Promise<CreateOutcome> {
+    const session = this.session;
+    const running = session.inFlight.get(input.url);
+    if (running) return running;
+    const outcome = this.createOnce(session, input, options).finally(() => session.inFlight.delete(input.url));
+    session.inFlight.set(input.url, outcome);
+    return outcome;
+  }
+
+  /** Whether a create of this URL is running now. */
+  isCreating(url: string): boolean {
+    return this.session.inFlight.has(url);
+  }
+
+  private async createOnce(session: Session, { url, privacy, password }: CreateInput, options: ActionOptions): Promise<CreateOutcome> {
+    let client: ReportsClient;
+    const lost = session.lost;
+    const settle = (outcome: CreateOutcome & { report: Report }): CreateOutcome => {
+      lost.settle(url);
+      if (session !== this.session) return outcome;
+      this.model.upsert(outcome.report);
+      this.emit({ kind: 'created', report: outcome.report });
+      return outcome;
+    };
+    try {
+      client = this.client();
+      // An earlier attempt lost its answer: the service may have stored it after all.
+      const earlier = await lost.find(client, url, options.signal);
+      if (earlier) return settle({ kind: 'recovered', report: earlier });
+    } catch (error) {
+      return { kind: 'failed', error: toApiError(error) };
+    }
+    const attempt = { startedAt: Date.now(), knownIds: this.knownIds(url) };
+    try {
+      const report = await client.createReport({ url, privacy, password }, { signal: options.signal });
+      return settle({ kind: 'created', report });
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (!AMBIGUOUS.includes(error.kind)) return { kind: 'failed', error };
+      lost.remember(url, attempt);
+      // Look now: the report may already be there (a timeout after the service stored it).
+      const stored = await lost.find(client, url).catch(() => undefined);
+      if (stored) return settle({ kind: 'recovered', report: stored });
+      return error.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error };
+    }
+  }
+
+  /** Ids of the reports for this exact URL that this extension knows of now. */
+  private knownIds(url: string): Set<string> {
+    return new Set(this.model.reportsFor(url).map((r) => String(r.id)));
+  }
+
+  /** PUT privacy (and the password for 2; `passwordKnown`: keep the report's current one). */
+  changePrivacy(report: Report, privacy: Privacy, password?: string, passwordKnown = false): Promise<UpdateOutcome> {
+    return this.update(report, (client, signal) =>
+      client
+        .updateReport(report.id, { privacy, password }, { passwordKnown, signal })
+        .then((r) => ({ ...r, privacy: r.privacy ?? privacy })),
+    );
+  }
+
+  /** PUT results=1: the service analyses the page again. */
+  rerun(report: Report, options: ActionOptions = {}): Promise<UpdateOutcome> {
+    return this.update(report, (client, signal) => client.updateReport(report.id, { results: 1 }, { signal }), options.signal);
+  }
+
+  private async update(
+    report: Report,
+    send: (client: ReportsClient, signal?: AbortSignal) => Promise<Report>,
+    signal?: AbortSignal,
+  ): Promise<UpdateOutcome> {
+    try {
+      const answer = await send(this.client(), signal);
+      // Merged over what we had: a sparse answer loses nothing.
+      const updated: Report = { ...report, ...answer };
+      this.model.upsert(updated);
+      this.emit({ kind: 'updated', report: updated });
+      return { kind: 'updated', report: updated, before: ratingOf(report), after: ratingOf(updated) };
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (error.kind === 'cancelled') return { kind: 'cancelled' };
+      if (error.kind === 'not-found') {
+        this.removed(report.id, report.url);
+        return { kind: 'gone', id: report.id, error };
+      }
+      return { kind: 'failed', error };
+    }
+  }
+
+  /**
+   * Deletes each report, a few at a time; a 404 counts as deleted (it is gone either way). The
+   * outcome is exact: every report is in `deleted`, `failed` (with its own error) or `skipped`.
+   */
+  async delete(reports: readonly Report[], options: ActionOptions & { onProgress?: (done: number) => void } = {}): Promise<DeleteOutcome> {
+    const outcome: DeleteOutcome = { deleted: [], failed: [], skipped: [] };
+    let client: ReportsClient;
+    try {
+      client = this.client();
+    } catch (caught) {
+      const error = toApiError(caught);
+      return { ...outcome, failed: reports.map((report) => ({ report, error })) };
+    }
+    const queue = [...reports];
+    let done = 0;
+    const worker = async (): Promise<void> => {
+      for (let report = queue.shift(); report; report = queue.shift()) {
+        if (options.signal?.aborted) {
+          outcome.skipped.push(report);
+          continue;
+        }
+        try {
+          await client.deleteReport(report.id, { signal: options.signal });
+          outcome.deleted.push(report);
+          this.removed(report.id, report.url);
+        } catch (caught) {
+          const error = toApiError(caught);
+          if (error.kind === 'not-found') {
+            outcome.deleted.push(report);
+            this.removed(report.id, report.url);
+          } else if (error.kind === 'cancelled') outcome.skipped.push(report);
+          else outcome.failed.push({ report, error });
+        }
+        options.onProgress?.(++done);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DELETE_POOL, reports.length) }, worker));
+    return outcome;
+  }
+
+  private removed(id: ReportId, url: unknown): void {
+    this.model.remove(id);
+    this.emit({ kind: 'deleted', id, url: typeof url === 'string' ? url : undefined });
+  }
+
+  private emit(event: WriteEvent): void {
+    this.writes.fire(event);
+  }
+}
+
+export type { CreateInput, CreateOutcome, DeleteOutcome, UpdateOutcome, WriteEvent } from './outcomes';

@@ -1,0 +1,247 @@
+// Reads one file of a site (robots.txt, a sitemap) from the user's machine, as a stream of text
+// handed to a sink, never held whole. Only http(s); redirects followed by hand, a few at most,
+// never to another scheme (an upgrade from http to https excepted) nor to a refused origin (the
+// report service's own); a time limit for the whole file; a byte cap counted on the wire and again
+// while inflating, so a gzip bomb stops at the cap. Gzip is recognised by its magic bytes (1f 8b),
+// whatever the name or headers say. Nothing but these few headers is sent: no key, no cookie, no
+// Authorization — the site is another origin.
+import * as zlib from 'node:zlib';
+import * as l10n from '@vscode/l10n';
+import { Dispatcher, request } from '../client/undici';
+import { failure, SiteFailure } from './failures';
+import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
+
+export interface FetchOptions {
+  dispatcher: Dispatcher;
+  /** Bytes of the file after inflating (and on the wire). */
+  maxBytes: number;
+  timeoutMs?: number;
+  /** Origins that are never fetched, e.g. the report service's (it must not be reached with a site's address). */
+  refusedOrigins?: readonly string[];
+  signal?: AbortSignal;
+  userAgent?: string;
+}
+
+/** Takes the text as it arrives; returns a failure to stop reading. */
+export type TextSink = (text: string) => SiteFailure | undefined;
+
+export type FetchResult = { ok: true; finalUrl: string } | { ok: false; failure: SiteFailure };
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The address as a URL when it is one this code may fetch, else the failure saying why not. */
+export function checkTarget(address: string, refusedOrigins: readonly string[] = []): URL | SiteFailure {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return failure('bad-input', address, l10n.t('{0} is not a valid address.', address));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return failure('scheme', address, l10n.t('{0} was refused: only http and https addresses are read.', address));
+  }
+  if (url.username || url.password) {
+    return failure('bad-input', address, l10n.t('{0} was refused: addresses with a user name or password are not read.', address));
+  }
+  if (refusedOrigins.some((origin) => sameOrigin(origin, url.origin))) {
+    return failure('forbidden-origin', address, l10n.t("{0} was refused: it is the report service's own address.", address));
+  }
+  url.hash = '';
+  return url;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+class Stop {
+  constructor(readonly failure: SiteFailure) {}
+}
+
+/** Fetches `address` and hands its (inflated) text to `sink`; says how it ended. */
+export async function fetchText(address: string, options: FetchOptions, sink: TextSink): Promise<FetchResult> {
+  const first = checkTarget(address, options.refusedOrigins);
+  if (!(first instanceof URL)) return { ok: false, failure: first };
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let url = first;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await request(url.href, {
+        dispatcher: options.dispatcher,
+        method: 'GET',
+        headers: {
+          // l10n-exempt: an HTTP header value
+          accept: 'application/xml, text/xml, text/plain;q=0.9, */*;q=0.1',
+          'accept-encoding': 'identity',
+          'user-agent': options.userAgent ?? 'website-reports-sitemap',
+        },
+        signal,
+      });
+      if (REDIRECTS.has(response.statusCode)) {
+        discard(response.body);
+        const next = nextLocation(url, response.headers.location, redirects, options.refusedOrigins);
+        if (!(next instanceof URL)) return { ok: false, failure: next };
+        url = next;
+        continue;
+      }
+      if (response.statusCode !== 200) {
+        discard(response.body);
+        return {
+          ok: false,
+          failure: failure('status', url.href, l10n.t('{0} answered with HTTP status {1}.', url.href, response.statusCode)),
+        };
+      }
+      const stopped = await readBody(response.body, url.href, options.maxBytes, sink);
+      return stopped ? { ok: false, failure: stopped } : { ok: true, finalUrl: url.href };
+    }
+  } catch (error) {
+    if (error instanceof Stop) return { ok: false, failure: error.failure };
+    if (timeout.aborted) {
+      return {
+        ok: false,
+        failure: failure('timeout', url.href, l10n.t('{0} did not arrive within {1} seconds.', url.href, Math.round(timeoutMs / 1000))),
+      };
+    }
+    if (options.signal?.aborted) {
+      return { ok: false, failure: failure('cancelled', url.href, l10n.t('Reading {0} was cancelled.', url.href)) };
+    }
+    return { ok: false, failure: failure('network', url.href, l10n.t('{0} could not be read: {1}', url.href, networkWords(error))) };
+  }
+}
+
+function nextLocation(from: URL, location: unknown, redirects: number, refused: readonly string[] | undefined): URL | SiteFailure {
+  if (redirects >= MAX_REDIRECTS) {
+    return failure('redirect', from.href, l10n.t('{0} redirected more than {1} times.', from.href, MAX_REDIRECTS));
+  }
+  const target = typeof location === 'string' ? parseUrl(location, from) : undefined;
+  if (!target) return failure('redirect', from.href, l10n.t('{0} redirected without a valid address.', from.href));
+  // An upgrade to https is what most sites do for their http address; anything else changes what is trusted.
+  if (target.protocol !== from.protocol && !(from.protocol === 'http:' && target.protocol === 'https:')) {
+    return failure('redirect', from.href, l10n.t('{0} redirected to another scheme ({1}); not followed.', from.href, target.protocol));
+  }
+  return checkTarget(target.href, refused);
+}
+
+/** Reads the body through the byte caps (and gunzip when it starts with 1f 8b) into the sink. */
+async function readBody(body: Body, file: string, maxBytes: number, sink: TextSink): Promise<SiteFailure | undefined> {
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  let wire = 0;
+  let inflated = 0;
+  let stopped: SiteFailure | undefined;
+  const tooLarge = () =>
+    failure('too-large', file, l10n.t('{0} is larger than {1} MB; reading stopped there.', file, Math.round(maxBytes / 1024 / 1024)));
+  const deliver = (bytes: Uint8Array): void => {
+    if (stopped) return;
+    inflated += bytes.length;
+    if (inflated > maxBytes) {
+      stopped = tooLarge();
+      return;
+    }
+    stopped = sink(decoder.decode(bytes, { stream: true }));
+  };
+  let gunzip: zlib.Gunzip | undefined;
+  let gunzipDone: Promise<void> = Promise.resolve();
+  let head: Uint8Array | undefined = new Uint8Array(0);
+  const startGunzip = (): zlib.Gunzip => {
+    const g = zlib.createGunzip();
+    gunzipDone = new Promise<void>((resolve) => {
+      g.on('data', (chunk: Buffer) => {
+        deliver(chunk);
+        if (stopped) g.destroy();
+      });
+      g.on('end', resolve);
+      g.on('close', resolve);
+      g.on('error', (error: Error) => {
+        stopped ??= failure('not-sitemap', file, l10n.t('{0} looks gzipped but could not be inflated: {1}', file, error.message));
+        resolve();
+      });
+    });
+    return g;
+  };
+  try {
+    for await (const raw of body) {
+      const chunk = raw as Uint8Array;
+      wire += chunk.length;
+      if (wire > maxBytes) {
+        stopped ??= tooLarge();
+        break;
+      }
+      let bytes = chunk;
+      if (head) {
+        // The first two bytes decide; they may come in separate chunks.
+        const joined: Uint8Array = new Uint8Array(head.length + chunk.length);
+        joined.set(head);
+        joined.set(chunk, head.length);
+        if (joined.length < 2) {
+          head = joined;
+          continue;
+        }
+        head = undefined;
+        bytes = joined;
+        if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+          gunzip = startGunzip();
+        }
+      }
+      if (gunzip) {
+        if (!gunzip.write(bytes)) await waitDrain(gunzip, () => stopped !== undefined);
+      } else deliver(bytes);
+      if (stopped) break;
+    }
+    if (head && head.length) deliver(head);
+    if (gunzip) {
+      if (stopped) gunzip.destroy();
+      else gunzip.end();
+    }
+    await gunzipDone;
+    if (!stopped) stopped = sink(decoder.decode());
+    return stopped;
+  } finally {
+    discard(body);
+    gunzip?.destroy();
+  }
+}
+
+function waitDrain(stream: zlib.Gunzip, stop: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (stop() || stream.destroyed) return resolve();
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+function networkWords(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return error instanceof Error ? error.name : 'error';
+}
+
+function parseUrl(text: string, base: URL): URL | undefined {
+  try {
+    return new URL(text, base);
+  } catch {
+    return undefined;
+  }
+}
+
+type Body = AsyncIterable<unknown> & { destroy(): void; on(event: 'error', listener: (error: unknown) => void): unknown };
+
+/** Drops the rest of an answer; the abort this causes is expected, not an error. */
+function discard(body: Body): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}

@@ -1,0 +1,29 @@
+// The few file operations a scan job's state file needs, injected so tests can fail or crash
+// them on purpose. The real ones are the history store's (node:fs) plus a size check.
+import { promises as fsp } from 'node:fs';
+import type { HistoryFiles } from '../files/fileOps';
+import { nodeFiles } from '../files/nodeFiles';
+
+export interface JobFiles
+  extends Pick<HistoryFiles, 'append' | 'writeFile' | 'rename' | 'unlink' | 'createExclusive' | 'readText' | 'mkdir'> {
+  /** Size in bytes, or undefined when the file does not exist. */
+  size(path: string): Promise<number | undefined>;
+}
+
+export const nodeJobFiles: JobFiles = {
+  append: nodeFiles.append,
+  writeFile: nodeFiles.writeFile,
+  rename: nodeFiles.rename,
+  unlink: nodeFiles.unlink,
+  createExclusive: nodeFiles.createExclusive,
+  readText: nodeFiles.readText,
+  mkdir: nodeFiles.mkdir,
+  size: async (path) => {
+    try {
+      return (await fsp.stat(path)).size;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  },
+};

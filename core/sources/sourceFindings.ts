@@ -1,0 +1,146 @@
+// A page's failed checks as findings on its source file: where (checkLocations), what (the check's
+// name and what is wrong, in words) and how severe. Plain data, so the editor turns it into
+// diagnostics and the command line into SARIF. The report is untrusted: it is read without running
+// any of its code (safeText.ts), within fixed bounds, and every word shown goes through plainText.
+import * as l10n from '@vscode/l10n';
+import { checkName, errorWords } from '../checks/checkNames';
+import { plainText } from '../text/plainText';
+import { ratingOf } from '../checks/rating';
+import { ownField, textOf } from '../text/safeText';
+import { checkLocations } from './checkLocations';
+
+/** Findings per report, at most (the checks after that are not read). */
+export const MAX_FINDINGS = 200;
+/** Entries of a report's `results` looked at, at most. */
+export const MAX_RESULTS_EXAMINED = 4 * MAX_FINDINGS;
+/** Characters of a check's key kept. */
+export const MAX_CHECK_KEY = 100;
+/** Error kinds of one check said in its message; the rest are counted (up to MAX_ERRORS_EXAMINED). */
+export const MAX_ERRORS_SAID = 3;
+export const MAX_ERRORS_EXAMINED = 100;
+/** Characters of a finding's message. */
+export const MAX_MESSAGE = 300;
+
+export type FindingSeverity = 'error' | 'warn' | 'info';
+export type CheckLevel = 'error' | 'warn' | 'off';
+/** The config's say on a check of this page: a level, or undefined to keep the default. */
+export type CheckRules = (check: string) => CheckLevel | undefined;
+
+export interface SourceFinding {
+  /** 0-based line and UTF-16 columns in the source file. */
+  line: number;
+  startColumn: number;
+  endColumn: number;
+  /** The check's key as the service sent it (made plain), e.g. `meta_description`. */
+  check: string;
+  message: string;
+  severity: FindingSeverity;
+}
+
+interface FailedCheck {
+  key: string;
+  item: unknown;
+}
+
+function failed(value: unknown): boolean {
+  return value === false || value === 0 || value === '0' || value === 'false';
+}
+
+/** The failed checks of `results` (an object keyed by check, or an array of `{key, passed}`), bounded. */
+export function failedChecksOf(results: unknown): FailedCheck[] {
+  const out: FailedCheck[] = [];
+  const seen = new Set<string>();
+  const add = (name: string, item: unknown) => {
+    const key = name.slice(0, MAX_CHECK_KEY);
+    if (key === '' || seen.has(key) || !failed(ownField(item, 'passed'))) return;
+    seen.add(key);
+    out.push({ key, item });
+  };
+  if (typeof results !== 'object' || results === null) return out;
+  try {
+    if (Array.isArray(results)) {
+      const length = Math.min(Number(ownField(results, 'length')) || 0, MAX_RESULTS_EXAMINED);
+      for (let i = 0; i < length && out.length < MAX_FINDINGS; i++) {
+        const item = ownField(results, String(i));
+        add(textOf(ownField(item, 'key')), item);
+      }
+    } else {
+      let examined = 0;
+      // for…in stops early: Object.keys would list every key of a huge object first.
+      for (const name in results) {
+        if (examined++ >= MAX_RESULTS_EXAMINED || out.length >= MAX_FINDINGS) break;
+        add(name, ownField(results, name));
+      }
+    }
+  } catch {
+    // A proxy whose traps throw: the checks read so far are kept.
+  }
+  return out;
+}
+
+/** What is wrong with a check, in words: its first error kinds, and how many more. */
+function errorsText(errors: unknown): string {
+  const said: string[] = [];
+  let more = 0;
+  const sayKind = (kind: string, detail: unknown) => {
+    if (said.length < MAX_ERRORS_SAID) said.push(errorWords(kind.slice(0, MAX_CHECK_KEY), detail).text);
+    else more++;
+  };
+  if (typeof errors !== 'object' || errors === null) return '';
+  try {
+    let examined = 0;
+    if (Array.isArray(errors)) {
+      const length = Math.min(Number(ownField(errors, 'length')) || 0, MAX_ERRORS_EXAMINED);
+      for (let i = 0; i < length; i++) {
+        const kind = textOf(ownField(errors, String(i)));
+        if (kind) sayKind(kind, undefined);
+      }
+    } else {
+      for (const kind in errors) {
+        if (examined++ >= MAX_ERRORS_EXAMINED) break;
+        sayKind(kind, ownField(errors, kind));
+      }
+    }
+  } catch {
+    // as above: what was read is said
+  }
+  const words = said.map((w) => plainText(w, MAX_MESSAGE)).join(', ');
+  return more ? `${words}, ${l10n.t('and {0} more', more)}` : words;
+}
+
+function messageOf(check: FailedCheck): string {
+  const name = plainText(checkName(check.key), MAX_CHECK_KEY);
+  const wrong = errorsText(ownField(check.item, 'errors'));
+  const message = wrong
+    ? l10n.t({ message: '{0}: check failed ({1})', args: [name, wrong], comment: ['{0} a check of a web page, {1} what is wrong'] })
+    : l10n.t({ message: '{0}: check failed', args: [name], comment: ['{0} a check of a web page'] });
+  return plainText(message, MAX_MESSAGE);
+}
+
+/**
+ * The findings of a report on its page's source file: one per failed check the rules do not turn
+ * off. Severity: the rule's level, else `warn` when the page is rated bad and `info` otherwise.
+ */
+export function sourceFindings(report: unknown, fileText: string, rules?: CheckRules): SourceFinding[] {
+  const fallback: FindingSeverity =
+    ratingOf({ result: ownField(report, 'result'), score: ownField(report, 'score') }).band === 'bad' ? 'warn' : 'info';
+  const checks = failedChecksOf(ownField(report, 'results'));
+  const shown: { check: FailedCheck; severity: FindingSeverity }[] = [];
+  for (const check of checks) {
+    const level = rules?.(check.key);
+    if (level === 'off') continue;
+    shown.push({ check, severity: level === 'error' || level === 'warn' ? level : fallback });
+  }
+  const places = checkLocations(
+    fileText,
+    shown.map((s) => s.check.key),
+  );
+  return shown.map(({ check, severity }, i) => ({
+    line: places[i].line,
+    startColumn: places[i].startColumn,
+    endColumn: places[i].endColumn,
+    check: plainText(check.key, MAX_CHECK_KEY),
+    message: messageOf(check),
+    severity,
+  }));
+}

@@ -1,0 +1,187 @@
+// The one vocabulary of the extension: how ratings, privacy, web URLs and times read for people,
+// with their icons and colours. The tree, tooltips, quick picks, notifications, panels, hovers,
+// badges and the status bar all take their words from here. Pure, so it is unit-tested without
+// VS Code.
+import * as l10n from '@vscode/l10n';
+import { OversizedInfo, Report } from '../client/types';
+import { displayLocale } from './locale';
+import { textOf } from './safeText';
+import { Band, Rating, RatingBand, ratingOf, roundedScore } from '../checks/rating';
+
+// --- ratings -------------------------------------------------------------------------------
+
+/** "Good", "Decent", "Bad", "No rating" in the display language (a function: see docs/LOCALISATION.md). */
+export function ratingLabel(band: RatingBand): string {
+  switch (band) {
+    case 'good':
+      return l10n.t({ message: 'Good', comment: ['A rating of a web page: the best of good, decent and bad'] });
+    case 'decent':
+      return l10n.t({ message: 'Decent', comment: ['A rating of a web page: between good and bad'] });
+    case 'bad':
+      return l10n.t({ message: 'Bad', comment: ['A rating of a web page: the worst of good, decent and bad'] });
+    default:
+      return l10n.t('No rating');
+  }
+}
+
+/** Codicon id and theme colour id of each band (tree groups, badges, status bar). */
+export const RATING_ICONS: Record<RatingBand, { icon: string; color: string }> = {
+  good: { icon: 'pass', color: 'testing.iconPassed' },
+  decent: { icon: 'warning', color: 'list.warningForeground' },
+  bad: { icon: 'error', color: 'testing.iconFailed' },
+  unknown: { icon: 'circle-outline', color: 'disabledForeground' },
+};
+
+/** "Good (74)", "Bad", "No rating": the band with the score rounded for people. */
+export function describeRating(rating: Rating): string {
+  const label = ratingLabel(rating.band);
+  return rating.score === undefined ? label : `${label} (${roundedScore(rating.score)})`;
+}
+
+/** The rating of a report, described: "Decent (74)". */
+export function ratingText(report: Report): string {
+  return describeRating(ratingOf(report));
+}
+
+/** "3 good reports", "1 bad report": whole phrases per band and plural form, since word order and endings differ by language. */
+export function countOf(count: number, band: Band): string {
+  const one = count === 1;
+  switch (band) {
+    case 'good':
+      return one ? l10n.t('1 good report') : l10n.t('{0} good reports', count);
+    case 'decent':
+      return one ? l10n.t('1 decent report') : l10n.t('{0} decent reports', count);
+    default:
+      return one ? l10n.t('1 bad report') : l10n.t('{0} bad reports', count);
+  }
+}
+
+// --- privacy -------------------------------------------------------------------------------
+
+export type PrivacyName = 'public' | 'private' | 'password' | 'unknown';
+
+export function privacyName(privacy: unknown): PrivacyName {
+  // Only numbers and numeric strings: Number() of a hostile object runs its code (and may throw).
+  switch (typeof privacy === 'number' || typeof privacy === 'string' ? Number(privacy) : NaN) {
+    case 0:
+      return 'public';
+    case 1:
+      return 'private';
+    case 2:
+      return 'password';
+    default:
+      return privacy === undefined || privacy === null ? 'public' : 'unknown';
+  }
+}
+
+/** "Public", "Private", "Password protected" in the display language. */
+export function privacyLabel(name: PrivacyName): string {
+  switch (name) {
+    case 'public':
+      return l10n.t({ message: 'Public', comment: ['Privacy of a report: anyone with the link can view it'] });
+    case 'private':
+      return l10n.t({ message: 'Private', comment: ['Privacy of a report: only its owner can view it'] });
+    case 'password':
+      return l10n.t({ message: 'Password protected', comment: ['Privacy of a report'] });
+    default:
+      return l10n.t('Unknown privacy');
+  }
+}
+
+/** Codicon ids for each privacy. */
+export const PRIVACY_ICONS: Record<PrivacyName, string> = { public: 'globe', private: 'lock', password: 'key', unknown: 'question' };
+
+/** One sentence on what a privacy means, for pickers. */
+export function privacyDescription(name: PrivacyName): string {
+  switch (name) {
+    case 'public':
+      return l10n.t('Anyone with the link can view the report.');
+    case 'private':
+      return l10n.t('Only you can view the report.');
+    case 'password':
+      return l10n.t('Viewers need a password you choose.');
+    default:
+      return l10n.t('The service reported a privacy setting this extension does not know.');
+  }
+}
+
+// --- web URLs ------------------------------------------------------------------------------
+
+/** True for an absolute http(s) URL with a host: the only kind opened, looked up or offered. */
+export function isWebUrl(url: unknown): url is string {
+  if (typeof url !== 'string') return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `report:<privacy>[:web]`: menus match on it to offer only what applies. */
+export function contextValue(report: Report): string {
+  return `report:${privacyName(report.privacy)}${isWebUrl(report.url) ? ':web' : ''}`;
+}
+
+export function reportLabel(report: Report): string {
+  return typeof report.url === 'string' && report.url ? report.url : l10n.t('Report {0}', textOf(report.id));
+}
+
+// --- time ----------------------------------------------------------------------------------
+
+/** A timestamp the service sent, as a Date, or undefined when it is not one. */
+export function parseTime(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? undefined : time;
+}
+
+/** "3 minutes ago", "yesterday", "in 2 days", "just now" — or undefined for a value that is not a date. */
+export function relativeTime(value: unknown, now: Date = new Date()): string | undefined {
+  const time = parseTime(value);
+  if (!time) return undefined;
+  const seconds = Math.round((time.getTime() - now.getTime()) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31536000],
+    ['month', 2592000],
+    ['week', 604800],
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  const format = new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return l10n.t('just now');
+}
+
+/** "5/1/2024, 10:00:00 AM (3 days ago)": the full time and how long ago, for tooltips and panels. */
+export function fullTime(value: unknown, now?: Date): string | undefined {
+  const time = parseTime(value);
+  if (!time) return undefined;
+  return l10n.t('{0} ({1})', time.toLocaleString(displayLocale()), relativeTime(time.toISOString(), now) ?? '');
+}
+
+/** Spoken label for screen readers: "https://x, Good (74), private, generated 3 days ago". */
+export function accessibleLabel(report: Report, now?: Date): string {
+  const parts = [reportLabel(report), ratingText(report), privacyLabel(privacyName(report.privacy))];
+  const when = relativeTime(report.generated_at, now);
+  if (when) parts.push(l10n.t({ message: 'generated {0}', args: [when], comment: ['{0} is a relative time such as "3 days ago"'] }));
+  return parts.join(', ');
+}
+
+// --- records too large to show -------------------------------------------------------------
+
+/** "too large to show": a tree row's and a tooltip's note for a record kept as its facts only. */
+export function tooLargeShort(): string {
+  return l10n.t({ message: 'too large to show', comment: ['a report the service sent too large to read; only its main facts are kept'] });
+}
+
+/** The report panel's note: why only the main facts of a report are shown. */
+export function tooLargeNote(info: OversizedInfo): string {
+  const megabytes = Math.max(0.1, Math.round((info.bytes / 1024 / 1024) * 10) / 10).toLocaleString(displayLocale());
+  return info.reason === 'depth'
+    ? l10n.t('Too large to show: the service sent this report nested too deeply to read. Only its main facts are shown.')
+    : l10n.t('Too large to show: the service sent {0} MB or more for this report. Only its main facts are shown.', megabytes);
+}

@@ -1,0 +1,199 @@
+// A page's failed checks on the source file that produces it: for a file the config's `sources`
+// map to a page (core/sources), the page's latest report gives Problems where each check is fixed
+// (front-matter title and description lines, else the first line), a CodeLens at the top with the
+// rating and a Re-run, and quick fixes Open Report and Re-run. Visible documents only; each page
+// looked up through the shared lookups; the full record read once per run of its analysis.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Report } from '../../core/client/types';
+import { COMMAND } from '../ids';
+import { Disposable } from '../../core/lifecycle/disposables';
+import { plainText } from '../../core/text/plainText';
+import { ratingOf, roundedScore } from '../../core/checks/rating';
+import { ratingLabel } from '../../core/text/vocabulary';
+import { compileSources, type SourceMatcher } from '../../core/sources/pageSources';
+import { failedChecksOf, sourceFindings } from '../../core/sources/sourceFindings';
+import type { GateConfigs, LoadedConfig } from '../platform/gateConfig';
+import { DIAGNOSTIC_SOURCE } from './badUrlDiagnostics';
+import { DocumentUrlsService } from './documentUrlsService';
+
+/** vscode.DiagnosticSeverity's values (Error, Warning, Information), without touching vscode at load. */
+const SEVERITY: Record<'error' | 'warn' | 'info', vscode.DiagnosticSeverity> = { error: 0, warn: 1, info: 2 };
+
+/** A source file's page and its report, when it has one. */
+interface PageOfFile {
+  url: string;
+  report?: Report;
+}
+
+export class PageSourceDiagnostics extends Disposable implements vscode.CodeLensProvider, vscode.CodeActionProvider {
+  /** Read when registered (nothing of vscode runs when the bundle loads). */
+  static get kinds(): vscode.CodeActionKind[] {
+    return [vscode.CodeActionKind.QuickFix];
+  }
+  readonly collection = vscode.languages.createDiagnosticCollection('webReports.pageSources');
+  private readonly pages = new Map<string, PageOfFile>();
+  private readonly matchers = new WeakMap<LoadedConfig, SourceMatcher | undefined>();
+  /** Full records by report id and analysis time: read once per run. */
+  private readonly full = new Map<string, Report>();
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(
+    private readonly service: DocumentUrlsService,
+    private readonly configs: GateConfigs,
+  ) {
+    super();
+    this.registerAll(
+      this.collection,
+      this.lensesChanged,
+      vscode.window.onDidChangeVisibleTextEditors(() => this.showVisible()),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        this.collection.delete(d.uri);
+        this.pages.delete(d.uri.toString());
+      }),
+      service.onDidInvalidate(() => this.showVisible()),
+      configs.onDidChange(() => this.showVisible()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('webReports.pageSources.diagnostics')) this.showVisible();
+      }),
+      { dispose: () => this.timers.forEach((t) => clearTimeout(t)) },
+    );
+    this.showVisible();
+  }
+
+  private enabled(): boolean {
+    return vscode.workspace.getConfiguration('webReports.pageSources').get<boolean>('diagnostics', true);
+  }
+
+  showVisible(): void {
+    for (const editor of vscode.window.visibleTextEditors) void this.show(editor.document);
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    if (!this.pages.has(key)) return; // only a source file's Problems move with its text
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.show(document);
+      }, 400),
+    );
+  }
+
+  private matcherOf(config: LoadedConfig): SourceMatcher | undefined {
+    if (!this.matchers.has(config)) {
+      const compiled = config.config.sources ? compileSources(config.config.sources) : undefined;
+      this.matchers.set(config, compiled?.ok ? compiled.matcher : undefined);
+    }
+    return this.matchers.get(config);
+  }
+
+  /** The page a document produces, by the nearest config's sources; undefined when none maps it. */
+  private async pageOf(document: vscode.TextDocument): Promise<{ url: string; config: LoadedConfig } | undefined> {
+    if (document.uri.scheme !== 'file' && document.uri.scheme !== 'vscode-remote') return undefined;
+    const config = await this.configs.forDocument(document.uri).catch(() => undefined);
+    if (!config) return undefined;
+    const matcher = this.matcherOf(config);
+    if (!matcher) return undefined;
+    const relative = path.posix.relative(config.dir.path, document.uri.path);
+    const url = matcher.pageUrlOf(relative);
+    return url ? { url, config } : undefined;
+  }
+
+  private async show(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const page = this.enabled() && (await this.service.signedIn()) ? await this.pageOf(document) : undefined;
+    if (!page) {
+      if (this.pages.delete(key)) this.lensesChanged.fire();
+      this.collection.delete(document.uri);
+      return;
+    }
+    let report: Report | undefined;
+    try {
+      report = await this.fullRecord(await this.service.lookup.lookup(page.url, 'background'));
+    } catch {
+      return; // not answered now: the next change or refresh asks again
+    }
+    this.pages.set(key, { url: page.url, report });
+    this.lensesChanged.fire();
+    if (!report || document.isClosed) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const rules = page.config.rules.effective(page.url);
+    const findings = sourceFindings(report, document.getText(), (check) => rules.checks[check]);
+    const diagnostics = findings.map((f) => {
+      const line = Math.min(f.line, Math.max(0, document.lineCount - 1));
+      const range = new vscode.Range(line, f.startColumn, line, Math.max(f.startColumn, f.endColumn));
+      const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), SEVERITY[f.severity]);
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.code = plainText(f.check, 100);
+      return diagnostic;
+    });
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  /** The record with its checks: a list answer may leave `results` out, then the report is read (once per run). */
+  private async fullRecord(report: Report | undefined): Promise<Report | undefined> {
+    if (!report || (typeof report.results === 'object' && report.results !== null)) return report;
+    const key = `${String(report.id)} ${String(report.generated_at ?? '')}`;
+    const known = this.full.get(key);
+    if (known) return known;
+    const full = await this.service.readReport(report.id);
+    if (this.full.size > 200) this.full.clear(); // a bound, not a cache policy: pages shown at once are few
+    this.full.set(key, full);
+    return full;
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const page = this.pages.get(document.uri.toString());
+    if (!page) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    if (!page.report) {
+      return [
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(globe) No report yet for this page: Create Report'),
+          command: COMMAND.createReport,
+          arguments: [page.url],
+        }),
+      ];
+    }
+    const rating = ratingOf(page.report);
+    const failed = failedChecksOf(page.report.results).length;
+    const parts = [ratingLabel(rating.band)];
+    if (rating.score !== undefined) parts.push(roundedScore(rating.score));
+    parts.push(failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed));
+    return [
+      new vscode.CodeLens(top, {
+        title: `$(globe) ${parts.join(' · ')}`,
+        tooltip: plainText(page.url, 300),
+        command: COMMAND.openReport,
+        arguments: [page.report.id],
+      }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Re-run'), command: COMMAND.rerunReport, arguments: [page.report.id] }),
+    ];
+  }
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const page = this.pages.get(document.uri.toString());
+    const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && this.collection.get(document.uri)?.includes(d));
+    if (!page?.report || ours.length === 0) return [];
+    const open = new vscode.CodeAction(vscode.l10n.t('Open Report'), vscode.CodeActionKind.QuickFix);
+    open.command = { command: COMMAND.openReport, title: vscode.l10n.t('Open Report'), arguments: [page.report.id] };
+    open.diagnostics = ours;
+    const rerun = new vscode.CodeAction(vscode.l10n.t('Re-run Analysis'), vscode.CodeActionKind.QuickFix);
+    rerun.command = { command: COMMAND.rerunReport, title: vscode.l10n.t('Re-run Analysis'), arguments: [page.report.id] };
+    rerun.diagnostics = ours;
+    return [open, rerun];
+  }
+
+  /** The page and report a source file shows (tests). */
+  pageOfFile(uri: vscode.Uri): PageOfFile | undefined {
+    return this.pages.get(uri.toString());
+  }
+}

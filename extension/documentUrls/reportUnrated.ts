@@ -1,0 +1,45 @@
+// Report All Unrated: the workspace's URLs without a report become reports through the same
+// persistent job as a site scan (extension/adapters/siteJobs.ts): paced under the service's limit,
+// never created twice, resumed after a restart. Asks once (unless `confirm` is false).
+import * as vscode from 'vscode';
+import { isPrivacy } from '../../core/client/validateInput';
+import { CommandContext } from '../adapters/context';
+import { newReportsPrivacy } from '../adapters/prompts';
+import type { ScanSummary, SiteJobs } from '../adapters/siteJobs';
+import type { ReportUrlsOptions } from './reportUrlsInFile';
+
+const NOTHING: ScanSummary = { found: 0, created: 0, skipped: 0, failed: 0 };
+
+export async function reportUnrated(
+  ctx: CommandContext,
+  jobs: SiteJobs,
+  urls: readonly string[],
+  options: ReportUrlsOptions,
+): Promise<ScanSummary> {
+  if (options.privacy !== undefined && !isPrivacy(options.privacy)) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
+    return NOTHING;
+  }
+  if (urls.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: every URL of this workspace already has a report.'));
+    return NOTHING;
+  }
+  const interactive = options.confirm !== false;
+  if (interactive) {
+    const create = urls.length === 1 ? vscode.l10n.t('Create 1 Report') : vscode.l10n.t('Create {0} Reports', urls.length);
+    const answer = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Website Reports: create reports for the {0} URLs of this workspace that have none?', urls.length),
+      {
+        modal: true,
+        detail: vscode.l10n.t("They are created as a scan: paced under the service's rate limit, and resumed after a restart."),
+      },
+      create,
+    );
+    if (answer !== create) return NOTHING;
+  }
+  const access = await newReportsPrivacy(options, interactive);
+  if (!access) return NOTHING;
+  const { privacy, password } = access;
+  ctx.log.info(`Report All Unrated: ${urls.length} URLs of the workspace.`);
+  return jobs.start(vscode.l10n.t('the URLs of this workspace'), urls, privacy, password, { found: urls.length, skipped: 0 });
+}

@@ -1,0 +1,117 @@
+// Looks up the URLs of the documents shown in visible editors, for badges and Problems: when an
+// editor becomes visible, when its text changes (debounced, and only when the set of URLs
+// changed — typing elsewhere sends nothing), and when answers were invalidated. Documents that are
+// not visible, a signed-out state, or both settings off mean no lookup at all.
+import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle/disposables';
+import { Report } from '../../core/client/types';
+import { distinctUrls, FoundUrl } from '../../core/urls/documentUrlFinder';
+import { DocumentUrlsService } from './documentUrlsService';
+
+const TYPING_DELAY_MS = 400;
+
+export interface ScanResult {
+  document: vscode.TextDocument;
+  urls: FoundUrl[];
+  /** URL → its latest report (undefined: none); URLs not yet answered are absent. */
+  reports: ReadonlyMap<string, Report | undefined>;
+}
+
+export class VisibleDocumentScanner extends Disposable {
+  private readonly scanned = new vscode.EventEmitter<ScanResult>();
+  readonly onDidScan = this.scanned.event;
+  private readonly cleared = new vscode.EventEmitter<void>();
+  /** Lookups stopped (signed out, settings off): remove everything shown. */
+  readonly onDidClear = this.cleared.event;
+  private readonly last = new Map<string, { signature: string; reports: Map<string, Report | undefined> }>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly service: DocumentUrlsService,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this.registerAll(
+      this.scanned,
+      this.cleared,
+      vscode.window.onDidChangeVisibleTextEditors(() => this.scanVisible(false)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length && this.isVisible(e.document)) this.schedule(e.document);
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => this.last.delete(d.uri.toString())),
+      service.onDidInvalidate(() => this.scanVisible(true)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('webReports.documentUrls')) this.scanVisible(true);
+      }),
+    );
+    this.scanVisible(false);
+  }
+
+  /** Looks every visible document up (again, when `force`: answers were invalidated). */
+  scanVisible(force: boolean): void {
+    if (force) this.last.clear();
+    const documents = new Set(vscode.window.visibleTextEditors.map((e) => e.document));
+    for (const document of documents) void this.scan(document);
+  }
+
+  private isVisible(document: vscode.TextDocument): boolean {
+    return vscode.window.visibleTextEditors.some((e) => e.document === document);
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.scan(document);
+      }, TYPING_DELAY_MS),
+    );
+  }
+
+  private async active(): Promise<boolean> {
+    return (this.service.enabled('decorations') || this.service.enabled('diagnostics')) && (await this.service.signedIn());
+  }
+
+  private async scan(document: vscode.TextDocument): Promise<void> {
+    if (!(await this.active())) {
+      this.last.clear();
+      this.cleared.fire();
+      return;
+    }
+    const urls = this.service.urlsIn(document);
+    const distinct = distinctUrls(urls);
+    const signature = distinct.join('\n');
+    const key = document.uri.toString();
+    const known = this.last.get(key);
+    if (known && known.signature === signature) {
+      this.scanned.fire({ document, urls, reports: known.reports }); // positions may have moved
+      return;
+    }
+    // What the cache knows shows at once; the rest follows when its host's batch answers.
+    const reports = new Map<string, Report | undefined>();
+    for (const url of distinct) {
+      const hit = this.service.lookup.cached(url);
+      if (hit) reports.set(url, hit.report);
+    }
+    this.last.set(key, { signature, reports });
+    this.scanned.fire({ document, urls, reports });
+    if (reports.size === distinct.length) return;
+    try {
+      const answers = await this.service.lookup.lookupAll(distinct.filter((u) => !reports.has(u)));
+      for (const [url, report] of answers) reports.set(url, report);
+    } catch (error) {
+      this.log.debug(`Looking up the URLs of ${document.uri.scheme} document failed: ${error instanceof Error ? error.message : error}`);
+      this.last.delete(key); // try again on the next change
+      return;
+    }
+    if (this.last.get(key)?.reports !== reports || document.isClosed) return; // superseded
+    this.scanned.fire({ document, urls: this.service.urlsIn(document), reports });
+  }
+
+  override dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    super.dispose();
+  }
+}
