@@ -1,12 +1,71 @@
-// How many checks of a report failed. `results` comes as an array of checks (`{passed, ...}`, the
-// spec's plain reading and the local service) or as an object keyed by check (the real service);
-// anything else counts as unknown.
+// The one reader of a report's checks. `results` comes as an array of checks with a `key` (the
+// spec's plain reading, the local service) or as an object keyed by check (the real service,
+// phpRank); anything else holds no checks. Whether a check passed is decided here only, so the
+// panel, the history, page-source Problems, the command line's rules and its baseline agree.
+// Read without running any of the record's code (safeText.ts) and within the caller's bound.
+import { ownField, textOf } from '../text/safeText';
 
-/** The number of checks with `passed: false`, or undefined when `results` holds no checks. */
+/** Checks read of one report by default; a record with more is read up to here. */
+export const MAX_CHECKS_PER_REPORT = 500;
+
+export type CheckState = 'passed' | 'failed';
+
+/** A check's `passed` as sent → passed, failed, or not rated (undefined). */
+export function checkStateOf(passed: unknown): CheckState | undefined {
+  if (passed === true || passed === 1 || passed === '1' || passed === 'true') return 'passed';
+  if (passed === false || passed === 0 || passed === '0' || passed === 'false') return 'failed';
+  return undefined;
+}
+
+/** The state of one check item (an object with `passed`), or undefined when it is not rated. */
+export function stateOfCheck(item: unknown): CheckState | undefined {
+  return checkStateOf(ownField(item, 'passed'));
+}
+
+/**
+ * Calls `visit(key, item)` for the entries of `results`, in the order sent, looking at `maxExamined`
+ * entries at most; stops early when `visit` returns false. An array entry's key is its `key` field.
+ */
+export function forEachCheck(results: unknown, maxExamined: number, visit: (key: string, item: unknown) => boolean | void): void {
+  if (typeof results !== 'object' || results === null) return;
+  try {
+    if (Array.isArray(results)) {
+      const length = Math.min(Number(ownField(results, 'length')) || 0, maxExamined);
+      for (let i = 0; i < length; i++) {
+        const item = ownField(results, String(i));
+        if (visit(textOf(ownField(item, 'key')), item) === false) return;
+      }
+    } else {
+      let examined = 0;
+      // for…in stops early: Object.keys would list every key of a huge object first.
+      for (const name in results) {
+        if (examined++ >= maxExamined) return;
+        if (visit(name, ownField(results, name)) === false) return;
+      }
+    }
+  } catch {
+    // A proxy whose traps throw: the checks visited so far count.
+  }
+}
+
+/** The rated checks of a report as key → passed/failed (the first of a repeated key counts). */
+export function checkStates(results: unknown, max = MAX_CHECKS_PER_REPORT): Map<string, CheckState> {
+  const states = new Map<string, CheckState>();
+  forEachCheck(results, max, (key, item) => {
+    const state = stateOfCheck(item);
+    if (key !== '' && state && !states.has(key)) states.set(key, state);
+  });
+  return states;
+}
+
+/** The number of failed checks, or undefined when `results` holds no rated check. */
 export function failedChecks(results: unknown): number | undefined {
-  const checks = Array.isArray(results) ? results : results && typeof results === 'object' ? Object.values(results) : undefined;
-  if (!checks) return undefined;
-  const known = checks.filter((c): c is { passed: unknown } => !!c && typeof c === 'object' && 'passed' in c);
-  if (!known.length) return undefined;
-  return known.filter((c) => c.passed === false || c.passed === 0 || c.passed === 'false').length;
+  let rated = 0;
+  let failed = 0;
+  forEachCheck(results, MAX_CHECKS_PER_REPORT, (_key, item) => {
+    const state = stateOfCheck(item);
+    if (state) rated++;
+    if (state === 'failed') failed++;
+  });
+  return rated ? failed : undefined;
 }

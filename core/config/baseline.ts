@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { Report } from '../client/types';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../text/vocabulary';
-import { checkStates, CheckState } from '../checks/checkStates';
+import { checkStates, type CheckState } from '../checks/checkResults';
 import type { Finding, GateRating, UrlVerdict } from './rules';
 import { ratingWord } from './rules';
 

@@ -6,7 +6,8 @@ import * as l10n from '@vscode/l10n';
 import type { Report } from '../client/types';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../text/vocabulary';
-import { checkStates } from '../checks/checkStates';
+import { checkStates } from '../checks/checkResults';
+import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
 import { anyOf, Matcher } from '../urls/urlPattern';
 
@@ -34,8 +35,6 @@ interface Effective {
   level?: Level;
   checks: Record<string, CheckLevel>;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The config's matchers, built once for many URLs. */
 export class RuleSet {
@@ -101,12 +100,12 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
       findings.push({ level, rule: `check/${check}`, message: l10n.t('Check "{0}" failed.', check) });
     }
   }
-  const age = ageDays(report, now);
-  if (rules.config.maxAgeDays !== undefined && age !== undefined && age > rules.config.maxAgeDays) {
+  const maxAge = maxAgeOf(rules.config.maxAgeDays);
+  if (isOutdated(report, maxAge, now)) {
     findings.push({
       level: 'warn',
       rule: 'stale',
-      message: l10n.t('The report is {0} days old (more than {1}).', Math.floor(age), rules.config.maxAgeDays),
+      message: l10n.t('The report is {0} days old (more than {1}).', Math.floor(ageDays(report, now) ?? 0), maxAge),
     });
   }
   return { ignored: false, rating, ...(score === undefined ? {} : { score }), findings };
@@ -116,10 +115,4 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
 export function ratingWord(report: Report | undefined): GateRating {
   const band = report ? ratingOf(report).band : 'unknown';
   return band === 'unknown' ? 'none' : band;
-}
-
-/** Days since the report was generated, or undefined when it does not say. */
-export function ageDays(report: Report, now: number): number | undefined {
-  const at = new Date(String(report.generated_at ?? report.created_at ?? '')).getTime();
-  return Number.isNaN(at) ? undefined : (now - at) / DAY_MS;
 }

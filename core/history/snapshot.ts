@@ -6,6 +6,7 @@
 
 import { ratingOf, type RatingBand } from '../checks/rating';
 import { ownField, textOf } from '../text/safeText';
+import { forEachCheck, stateOfCheck } from '../checks/checkResults';
 
 /** Checks kept per run at most; the rest of a record's checks are not looked at. */
 export const MAX_CHECKS_PER_RUN = 200;
@@ -34,12 +35,6 @@ export interface RunSnapshot {
   checks: Record<string, CheckState>;
 }
 
-function passedOf(value: unknown): boolean | undefined {
-  if (value === true || value === 1 || value === '1' || value === 'true') return true;
-  if (value === false || value === 0 || value === '0' || value === 'false') return false;
-  return undefined;
-}
-
 function importanceOf(value: unknown): Importance | undefined {
   const word = textOf(value).trim().toLowerCase();
   return word === 'high' || word === 'medium' || word === 'low' ? word : undefined;
@@ -48,8 +43,9 @@ function importanceOf(value: unknown): Importance | undefined {
 function addCheck(checks: Record<string, CheckState>, count: { n: number }, name: string, item: unknown): void {
   const key = name.slice(0, MAX_CHECK_NAME);
   if (key === '' || Object.prototype.hasOwnProperty.call(checks, key)) return;
-  const passed = passedOf(ownField(item, 'passed'));
-  if (passed === undefined) return;
+  const state = stateOfCheck(item);
+  if (state === undefined) return;
+  const passed = state === 'passed';
   const importance = importanceOf(ownField(item, 'importance'));
   // defineProperty: a check named "__proto__" is a check, not the object's prototype.
   Object.defineProperty(checks, key, {
@@ -64,25 +60,10 @@ function addCheck(checks: Record<string, CheckState>, count: { n: number }, name
 function checksOf(results: unknown): Record<string, CheckState> {
   const checks: Record<string, CheckState> = {};
   const count = { n: 0 };
-  if (typeof results !== 'object' || results === null) return checks;
-  try {
-    if (Array.isArray(results)) {
-      const length = Math.min(Number(ownField(results, 'length')) || 0, MAX_ENTRIES_EXAMINED);
-      for (let i = 0; i < length && count.n < MAX_CHECKS_PER_RUN; i++) {
-        const item = ownField(results, String(i));
-        addCheck(checks, count, textOf(ownField(item, 'key')), item);
-      }
-    } else {
-      let examined = 0;
-      // for…in stops early: Object.keys would list every key of a huge object first.
-      for (const name in results) {
-        if (examined++ >= MAX_ENTRIES_EXAMINED || count.n >= MAX_CHECKS_PER_RUN) break;
-        addCheck(checks, count, name, ownField(results, name));
-      }
-    }
-  } catch {
-    // A proxy whose traps throw: the checks read so far are kept.
-  }
+  forEachCheck(results, MAX_ENTRIES_EXAMINED, (name, item) => {
+    addCheck(checks, count, name, item);
+    return count.n < MAX_CHECKS_PER_RUN;
+  });
   return checks;
 }
 

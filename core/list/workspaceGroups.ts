@@ -3,16 +3,16 @@
 // Pure; the same answer `webReports.workspaceUrls()` returns.
 import type { Report } from '../client/types';
 import { ratingOf } from '../checks/rating';
-import { ownField, textOf } from '../text/safeText';
+import { ownField } from '../text/safeText';
 import type { IndexedUrl } from '../urls/workspaceIndex';
+import { DEFAULT_MAX_AGE_DAYS, isOutdated, reportTime } from '../checks/reportAge';
 
 export type WorkspaceRating = 'bad' | 'decent' | 'good' | 'none' | 'outdated';
 
 /** The view's groups, in the order shown: what needs work first. */
 export const WORKSPACE_GROUPS: readonly WorkspaceRating[] = ['bad', 'decent', 'good', 'none', 'outdated'];
 
-/** Days after which a report counts as outdated, when the config does not say. */
-export const DEFAULT_MAX_AGE_DAYS = 30;
+export { DEFAULT_MAX_AGE_DAYS } from '../checks/reportAge';
 
 export interface RatedUrl {
   url: string;
@@ -24,13 +24,11 @@ export interface RatedUrl {
   occurrences: { file: string; line: number; column: number }[];
 }
 
-const DAY_MS = 86_400_000;
-
 /** A URL's group from its report (undefined: none), the age limit in days and the time now. */
 export function rateUrl(report: Report | undefined, maxAgeDays: number, now: Date): Omit<RatedUrl, 'url' | 'occurrences'> {
   if (!report) return { rating: 'none' };
   const rating = ratingOf({ result: ownField(report, 'result'), score: ownField(report, 'score') });
-  const generatedAt = textOf(ownField(report, 'generated_at'));
+  const generatedAt = reportTime(report);
   const id = ownField(report, 'id');
   const base: Omit<RatedUrl, 'url' | 'occurrences'> = {
     rating: rating.band === 'unknown' ? 'none' : rating.band,
@@ -38,8 +36,7 @@ export function rateUrl(report: Report | undefined, maxAgeDays: number, now: Dat
     ...(typeof id === 'string' || typeof id === 'number' ? { reportId: id } : {}),
     ...(generatedAt ? { generatedAt } : {}),
   };
-  const time = Date.parse(generatedAt);
-  if (Number.isFinite(maxAgeDays) && maxAgeDays > 0 && !Number.isNaN(time) && now.getTime() - time > maxAgeDays * DAY_MS) {
+  if (isOutdated(report, maxAgeDays, now.getTime())) {
     return { ...base, rating: 'outdated' };
   }
   return base;

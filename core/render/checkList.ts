@@ -8,6 +8,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { asText, isRecord } from './format';
+import { checkStateOf } from '../checks/checkResults';
 import { checkName, errorWords, Importance, IMPORTANCE_ORDER } from '../checks/checkNames';
 
 export type CheckStatus = 'failed' | 'unknown' | 'passed';
@@ -41,9 +42,7 @@ export interface Check {
 }
 
 function statusOf(passed: unknown): CheckStatus {
-  if (passed === true || passed === 1 || passed === '1' || passed === 'true') return 'passed';
-  if (passed === false || passed === 0 || passed === '0' || passed === 'false') return 'failed';
-  return 'unknown';
+  return checkStateOf(passed) ?? 'unknown';
 }
 
 /**

@@ -4,6 +4,7 @@
 // any of its code (safeText.ts), within fixed bounds, and every word shown goes through plainText.
 import * as l10n from '@vscode/l10n';
 import { checkName, errorWords } from '../checks/checkNames';
+import { forEachCheck, stateOfCheck } from '../checks/checkResults';
 import { plainText } from '../text/plainText';
 import { ratingOf } from '../checks/rating';
 import { ownField, textOf } from '../text/safeText';
@@ -42,39 +43,18 @@ interface FailedCheck {
   item: unknown;
 }
 
-function failed(value: unknown): boolean {
-  return value === false || value === 0 || value === '0' || value === 'false';
-}
-
 /** The failed checks of `results` (an object keyed by check, or an array of `{key, passed}`), bounded. */
 export function failedChecksOf(results: unknown): FailedCheck[] {
   const out: FailedCheck[] = [];
   const seen = new Set<string>();
-  const add = (name: string, item: unknown) => {
+  forEachCheck(results, MAX_RESULTS_EXAMINED, (name, item) => {
     const key = name.slice(0, MAX_CHECK_KEY);
-    if (key === '' || seen.has(key) || !failed(ownField(item, 'passed'))) return;
-    seen.add(key);
-    out.push({ key, item });
-  };
-  if (typeof results !== 'object' || results === null) return out;
-  try {
-    if (Array.isArray(results)) {
-      const length = Math.min(Number(ownField(results, 'length')) || 0, MAX_RESULTS_EXAMINED);
-      for (let i = 0; i < length && out.length < MAX_FINDINGS; i++) {
-        const item = ownField(results, String(i));
-        add(textOf(ownField(item, 'key')), item);
-      }
-    } else {
-      let examined = 0;
-      // for…in stops early: Object.keys would list every key of a huge object first.
-      for (const name in results) {
-        if (examined++ >= MAX_RESULTS_EXAMINED || out.length >= MAX_FINDINGS) break;
-        add(name, ownField(results, name));
-      }
+    if (key !== '' && !seen.has(key) && stateOfCheck(item) === 'failed') {
+      seen.add(key);
+      out.push({ key, item });
     }
-  } catch {
-    // A proxy whose traps throw: the checks read so far are kept.
-  }
+    return out.length < MAX_FINDINGS;
+  });
   return out;
 }
 

@@ -17,7 +17,10 @@ export interface RecordSpec {
 export function storedReport(id: number, spec: RecordSpec): StoredReport {
   const score = spec.score ?? 90;
   const failed = spec.failed ?? (score < 50 ? 2 : score < 80 ? 1 : 0);
-  const at = new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString();
+  // Recent (two days before today, UTC midnight): a report of a fixed date would turn outdated
+  // (older than the default 30 days) as the calendar moves on.
+  const today = new Date();
+  const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 2) + id * 60_000).toISOString();
   return {
     id,
     url: spec.url,

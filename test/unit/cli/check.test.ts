@@ -217,7 +217,7 @@ describe('cli: check against the local service', function () {
 
   it('re-runs reports older than --rerun-older-than and judges the new result', async () => {
     const cwd = await project({ 'a.md': `${BAD}\n${DECENT}` });
-    const run = await runCli(['check', '--rerun-older-than', '7d', '--format', 'json'], { cwd, env });
+    const run = await runCli(['check', '--rerun-older-than', '1d', '--format', 'json'], { cwd, env });
     assert.equal(run.code, 0, run.stderr);
     const json = JSON.parse(run.stdout);
     assert.equal(json.summary.rerun, 2);
