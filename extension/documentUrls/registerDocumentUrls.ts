@@ -40,6 +40,7 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
   const configs = new GateConfigs(ctx.log);
   // A page's failed checks on the source file that produces it (the config's `sources`).
   const pageSources = new PageSourceDiagnostics(service, configs);
+  const badUrls = new BadUrlDiagnostics(service, scanner, configs);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';
   const disposables: vscode.Disposable[] = [
@@ -47,7 +48,7 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
     configs,
     scanner,
     new RatingBadges(service, scanner),
-    new BadUrlDiagnostics(service, scanner, configs),
+    badUrls,
     vscode.languages.registerHoverProvider(
       everyDocument,
       new UrlHoverProvider(service, ctx.log, (url) => ctx.history.trendOf(ctx.connection.origin(), url)),
@@ -55,7 +56,7 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
     pageSources,
     vscode.languages.registerCodeLensProvider({ scheme: 'file' }, pageSources),
     vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, pageSources, { providedCodeActionKinds: PageSourceDiagnostics.kinds }),
-    vscode.languages.registerCodeActionsProvider(everyDocument, new BadUrlQuickFixes(), {
+    vscode.languages.registerCodeActionsProvider(everyDocument, new BadUrlQuickFixes((uri) => badUrls.collection.get(uri)), {
       providedCodeActionKinds: BadUrlQuickFixes.kinds,
     }),
   ];

@@ -13,6 +13,17 @@ describe('activation', () => {
     assert.ok(ext, `${EXTENSION_ID} not found among ${vscode.extensions.all.length} extensions`);
   });
 
+  it('activates by itself once the window is up, with no command run and no request sent', async () => {
+    // Nothing in this run has called activate() or a command yet (this file runs first): only
+    // onStartupFinished can have woken it. The badges, hovers and Problems of an open file need it.
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    await waitFor(async () => (ext.isActive ? true : undefined), 30_000, 'activation on startup');
+    await sleep(500);
+    const seen = (await getRequests()).map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(seen, [], 'activation sends nothing while signed out');
+  });
+
   it('signed in, it sends no request while the view is hidden; showing the view loads the three groups', async () => {
     // A key before activation: the test cannot write the extension's SecretStorage, but the
     // environment key is read the same way (and the extension host is this process).
