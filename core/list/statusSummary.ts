@@ -14,7 +14,10 @@ function known(totals: Totals): Record<ReportResult, number> | undefined {
 }
 
 export interface StatusSummary {
-  /** With codicons, e.g. `$(pass) 30 $(warning) 7 $(error) 4`. */
+  /**
+   * The extension's globe and words, e.g. `$(globe) 30 good · 7 decent · 4 bad`: the Problems
+   * icons would read as a second error counter beside VS Code's own.
+   */
   text: string;
   /** The same for screen readers. */
   label: string;
@@ -34,7 +37,8 @@ export function statusSummary(totals: Totals, accountName?: string, loadedAt?: D
   if (name) lines.push(l10n.t('Account: {0}', name));
   if (loadedAt) lines.push(l10n.t('Last refreshed {0}', loadedAt.toLocaleTimeString(displayLocale())));
   lines.push(l10n.t('Click to open the account.'));
-  return { text: `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`, label, tooltip: lines.join('\n') };
+  const text = `$(globe) ${l10n.t({ message: '{0} good · {1} decent · {2} bad', args: [t.good, t.decent, t.bad], comment: ['the status bar: reports per rating'] })}`;
+  return { text, label, tooltip: lines.join('\n') };
 }
 
 /** The tree view's badge: the number of bad reports, or undefined when none (or not known). */

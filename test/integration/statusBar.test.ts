@@ -41,7 +41,7 @@ describe('status bar item and badge', function () {
     await vscode.commands.executeCommand(COMMAND.refresh);
     const t = await serviceTotals();
     assert.ok(t.good > 0 && t.decent > 0 && t.bad > 0, `seeded totals ${JSON.stringify(t)}`);
-    const text = `$(pass) ${t.good} $(warning) ${t.decent} $(error) ${t.bad}`;
+    const text = `$(globe) ${t.good} good · ${t.decent} decent · ${t.bad} bad`;
     await waitFor(() => bar().shown && bar().item.text === text, 10_000, `status bar "${text}" (has "${bar().item.text}")`);
     const tooltip = String(bar().item.tooltip);
     assert.match(tooltip, new RegExp(`^Website Reports: ${t.good} good, ${t.decent} decent, ${t.bad} bad$`, 'm'));
@@ -67,7 +67,7 @@ describe('status bar item and badge', function () {
     } finally {
       await vscode.workspace.getConfiguration('webReports').update('confirmDelete', undefined, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(() => bar().item.text.endsWith(`$(error) ${t.bad - 1}`), 10_000, `bad total ${t.bad - 1} (has "${bar().item.text}")`);
+    await waitFor(() => bar().item.text.endsWith(`· ${t.bad - 1} bad`), 10_000, `bad total ${t.bad - 1} (has "${bar().item.text}")`);
     assert.equal(internals.ctx.view.treeView.badge?.value, t.bad - 1);
     await clearRequests();
     await setting(false);

@@ -4,7 +4,7 @@ import { badReportsBadge, statusSummary } from '../../../core/list/statusSummary
 describe('status bar summary and badge', () => {
   it('shows the totals per rating with codicons, and the same in words for screen readers', () => {
     const s = statusSummary({ good: 30, decent: 7, bad: 4 });
-    assert.equal(s?.text, '$(pass) 30 $(warning) 7 $(error) 4');
+    assert.equal(s?.text, '$(globe) 30 good · 7 decent · 4 bad');
     assert.equal(s?.label, 'Website Reports: 30 good, 7 decent, 4 bad');
     assert.equal(s?.tooltip, 'Website Reports: 30 good, 7 decent, 4 bad\nClick to open the account.');
   });
@@ -17,7 +17,7 @@ describe('status bar summary and badge', () => {
   it('names the account and the time of the last refresh in the tooltip when known', () => {
     const at = new Date(2026, 0, 2, 13, 45, 10);
     const s = statusSummary({ good: 0, decent: 0, bad: 0 }, 'Demo User', at);
-    assert.equal(s?.text, '$(pass) 0 $(warning) 0 $(error) 0');
+    assert.equal(s?.text, '$(globe) 0 good · 0 decent · 0 bad');
     assert.deepEqual(s?.tooltip.split('\n'), [
       'Website Reports: 0 good, 0 decent, 0 bad',
       'Account: Demo User',
