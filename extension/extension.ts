@@ -76,7 +76,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     failures: new ShownFailures(),
   };
   const reports = new ReportPanels(context.extensionUri, ctx);
-  const account = new AccountPanel(context.extensionUri, ctx, { setApiKey: () => setApiKey(ctx), signOut: () => signOut(ctx) });
+  const account = new AccountPanel(context.extensionUri, ctx, {
+    setApiKey: () => setApiKey(ctx),
+    signOut: async () => void (await signOut(ctx)),
+  });
   const statusBar = new ReportsStatusBar(model, connection, known);
 
   // Site scans and the workspace's "Report All Unrated" share one persistent job queue.

@@ -168,23 +168,40 @@ export async function setApiKey(ctx: CommandContext, key?: unknown): Promise<boo
   return true;
 }
 
-export async function signOut(ctx: CommandContext): Promise<void> {
+/** What Sign Out did: deleted the stored key, and whether a key from the environment still signs in. */
+export type SignOutOutcome = 'signed-out' | 'environment-key-remains' | 'environment-key-only' | 'failed';
+
+export async function signOut(ctx: CommandContext): Promise<SignOutOutcome> {
+  let hadStored: boolean;
   try {
+    hadStored = (await ctx.keys.source(ctx.connection.origin())) === 'secret-storage';
     await ctx.keys.delete();
   } catch (error) {
     await reportFailure(ctx, vscode.l10n.t({ message: 'Signing out', comment: ['an action, as the subject of "… failed"'] }), error);
-    return;
+    return 'failed';
   }
   ctx.model.signOut();
-  ctx.log.info('Signed out: the stored API key was deleted.');
-  if (process.env[ENV_KEY_NAME]) {
+  if (process.env[ENV_KEY_NAME]?.trim()) {
+    // The environment's key is not ours to delete: say what signs in, and how to stop it.
+    ctx.log.info(
+      hadStored
+        ? 'Signed out: the stored API key was deleted; the environment key is used.'
+        : 'Sign Out: the key comes from the environment.',
+    );
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('Website Reports: the stored key was deleted, but {0} is set in the environment and is used instead.', ENV_KEY_NAME),
+      hadStored
+        ? vscode.l10n.t('Website Reports: the stored key was deleted, but {0} is set in the environment and is used instead.', ENV_KEY_NAME)
+        : vscode.l10n.t(
+            'Website Reports: you are signed in with the key in the environment variable {0}, which Sign Out cannot remove. Unset it and restart VS Code to sign out.',
+            ENV_KEY_NAME,
+          ),
     );
     await ctx.view.refresh();
-    return;
+    return hadStored ? 'environment-key-remains' : 'environment-key-only';
   }
+  ctx.log.info('Signed out: the stored API key was deleted.');
   await ctx.view.updateContext();
+  return 'signed-out';
 }
 
 /** This family's commands, for the composition root's table. */

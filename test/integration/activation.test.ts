@@ -24,6 +24,18 @@ describe('activation', () => {
     assert.deepEqual(seen, [], 'activation sends nothing while signed out');
   });
 
+  it('Sign Out with only the environment key says that key still signs in, not that a stored key was deleted', async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand(COMMAND.signOut);
+    process.env[ENV_KEY_NAME] = apiKey();
+    try {
+      assert.equal(await vscode.commands.executeCommand(COMMAND.signOut), 'environment-key-only');
+    } finally {
+      delete process.env[ENV_KEY_NAME];
+    }
+    assert.equal(await vscode.commands.executeCommand(COMMAND.signOut), 'signed-out');
+  });
+
   it('signed in, it sends no request while the view is hidden; showing the view loads the three groups', async () => {
     // A key before activation: the test cannot write the extension's SecretStorage, but the
     // environment key is read the same way (and the extension host is this process).
