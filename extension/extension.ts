@@ -88,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const documentUrls = registerDocumentUrls(ctx, jobs);
   const siteJobs = new SiteJobs(ctx, context.globalStorageUri, documentUrls.service.budget, () => {
     documentUrls.service.invalidateAll();
-    void view.invalidate();
+    void view.contentChanged();
   });
   // Every contributed command, once: each family brings its own; the type says when one is missing.
   const commands: Record<CommandId, Handler> = {

@@ -35,6 +35,7 @@ export interface ModelOptions {
 export class ReportsModel {
   readonly groups: Groups = emptyGroups();
   status: ModelStatus = 'idle';
+  private reloadDue = false;
   /** The error that made the list stale or signed out. */
   lastError?: ApiError;
   loadedAt?: Date;
@@ -72,9 +73,18 @@ export class ReportsModel {
     return this.changed.failures + this.removed.failures;
   }
 
-  /** Empty and waiting for the view to be shown (or refreshed) to load. */
+  /** Empty, or known to be out of date, and waiting for the view to be shown (or refreshed) to load. */
   get awaitingLoad(): boolean {
-    return this.status === 'idle' || this.status === 'cleared';
+    return this.reloadDue || this.status === 'idle' || this.status === 'cleared';
+  }
+
+  /**
+   * The service's list changed behind the model (a site scan created reports): load again when
+   * next shown, and meanwhile keep the list and its totals (the status bar and badge keep showing
+   * them) rather than forget them.
+   */
+  markReloadDue(): void {
+    this.reloadDue = true;
   }
 
   /** Whether "Load more" may ask for the group's next page (not while a new query replaces it). */
@@ -96,6 +106,7 @@ export class ReportsModel {
     this.generation++;
     this.query = query;
     this.status = 'loading';
+    this.reloadDue = false;
     // A refresh of the list shown keeps its groups as they are (the view's progress bar says it
     // is refreshing); a first load or a new query marks the groups that wait for their answer.
     for (const result of RESULT_VALUES) this.groups[result].loading = this.groups[result].queryKey !== key;
@@ -242,6 +253,7 @@ export class ReportsModel {
     this.generation++;
     Object.assign(this.groups, emptyGroups());
     this.trails.clear();
+    this.reloadDue = false;
     this.loadedAt = undefined; // another key or none: the old list's time says nothing of the next
     this.status = status;
     this.lastError = error;

@@ -133,6 +133,13 @@ export class ReportsView extends Disposable {
     await this.updateContext();
   }
 
+  /** Reports were added or changed behind the list (a site scan): reload now if shown, else when next shown. */
+  async contentChanged(): Promise<void> {
+    if (this.treeView.visible) return this.refresh();
+    this.model.markReloadDue();
+    await this.updateContext();
+  }
+
   /** Selects and shows a report (after create or when asked); expands its group. */
   async reveal(report: Report): Promise<void> {
     const result = RESULT_VALUES.find((r) => this.model.groups[r].items.some((i) => String(i.id) === String(report.id)));

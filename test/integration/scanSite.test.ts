@@ -7,7 +7,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { COMMAND } from '../../extension/ids';
-import { activateExtension, apiKey, serviceUrl } from './helpers';
+import type { ExtensionInternals } from '../../extension/extension';
+import { activateExtension, apiKey, serviceUrl, sleep, waitFor } from './helpers';
 import { GOOD_PAGE } from './sidebar/fixtures';
 
 interface Summary {
@@ -35,6 +36,12 @@ describe('Scan Site from Sitemap', function () {
           .writeHead(200, { 'content-type': 'application/xml' })
           .end(
             `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/pages.xml</loc></sitemap></sitemapindex>`,
+          );
+      } else if (req.url === '/more.xml') {
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(
+            `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${page('/more/e')}${page('/more/f')}</urlset>`,
           );
       } else if (req.url === '/pages.xml') {
         res
@@ -65,6 +72,30 @@ describe('Scan Site from Sitemap', function () {
     const again = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, `${origin}/`, { confirm: false, privacy: 0 });
     assert.equal(again.created, 1, 'only the page left out the first time');
     assert.equal(again.skipped, 3, 'the three reported pages are skipped');
+  });
+
+  it('the status bar totals and the badge stay while the Reports view is hidden through a scan; the view catches up when shown', async () => {
+    const internals = (await activateExtension()).exports as ExtensionInternals;
+    const { model, view } = internals.ctx;
+    await vscode.commands.executeCommand('workbench.view.extension.webReports');
+    await waitFor(() => (internals.statusBar.shown && model.status === 'ready' ? true : undefined), 15_000, 'the totals loaded');
+    const before = model.totals();
+    const badge = view.treeView.badge?.value;
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => (view.treeView.visible ? undefined : true), 5000, 'the Reports view hidden');
+    const scan = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, `${origin}/more.xml`, { confirm: false, privacy: 0 });
+    assert.equal(scan.created, 2);
+    await sleep(500);
+    assert.equal(internals.statusBar.shown, true, 'the status bar still shows the totals');
+    assert.deepEqual(model.totals(), before, 'the last totals known, until the view loads again');
+    assert.equal(view.treeView.badge?.value, badge, 'the badge stays');
+    await vscode.commands.executeCommand('workbench.view.extension.webReports');
+    await waitFor(
+      () => ((model.totals().good ?? 0) >= (before.good ?? 0) + 2 ? true : undefined),
+      15_000,
+      'the two new good reports counted',
+    );
+    await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
   it('a sitemap file of the workspace gives its URLs without any fetch of a sitemap', async () => {
