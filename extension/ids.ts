@@ -56,6 +56,10 @@ export const CONTEXT_KEYS = {
   baseUrlSet: 'webReports.baseUrlSet',
   /** Search, project or a sort other than the settings' is applied. */
   filtered: 'webReports.filtered',
+  /** The account holds a report (its totals loaded): the walkthrough's first-report step ticks. */
+  hasReports: 'webReports.hasReports',
+  /** The account panel showed the account in this window: the walkthrough's account step ticks. */
+  accountShown: 'webReports.accountShown',
 } as const;
 
 export type ContextKey = (typeof CONTEXT_KEYS)[keyof typeof CONTEXT_KEYS];

@@ -72,16 +72,27 @@ export class ReportsView extends Disposable {
     await this.refresh();
   }
 
+  private accountShown = false;
+
   /** Sets the context keys from what is known without a request (the only place that sets them). */
   async updateContext(): Promise<void> {
     const hasKey = (await this.connection.key()) !== undefined;
     const baseUrlSet = this.connection.baseUrlSet();
     const signedIn = hasKey && baseUrlSet && !(this.model.status === 'signed-out' && this.model.lastError);
+    const totals = this.model.totals();
     await this.context.set({
       [CONTEXT_KEYS.baseUrlSet]: baseUrlSet,
       [CONTEXT_KEYS.signedIn]: signedIn,
       [CONTEXT_KEYS.filtered]: isFiltered(this.filters, this.defaults()),
+      [CONTEXT_KEYS.hasReports]: signedIn && ((totals.good ?? 0) > 0 || (totals.decent ?? 0) > 0 || (totals.bad ?? 0) > 0),
+      [CONTEXT_KEYS.accountShown]: this.accountShown,
     });
+  }
+
+  /** The account panel showed the account (the walkthrough's step reads it). */
+  async markAccountShown(): Promise<void> {
+    this.accountShown = true;
+    await this.updateContext();
   }
 
   /** Reloads the three groups (joins a reload of the same query already under way). */

@@ -106,6 +106,7 @@ export class AccountPanel implements vscode.WebviewPanelSerializer, vscode.Dispo
       this.ctx.account?.note(client.base.origin, account);
       // The key goes to the renderer only to be masked wherever the account echoes it.
       channel?.show(renderAccountBody({ account, totals, keySource: source ?? 'secret-storage' }, { secret: key }));
+      void this.ctx.view.markAccountShown();
       return true;
     } catch (error) {
       channel?.post({ type: 'error', message: vscode.l10n.t('Could not load the account: {0}', messageOf(error)) });
