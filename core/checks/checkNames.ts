@@ -110,7 +110,7 @@ export function importanceLabel(importance: Importance): string {
 }
 
 /** A number from a detail: the number itself, or `max`/`min`/`limit`/`value` of a record. */
-function numberIn(detail: unknown, ...fields: string[]): number | string | undefined {
+export function numberIn(detail: unknown, ...fields: string[]): number | string | undefined {
   if (typeof detail === 'number' && Number.isFinite(detail)) return detail;
   if (typeof detail === 'string' && /^\s*\d+(\.\d+)?\s*[a-zA-Z%]*\s*$/.test(detail)) return detail.trim();
   if (typeof detail === 'object' && detail !== null && !Array.isArray(detail)) {

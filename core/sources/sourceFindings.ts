@@ -2,12 +2,11 @@
 // name and what is wrong, in words) and how severe. Plain data, so the editor turns it into
 // diagnostics and the command line into SARIF. The report is untrusted: it is read without running
 // any of its code (safeText.ts), within fixed bounds, and every word shown goes through plainText.
-import * as l10n from '@vscode/l10n';
-import { checkName, errorWords } from '../checks/checkNames';
+import { failedCheckSentence, SITE_LEVEL_CHECKS } from '../checks/checkSentences';
 import { forEachCheck, stateOfCheck } from '../checks/checkResults';
 import { plainText } from '../text/plainText';
 import { ratingOf } from '../checks/rating';
-import { ownField, textOf } from '../text/safeText';
+import { ownField } from '../text/safeText';
 import { checkLocations } from './checkLocations';
 
 /** Findings per report, at most (the checks after that are not read). */
@@ -17,8 +16,7 @@ export const MAX_RESULTS_EXAMINED = 4 * MAX_FINDINGS;
 /** Characters of a check's key kept. */
 export const MAX_CHECK_KEY = 100;
 /** Error kinds of one check said in its message; the rest are counted (up to MAX_ERRORS_EXAMINED). */
-export const MAX_ERRORS_SAID = 3;
-export const MAX_ERRORS_EXAMINED = 100;
+export { MAX_KINDS_SAID as MAX_ERRORS_SAID, MAX_KINDS_EXAMINED as MAX_ERRORS_EXAMINED } from '../checks/checkSentences';
 /** Characters of a finding's message. */
 export const MAX_MESSAGE = 300;
 
@@ -58,43 +56,8 @@ export function failedChecksOf(results: unknown): FailedCheck[] {
   return out;
 }
 
-/** What is wrong with a check, in words: its first error kinds, and how many more. */
-function errorsText(errors: unknown): string {
-  const said: string[] = [];
-  let more = 0;
-  const sayKind = (kind: string, detail: unknown) => {
-    if (said.length < MAX_ERRORS_SAID) said.push(errorWords(kind.slice(0, MAX_CHECK_KEY), detail).text);
-    else more++;
-  };
-  if (typeof errors !== 'object' || errors === null) return '';
-  try {
-    let examined = 0;
-    if (Array.isArray(errors)) {
-      const length = Math.min(Number(ownField(errors, 'length')) || 0, MAX_ERRORS_EXAMINED);
-      for (let i = 0; i < length; i++) {
-        const kind = textOf(ownField(errors, String(i)));
-        if (kind) sayKind(kind, undefined);
-      }
-    } else {
-      for (const kind in errors) {
-        if (examined++ >= MAX_ERRORS_EXAMINED) break;
-        sayKind(kind, ownField(errors, kind));
-      }
-    }
-  } catch {
-    // as above: what was read is said
-  }
-  const words = said.map((w) => plainText(w, MAX_MESSAGE)).join(', ');
-  return more ? `${words}, ${l10n.t('and {0} more', more)}` : words;
-}
-
 function messageOf(check: FailedCheck): string {
-  const name = plainText(checkName(check.key), MAX_CHECK_KEY);
-  const wrong = errorsText(ownField(check.item, 'errors'));
-  const message = wrong
-    ? l10n.t({ message: '{0}: check failed ({1})', args: [name, wrong], comment: ['{0} a check of a web page, {1} what is wrong'] })
-    : l10n.t({ message: '{0}: check failed', args: [name], comment: ['{0} a check of a web page'] });
-  return plainText(message, MAX_MESSAGE);
+  return plainText(failedCheckSentence(check.key, check.item, MAX_CHECK_KEY), MAX_MESSAGE);
 }
 
 /**
@@ -107,6 +70,8 @@ export function sourceFindings(report: unknown, fileText: string, rules?: CheckR
   const checks = failedChecksOf(ownField(report, 'results'));
   const shown: { check: FailedCheck; severity: FindingSeverity }[] = [];
   for (const check of checks) {
+    // The site's own checks (HTTPS, the server, load time, size): no edit of this file fixes them.
+    if (SITE_LEVEL_CHECKS.has(check.key)) continue;
     const level = rules?.(check.key);
     if (level === 'off') continue;
     shown.push({ check, severity: level === 'error' || level === 'warn' ? level : fallback });
