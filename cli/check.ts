@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { ConfigError, defaultConfig, findConfig, GateConfig, loadConfig } from '../core/config/configFile';
 import { SkipNote, walkFiles } from '../core/urls/fileWalk';
 import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../core/urls/occurrences';
+import { MAX_FILE_BYTES } from '../core/urls/urlsInFiles';
 import { RuleSet } from '../core/config/rules';
 import type { CheckOptions } from './args';
 import { writeAtomically } from '../core/files/atomicWrite';
@@ -27,10 +28,14 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   io.progress.say('Finding URLs…');
   // The gate's own files are not sources: the config's globs would read as URLs.
   const own = [config.file, options.baseline, options.output].flatMap((f) => (f ? [path.resolve(io.cwd, f)] : []));
-  const walk = walkFiles(options.paths.length ? options.paths : ['.'], { cwd: io.cwd, ...config, skip: own }, notes);
+  const walk = walkFiles(
+    options.paths.length ? options.paths : ['.'],
+    { cwd: io.cwd, ...config, skip: own, maxFileBytes: MAX_FILE_BYTES },
+    notes,
+  );
   const isIgnored = (url: string) => rules.isIgnored(url);
   if (options.dump) {
-    const listing = dumpUrls(walk, config.ignoreUrls.length ? isIgnored : undefined);
+    const listing = dumpUrls(walk, config.ignoreUrls.length ? isIgnored : undefined, notes);
     io.progress.done();
     for (const note of notes) io.stderr(`website-reports: ${note.file}: ${note.message}\n`);
     await emit(options, io, listing);
@@ -38,7 +43,7 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   }
   let places: Map<string, UrlPlaces>;
   try {
-    places = collectUrls(walk, isIgnored);
+    places = collectUrls(walk, isIgnored, undefined, notes);
   } catch (error) {
     if (error instanceof TooManyUrls) {
       throw new CliFailure(

@@ -9,7 +9,7 @@
 import { ReportsClient } from '../core/client/client';
 import { RequestBudget } from '../core/client/requestBudget';
 import { UrlLookup } from '../core/reports/urlLookup';
-import { distinctUrls, findDocumentUrls } from '../core/urls/documentUrlFinder';
+import { distinctUrls, findUrls } from '../core/urls/urlFinder';
 import { startService } from '../service/server';
 import { RecordSpec, writeDataFile } from '../test/unit/actions/reportRecords';
 import { printRow, type Row } from './bench/measure';
@@ -65,8 +65,8 @@ function benchFinder(text: string): Row[] {
     }
     return median(samples);
   };
-  const found = findDocumentUrls(text).length;
-  const finder = time(() => findDocumentUrls(text));
+  const found = findUrls(text).length;
+  const finder = time(() => findUrls(text));
   const bare = time(() => text.match(/https?:\/\/[^\s<>"'`]+/g));
   const perThousand = (finder * 1000) / lines;
   return [
@@ -84,7 +84,7 @@ async function benchLookups(text: string, perHost: number, unbudgeted = false): 
   const service = await startService({ apiKey: KEY, control: true, dataFile: await writeDataFile(makeReports(perHost)) });
   const client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, proxy: { env: {} } });
   try {
-    const urls = distinctUrls(findDocumentUrls(text));
+    const urls = distinctUrls(findUrls(text));
     await client.listReports({ perPage: 10 }); // warm the connection
     const run = async () => {
       service.clearRequests();

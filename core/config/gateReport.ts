@@ -1,7 +1,7 @@
 // The result of one check run, as the JSON format writes it and every other format reads it.
 import type { ReportId } from '../client/types';
 import type { SkipNote } from '../urls/fileWalk';
-import type { Occurrence } from '../urls/occurrences';
+import type { Occurrence } from '../urls/urlsInFiles';
 import type { Finding, FindingLevel, GateRating } from './rules';
 
 export interface UrlResult {

@@ -1,19 +1,12 @@
-// Where each URL is written: the editor's URL finder over every walked file, positions as
-// `file:line:column` (1-based; the column counts UTF-16 units, as editors do). URLs that match
+// The command line's URLs of walked files: each URL with the places it is written
+// (`file:line:column`, urlsInFile: the editor's finder, places and budgets). URLs that match
 // `ignoreUrls` are dropped here, so they are never looked up.
-import { findDocumentUrls } from './documentUrlFinder';
-import type { WalkedFile } from './fileWalk';
+import * as l10n from '@vscode/l10n';
+import type { SkipNote, WalkedFile } from './fileWalk';
+import { MAX_DISTINCT_URLS, MAX_URL_CHARS, MAX_URLS_PER_FILE, Occurrence, urlsInFile } from './urlsInFiles';
 
-/** Distinct URLs one run collects; a run with more stops with an error (narrow the paths). */
-export const MAX_DISTINCT_URLS = 100_000;
-/** Places kept per URL; the rest are counted, not listed. */
+/** Places listed per URL; the rest are counted, not listed. */
 export const MAX_OCCURRENCES_PER_URL = 1_000;
-
-export interface Occurrence {
-  file: string;
-  line: number;
-  column: number;
-}
 
 export interface UrlPlaces {
   url: string;
@@ -29,37 +22,38 @@ export class TooManyUrls extends Error {
   }
 }
 
-/** 1-based lines and columns of increasing offsets in one text, counted forward (no index built). */
-class Positions {
-  private line = 1;
-  private lineStart = 0;
-  private at = 0;
-
-  constructor(private readonly text: string) {}
-
-  of(offset: number): { line: number; column: number } {
-    for (let i = this.text.indexOf('\n', this.at); i !== -1 && i < offset; i = this.text.indexOf('\n', i + 1)) {
-      this.line++;
-      this.lineStart = i + 1;
-    }
-    this.at = offset;
-    return { line: this.line, column: offset - this.lineStart + 1 };
+/** The URLs of one file, with a note when some were not kept (too many in the file, too long). */
+function urlsOf({ file, text }: WalkedFile, notes?: SkipNote[]) {
+  const { found, dropped } = urlsInFile(file, text);
+  if (dropped > 0) {
+    notes?.push({
+      file,
+      reason: 'too-large',
+      message: l10n.t(
+        '{0} URLs not read: past {1} in this file, or longer than {2} characters.',
+        dropped,
+        MAX_URLS_PER_FILE,
+        MAX_URL_CHARS,
+      ),
+    });
   }
+  return found;
 }
 
-/** Every URL of `files` with its places, first-seen order; throws TooManyUrls past the budget. */
+/**
+ * Every URL of `files` with its places, first-seen order; throws TooManyUrls past the budget.
+ * `notes` gets a note for each file whose URLs were not all read.
+ */
 export function collectUrls(
   files: Iterable<WalkedFile>,
   isIgnored: (url: string) => boolean,
   maxUrls = MAX_DISTINCT_URLS,
+  notes?: SkipNote[],
 ): Map<string, UrlPlaces> {
   const byUrl = new Map<string, UrlPlaces>();
   const ignored = new Set<string>();
-  for (const { file, text } of files) {
-    const found = findDocumentUrls(text);
-    if (!found.length) continue;
-    const positions = new Positions(text);
-    for (const { url, start } of found) {
+  for (const walked of files) {
+    for (const { url, at } of urlsOf(walked, notes)) {
       if (ignored.has(url)) continue;
       let places = byUrl.get(url);
       if (!places) {
@@ -72,7 +66,7 @@ export function collectUrls(
         byUrl.set(url, places);
       }
       if (places.occurrences.length >= MAX_OCCURRENCES_PER_URL) places.more++;
-      else places.occurrences.push({ file, ...positions.of(start) });
+      else places.occurrences.push(at);
     }
   }
   return byUrl;
@@ -88,23 +82,21 @@ function flat(text: string): string {
  * `file:line:column<TAB>url` for every place, in walk order, without holding the places: the
  * `--dump` listing, which sends nothing and so needs no distinct-URL budget.
  */
-export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) => boolean): string {
+export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) => boolean, notes?: SkipNote[]): string {
   const lines: string[] = [];
   const ignored = new Map<string, boolean>();
-  for (const { file, text } of files) {
-    const found = findDocumentUrls(text);
+  for (const walked of files) {
+    const found = urlsOf(walked, notes);
     if (!found.length) continue;
-    const positions = new Positions(text);
-    const name = flat(file);
-    for (const { url, start } of found) {
+    const name = flat(walked.file);
+    for (const { url, at } of found) {
       let skip = isIgnored ? ignored.get(url) : false;
       if (skip === undefined && isIgnored) {
         skip = isIgnored(url);
         if (ignored.size < MAX_DISTINCT_URLS) ignored.set(url, skip);
       }
       if (skip) continue;
-      const { line, column } = positions.of(start);
-      lines.push(`${name}:${line}:${column}\t${flat(url)}\n`);
+      lines.push(`${name}:${at.line}:${at.column}\t${flat(url)}\n`);
     }
   }
   return lines.join('');

@@ -1,29 +1,14 @@
 // The http(s) URLs written in a workspace's files: per file its occurrences (line and column), and
 // per URL (compared by urlKey: the same page however it is spelled) every place it is written.
 // A file is replaced whole when it changes, so an edit costs the size of that one file, never a
-// rescan. Bounded: files indexed, bytes read per file, occurrences per file and distinct URLs all
-// have budgets; what is past them is counted and said, never silently lost.
-import { findDocumentUrls } from './documentUrlFinder';
+// rescan. Bounded: files indexed (here), bytes read per file, URLs per file and distinct URLs (the
+// budgets of URLs written in files, urlsInFiles.ts, shared with the command line); what is past
+// them is counted and said, never silently lost.
 import { urlKey } from './urlKey';
+import { MAX_DISTINCT_URLS, MAX_FILE_BYTES, Occurrence, urlsInFile } from './urlsInFiles';
 
 /** Files indexed at most; more are counted as skipped. */
 export const MAX_INDEXED_FILES = 20_000;
-/** Bytes of one file read at most; a larger file is skipped with a note. */
-export const MAX_FILE_BYTES = 1024 * 1024;
-/** Occurrences kept per file; the rest are counted. */
-export const MAX_OCCURRENCES_PER_FILE = 5_000;
-/** Distinct URLs kept in all; occurrences of further URLs are counted. */
-export const MAX_DISTINCT_URLS = 50_000;
-/** Characters of a URL kept (longer ones are not pages anyone rates). */
-export const MAX_URL_CHARS = 2_048;
-
-export interface Occurrence {
-  /** The file, as the caller names it (a URI string in the editor, a relative path in the CLI). */
-  file: string;
-  /** 1-based line and column (UTF-16 code units, as editors count). */
-  line: number;
-  column: number;
-}
 
 export interface IndexedUrl {
   /** The URL as first written (in the first file, by name, that holds it). */
@@ -44,27 +29,6 @@ export function looksBinary(bytes: Uint8Array): boolean {
   const end = Math.min(bytes.length, 8192);
   for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
   return false;
-}
-
-/** The occurrences of URLs in `text`, with 1-based lines and columns; at most MAX_OCCURRENCES_PER_FILE. */
-export function occurrencesIn(file: string, text: string): { found: { url: string; at: Occurrence }[]; dropped: number } {
-  const urls = findDocumentUrls(text);
-  const found: { url: string; at: Occurrence }[] = [];
-  let line = 1;
-  let lineStart = 0;
-  let scanned = 0;
-  for (const u of urls) {
-    if (found.length >= MAX_OCCURRENCES_PER_FILE) break;
-    // Lines counted once, forward only: linear in the text.
-    for (let i = text.indexOf('\n', scanned); i !== -1 && i < u.start; i = text.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i + 1;
-      scanned = i + 1;
-    }
-    if (u.url.length > MAX_URL_CHARS) continue;
-    found.push({ url: u.url, at: { file, line, column: u.start - lineStart + 1 } });
-  }
-  return { found, dropped: urls.length - found.length };
 }
 
 export class WorkspaceUrlIndex {
@@ -93,7 +57,7 @@ export class WorkspaceUrlIndex {
     }
     this.remove(file);
     this.notes.skipped.delete(file);
-    const { found, dropped } = occurrencesIn(file, text);
+    const { found, dropped } = urlsInFile(file, text);
     const kept: { key: string; url: string; at: Occurrence }[] = [];
     let droppedHere = dropped;
     for (const { url, at } of found) {

@@ -31,8 +31,8 @@ export function urlFromEditor(editor: vscode.TextEditor | undefined): string | u
   if (!editor) return undefined;
   const selection = editor.selection;
   if (!selection.isEmpty) return urlInSelection(editor.document.getText(selection));
-  const line = editor.document.lineAt(selection.active.line).text;
-  return urlAt(line, selection.active.character);
+  // The whole document, so the answer is the finder's match there (as the hover's), not a line's.
+  return urlAt(editor.document.getText(), editor.document.offsetAt(selection.active));
 }
 
 /** An input box that validates as you type and can open with a problem already shown. */

@@ -7,7 +7,7 @@ import { Disposable } from '../../core/lifecycle/disposables';
 import { ReportActions } from '../../core/reports/reportActions';
 import { RequestBudget } from '../../core/client/requestBudget';
 import { UrlLookup } from '../../core/reports/urlLookup';
-import { findDocumentUrls, FoundUrl } from '../../core/urls/documentUrlFinder';
+import { findUrls, FoundUrl } from '../../core/urls/urlFinder';
 import { ReportsModel } from '../../core/list/reportsModel';
 import { Connection } from '../platform/connection';
 import type { Report } from '../../core/client/types';
@@ -71,7 +71,7 @@ export class DocumentUrlsService extends Disposable {
   urlsIn(document: vscode.TextDocument): FoundUrl[] {
     const known = this.found.get(document);
     if (known?.version === document.version) return known.urls;
-    const urls = findDocumentUrls(document.getText());
+    const urls = findUrls(document.getText());
     this.found.set(document, { version: document.version, urls });
     return urls;
   }

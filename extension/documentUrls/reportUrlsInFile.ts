@@ -10,7 +10,7 @@ import { Privacy } from '../../core/client/types';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
 import { askPassword, askPrivacy } from '../adapters/prompts';
-import { distinctUrls, findDocumentUrls } from '../../core/urls/documentUrlFinder';
+import { distinctUrls, findUrls } from '../../core/urls/urlFinder';
 import { plainText } from '../../core/text/plainText';
 import { DocumentUrlsService } from './documentUrlsService';
 
@@ -51,7 +51,7 @@ export async function reportUrlsInFile(
     void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
     return EMPTY;
   }
-  const urls = distinctUrls(findDocumentUrls(document.getText()));
+  const urls = distinctUrls(findUrls(document.getText()));
   if (!urls.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: this file has no http(s) URLs.'));
     return EMPTY;

@@ -1,7 +1,7 @@
 // The hover over an http(s) URL in any document: its latest report's rating and actions, or
 // "No report yet — Create Report". Only the URL under the pointer is looked up.
 import * as vscode from 'vscode';
-import { findDocumentUrls } from '../../core/urls/documentUrlFinder';
+import { urlContaining } from '../../core/urls/urlFinder';
 import { hoverText } from './urlHoverText';
 import { DocumentUrlsService } from './documentUrlsService';
 
@@ -19,8 +19,9 @@ export class UrlHoverProvider implements vscode.HoverProvider {
     token: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
     if (!this.service.enabled('hover')) return undefined;
-    const line = document.lineAt(position.line).text;
-    const found = findDocumentUrls(line).find((u) => position.character >= u.start && position.character <= u.end);
+    // The document's URLs as the finder found them (once per version): the same URL the
+    // decorations, Problems and Create Report at the cursor name.
+    const found = urlContaining(this.service.urlsIn(document), document.offsetAt(position));
     if (!found || !(await this.service.signedIn()) || token.isCancellationRequested) return undefined;
     let report;
     try {
@@ -35,7 +36,7 @@ export class UrlHoverProvider implements vscode.HoverProvider {
     const markdown = new vscode.MarkdownString(text.markdown, true);
     markdown.isTrusted = { enabledCommands: text.commands };
     markdown.supportHtml = false;
-    const range = new vscode.Range(position.line, found.start, position.line, found.end);
+    const range = new vscode.Range(document.positionAt(found.start), document.positionAt(found.end));
     return new vscode.Hover(markdown, range);
   }
 }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { Report } from '../../core/client/types';
-import { distinctUrls, FoundUrl } from '../../core/urls/documentUrlFinder';
+import { distinctUrls, FoundUrl } from '../../core/urls/urlFinder';
 import { DocumentUrlsService } from './documentUrlsService';
 
 const TYPING_DELAY_MS = 400;

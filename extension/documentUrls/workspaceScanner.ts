@@ -5,7 +5,8 @@
 // (the index notes why).
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
-import { MAX_FILE_BYTES, MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../core/urls/workspaceIndex';
+import { MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../core/urls/workspaceIndex';
+import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 
 /** Files read at once while the index is built. */
 const READ_CONCURRENCY = 16;

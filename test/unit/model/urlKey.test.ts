@@ -91,3 +91,16 @@ describe('model: spellingsOf, the search texts of a page', () => {
     );
   });
 });
+
+describe('model: URL comparison key', () => {
+  it('writes down the rule: scheme/host case, default port, trailing slash, fragment; query kept', () => {
+    assert.equal(urlKey('HTTPS://Example.COM:443/Docs/?a=1#top'), 'https://example.com/Docs?a=1');
+    assert.equal(urlKey('https://example.com/'), urlKey('https://example.com'));
+    assert.equal(urlKey('http://example.com:80/x'), 'http://example.com/x');
+    assert.equal(urlKey('http://example.com:8080/x/'), 'http://example.com:8080/x');
+    assert.notEqual(urlKey('http://example.com/x'), urlKey('https://example.com/x'));
+    assert.notEqual(urlKey('https://example.com/x?b=1&a=2'), urlKey('https://example.com/x?a=2&b=1'));
+    assert.equal(urlKey('ftp://example.com/'), undefined);
+    assert.equal(urlKey('not a url'), undefined);
+  });
+});

@@ -1,13 +1,6 @@
 import { strict as assert } from 'node:assert';
-import {
-  looksBinary,
-  MAX_DISTINCT_URLS,
-  MAX_FILE_BYTES,
-  MAX_INDEXED_FILES,
-  MAX_OCCURRENCES_PER_FILE,
-  occurrencesIn,
-  WorkspaceUrlIndex,
-} from '../../../core/urls/workspaceIndex';
+import { looksBinary, MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../../core/urls/workspaceIndex';
+import { MAX_DISTINCT_URLS, MAX_FILE_BYTES, MAX_URLS_PER_FILE, urlsInFile } from '../../../core/urls/urlsInFiles';
 import { groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../core/list/workspaceGroups';
 import type { Report } from '../../../core/client/types';
 
@@ -17,7 +10,7 @@ const rep = (fields: Record<string, unknown>): Report => fields as unknown as Re
 describe('model/workspaceIndex', () => {
   it('finds each URL with its 1-based line and column', () => {
     const text = 'intro\n- [Home](https://example.com/)\n\n  see https://example.com/about and\nhttps://b.test/x';
-    const { found } = occurrencesIn('a.md', text);
+    const { found } = urlsInFile('a.md', text);
     assert.deepEqual(
       found.map((f) => [f.url, f.at.line, f.at.column]),
       [
@@ -68,20 +61,20 @@ describe('model/workspaceIndex', () => {
     assert.equal(looksBinary(new TextEncoder().encode('plain text')), false);
   });
 
-  it(`keeps at most ${MAX_OCCURRENCES_PER_FILE} places a file, and counts the rest`, () => {
+  it(`keeps at most ${MAX_URLS_PER_FILE} places a file, and counts the rest`, () => {
     const index = new WorkspaceUrlIndex();
-    const lines = Array.from({ length: MAX_OCCURRENCES_PER_FILE + 123 }, (_, i) => `https://many.test/${i}`);
+    const lines = Array.from({ length: MAX_URLS_PER_FILE + 123 }, (_, i) => `https://many.test/${i}`);
     index.setText('many.txt', lines.join('\n'));
-    assert.equal(index.urlCount, MAX_OCCURRENCES_PER_FILE);
+    assert.equal(index.urlCount, MAX_URLS_PER_FILE);
     assert.equal(index.notes.droppedOccurrences, 123);
     index.remove('many.txt');
     assert.equal(index.notes.droppedOccurrences, 0);
   });
 
   it(`keeps at most ${MAX_DISTINCT_URLS} distinct URLs and ${MAX_INDEXED_FILES} files`, function () {
-    this.timeout(30_000); // a generated worst case: 60,000 URLs and 20,000 files
+    this.timeout(60_000); // a generated worst case: 150,000 URLs and 20,000 files
     const index = new WorkspaceUrlIndex();
-    const perFile = MAX_OCCURRENCES_PER_FILE;
+    const perFile = MAX_URLS_PER_FILE;
     const files = Math.ceil(MAX_DISTINCT_URLS / perFile) + 1;
     for (let f = 0; f < files; f++) {
       index.setText(`f${f}.txt`, Array.from({ length: perFile }, (_, i) => `https://h${f}.test/${i}`).join('\n'));
