@@ -18,9 +18,11 @@ import { reportFor } from './reportUrl';
  * on the clipboard as Markdown, and returns it; undefined when there is no earlier run.
  */
 export async function copyChanges(ctx: CommandContext, target?: unknown, compareWith?: number): Promise<string | undefined> {
-  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Copy the changes of which report?'));
-  if (!report) return undefined;
   const origin = ctx.connection.origin();
+  // Asked without a report: only those with an earlier run to compare with are offered.
+  const hasChanges = async (r: Report) => !!origin && typeof r.url === 'string' && !!(await ctx.history.latestChange(origin, r.url));
+  const report = await reportFor(ctx, target, vscode.l10n.t('Website Reports: Copy the changes of which report?'), hasChanges);
+  if (!report) return undefined;
   const url = typeof report.url === 'string' ? report.url : '';
   const change = origin && url ? await ctx.history.latestChange(origin, url, compareWith) : undefined;
   if (!change) {

@@ -9,9 +9,14 @@ import { reportFailure } from './feedback';
 import { targetOrPick } from './targets';
 
 /** The report a command acts on; a failure to find it (404, key, network) is reported. */
-export async function reportFor(ctx: CommandContext, target: unknown, title: string): Promise<Report | undefined> {
+export async function reportFor(
+  ctx: CommandContext,
+  target: unknown,
+  title: string,
+  accept?: (report: Report) => Promise<boolean>,
+): Promise<Report | undefined> {
   try {
-    return await targetOrPick(ctx, target, title);
+    return await targetOrPick(ctx, target, title, accept);
   } catch (error) {
     await reportFailure(ctx, vscode.l10n.t({ message: 'Finding the report', comment: ['an action, as the subject of "… failed"'] }), error);
     return undefined;

@@ -1,12 +1,10 @@
 // Turns a command's target argument into reports: a tree node, a report object, or an id. With
-// none given, asks with a QuickPick of the reports loaded in the tree.
-import * as vscode from 'vscode';
+// none given, asks with a QuickPick of the reports loaded in the tree and those a search finds.
 import { normaliseId } from '../../core/client/envelope';
-import { Report, RESULT_VALUES } from '../../core/client/types';
-import { plainText } from '../../core/text/plainText';
-import { PRIVACY_ICONS, privacyName, ratingText, relativeTime, reportLabel } from '../../core/text/vocabulary';
+import { Report } from '../../core/client/types';
 import { isReportNode, isWorkspaceUrlNode } from '../../core/list/treeNodes';
 import { CommandContext } from './context';
+import { pickReports } from './reportPicker';
 
 /** The report a target names, read from the tree or, for a bare id, from the service. */
 export async function resolveTarget(ctx: CommandContext, target: unknown): Promise<Report | undefined> {
@@ -35,35 +33,16 @@ export async function resolveTargets(ctx: CommandContext, target: unknown, selec
   return reports;
 }
 
-/** Asks which loaded report to act on (Command Palette without a target). */
+/** Asks which report to act on (Command Palette without a target): loaded ones, then searched ones. */
 export async function pickReport(ctx: CommandContext, title: string, canPickMany = false): Promise<Report[]> {
-  const loaded = RESULT_VALUES.flatMap((r) => ctx.model.groups[r].items);
-  if (!loaded.length) {
-    const id = await vscode.window.showInputBox({
-      title,
-      prompt: vscode.l10n.t('No reports are loaded in the Website Reports view. Enter a report id.'),
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() && !/[/?#\s]/.test(v.trim()) ? undefined : vscode.l10n.t('Enter a report id.')),
-    });
-    if (!id) return [];
-    const report = await resolveTarget(ctx, id.trim());
-    return report ? [report] : [];
-  }
-  type Item = vscode.QuickPickItem & { report: Report };
-  const items: Item[] = loaded.map((report) => ({
-    label: `$(${PRIVACY_ICONS[privacyName(report.privacy)]}) ${plainText(reportLabel(report))}`,
-    description: ratingText(report),
-    detail: relativeTime(report.generated_at),
-    report,
-  }));
-  if (canPickMany) {
-    const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true });
-    return picked?.map((p) => p.report) ?? [];
-  }
-  const picked = await vscode.window.showQuickPick(items, { title, matchOnDescription: true });
-  return picked ? [picked.report] : [];
+  return pickReports(ctx, { title, canPickMany });
 }
 
-export async function targetOrPick(ctx: CommandContext, target: unknown, title: string): Promise<Report | undefined> {
-  return (await resolveTarget(ctx, target)) ?? (await pickReport(ctx, title))[0];
+export async function targetOrPick(
+  ctx: CommandContext,
+  target: unknown,
+  title: string,
+  accept?: (report: Report) => Promise<boolean>,
+): Promise<Report | undefined> {
+  return (await resolveTarget(ctx, target)) ?? (await pickReports(ctx, { title, accept }))[0];
 }
