@@ -8,7 +8,7 @@ import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../text/vocabulary';
 import { checkStates } from '../checks/checkStates';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
-import { anyOf, Matcher } from '../urls/urlPattern';
+import { anyUrlOf, type Matcher } from '../urls/urlPattern';
 
 export type FindingLevel = Level | 'note';
 export type GateRating = 'good' | 'decent' | 'bad' | 'none';
@@ -43,8 +43,8 @@ export class RuleSet {
   private readonly rules: { rule: GateRule; test: Matcher }[];
 
   constructor(readonly config: GateConfig) {
-    this.ignore = anyOf(config.ignoreUrls);
-    this.rules = config.rules.map((rule) => ({ rule, test: anyOf([rule.match]) }));
+    this.ignore = anyUrlOf(config.ignoreUrls);
+    this.rules = config.rules.map((rule) => ({ rule, test: anyUrlOf([rule.match]) }));
   }
 
   isIgnored(url: string): boolean {
