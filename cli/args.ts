@@ -69,8 +69,8 @@ has none, paced under the service's rate limit. Ctrl+C pauses; --state resumes.
 
   --config FILE, --base-url URL   as for check
   --format FORMAT            text (default) or json
-  --include PATTERN          only URLs matching PATTERN (repeatable; * any run, ? one character;
-                             a pattern starting with / matches the path)
+  --include PATTERN          only URLs matching PATTERN (repeatable; * stops at /, ** does not,
+                             ? one character; a pattern starting with / matches the path)
   --exclude PATTERN          leave out URLs matching PATTERN (repeatable)
   --sample K                 the first K URLs of each path group (host + first path segment)
   --remap FROM=TO            rate FROM... URLs at TO... (a production sitemap on staging)

@@ -14,6 +14,7 @@
 //   bench/cliRows.ts       the command line: --dump vs ripgrep, check's requests and time
 //   bench/workspaceRows.ts the workspace URLs index: 10,000 files indexed, its memory, an edit
 //   bench/finderRows.ts    the URL finder on 1 MB of hostile text vs a plain regex pass (goal ≤ 200 ms)
+//   bench/patternRows.ts   a hostile URL pattern over 1 MB of text vs a regex literal test
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -26,6 +27,7 @@ import { clientRows } from './bench/clientRows';
 import { cliRows } from './bench/cliRows';
 import { workspaceRows } from './bench/workspaceRows';
 import { finderRows } from './bench/finderRows';
+import { patternRows } from './bench/patternRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     add(await cliRows(SETTINGS));
     add(await workspaceRows(SETTINGS));
     add(finderRows(SETTINGS));
+    add(await patternRows(SETTINGS));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

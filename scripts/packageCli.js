@@ -1,5 +1,5 @@
 // `npm run package:cli`: the command line as its own npm package, website-reports-cli-<version>.tgz
-// in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, picomatch,
+// in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
 // @vscode/l10n) into one file, so the package has no dependencies to install; a staging folder
 // gets that file, cli/package.json (the version of the root package.json), the schema, the docs
 // and the licence, and `npm pack` makes the tarball.

@@ -5,6 +5,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
+import { isUsablePattern } from '../urls/urlPattern';
 
 export const CONFIG_FILE_NAME = 'website-reports.json';
 /** Bytes read of a config file; a larger one is refused. */
@@ -18,7 +19,7 @@ export type Level = 'error' | 'warn';
 export type CheckLevel = Level | 'off';
 
 export interface GateRule {
-  /** A URL glob (`*` stops at `/`, `**` does not). */
+  /** A URL pattern (docs/CLI.md, "URL patterns"). */
   match: string;
   minScore?: number;
   checks?: Record<string, CheckLevel>;
@@ -179,7 +180,7 @@ function baseUrlOf(file: string, value: unknown): string {
 }
 
 function patterns(file: string, field: string, value: unknown): string[] {
-  if (!Array.isArray(value) || value.some((p) => typeof p !== 'string' || p.length === 0 || p.length > 2_000)) {
+  if (!Array.isArray(value) || !value.every(isUsablePattern)) {
     throw new ConfigError(file, field, l10n.t('"{0}" must be a list of non-empty glob patterns.', field));
   }
   if (value.length > MAX_CONFIG_ENTRIES) throw tooMany(file, field);
@@ -205,7 +206,7 @@ function rule(file: string, at: string, value: unknown): GateRule {
     if (isKeyField(name)) throw keyRefused(file, `${at}.${name}`);
     if (!RULE_FIELDS.has(name)) throw unknownField(file, `${at}.${name}`, RULE_FIELDS);
   }
-  if (typeof value.match !== 'string' || !value.match) {
+  if (!isUsablePattern(value.match)) {
     throw new ConfigError(file, `${at}.match`, l10n.t('"{0}" must be a URL glob such as "https://example.com/**".', `${at}.match`));
   }
   const out: GateRule = { match: value.match };

@@ -9,7 +9,7 @@ import { describeRating } from '../text/vocabulary';
 import { checkStates } from '../checks/checkResults';
 import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
-import { anyOf, Matcher } from '../urls/urlPattern';
+import { anyUrlOf, type Matcher } from '../urls/urlPattern';
 
 export type FindingLevel = Level | 'note';
 export type GateRating = 'good' | 'decent' | 'bad' | 'none';
@@ -42,8 +42,8 @@ export class RuleSet {
   private readonly rules: { rule: GateRule; test: Matcher }[];
 
   constructor(readonly config: GateConfig) {
-    this.ignore = anyOf(config.ignoreUrls);
-    this.rules = config.rules.map((rule) => ({ rule, test: anyOf([rule.match]) }));
+    this.ignore = anyUrlOf(config.ignoreUrls);
+    this.rules = config.rules.map((rule) => ({ rule, test: anyUrlOf([rule.match]) }));
   }
 
   isIgnored(url: string): boolean {

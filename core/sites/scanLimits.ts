@@ -19,7 +19,7 @@ export const MAX_REDIRECTS = 5;
 export const FETCH_TIMEOUT_MS = 30_000;
 /** Characters of one `<loc>` value (Google's URL limit is 2,048). */
 export const MAX_LOC_LENGTH = 2_048;
-/** Characters of one input address or pattern. */
+/** Characters of one input address or remap prefix (a pattern's are MAX_PATTERN_LENGTH, core/urls/urlPattern.ts). */
 export const MAX_INPUT_LENGTH = 2_048;
 /** URLs one scan job holds. */
 export const MAX_JOB_URLS = MAX_DISCOVERED_URLS;

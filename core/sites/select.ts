@@ -1,11 +1,11 @@
 // Selection: which of a site's URLs a scan rates. Pure and deterministic: include/exclude
-// patterns (urlGlob.ts) on the sitemap's URLs, then `sample K` per path group (host and first
+// patterns (core/urls/urlPattern.ts) on the sitemap's URLs, then `sample K` per path group (host and first
 // path segment; the first K in sitemap order, so the same sitemap gives the same choice), then
 // `remap FROM=TO` (a prefix rewrite: a production sitemap rated on staging), then `max N`.
 import * as l10n from '@vscode/l10n';
 import { MAX_INPUT_LENGTH, MAX_JOB_URLS } from './scanLimits';
 import { isHttpUrl } from './sitemapParser';
-import { urlMatches } from '../urls/scanPattern';
+import { anyUrlOf, isUsablePattern, MAX_PATTERN_LENGTH, MAX_PATTERNS } from '../urls/urlPattern';
 
 export interface SelectOptions {
   include?: readonly string[];
@@ -64,17 +64,17 @@ export function selectUrls(urls: readonly string[], options: SelectOptions = {})
   if (typeof parsed === 'string') problems.push(parsed);
   if (problems.length || typeof parsed === 'string') return { selected: [], dropped, problems };
   const remap = parsed;
-  const include = options.include ?? [];
-  const exclude = options.exclude ?? [];
+  const included = options.include?.length ? anyUrlOf(options.include) : undefined;
+  const excluded = anyUrlOf(options.exclude ?? []);
   const perGroup = new Map<string, number>();
   const max = Math.min(options.max ?? MAX_JOB_URLS, MAX_JOB_URLS);
   const selected: string[] = [];
   for (const url of urls) {
-    if (include.length && !include.some((pattern) => urlMatches(pattern, url))) {
+    if (included && !included(url)) {
       dropped.notIncluded++;
       continue;
     }
-    if (exclude.some((pattern) => urlMatches(pattern, url))) {
+    if (excluded(url)) {
       dropped.excluded++;
       continue;
     }
@@ -98,10 +98,12 @@ export function selectUrls(urls: readonly string[], options: SelectOptions = {})
 
 function checkOptions(options: SelectOptions): string[] {
   const problems: string[] = [];
-  for (const pattern of [...(options.include ?? []), ...(options.exclude ?? [])]) {
-    if (typeof pattern !== 'string' || !pattern.length || pattern.length > MAX_INPUT_LENGTH) {
-      problems.push(l10n.t('A URL pattern must be 1 to {0} characters long.', MAX_INPUT_LENGTH));
-    }
+  for (const [name, patterns] of [
+    ['include', options.include ?? []],
+    ['exclude', options.exclude ?? []],
+  ] as const) {
+    if (patterns.length > MAX_PATTERNS) problems.push(l10n.t('"{0}" may hold at most {1} entries.', name, MAX_PATTERNS));
+    else if (!patterns.every(isUsablePattern)) problems.push(l10n.t('A URL pattern must be 1 to {0} characters long.', MAX_PATTERN_LENGTH));
   }
   for (const [name, value] of [
     ['sample', options.sample],

@@ -102,7 +102,7 @@ describe('cli: scan a site from its sitemap', function () {
       '--sample',
       '2',
       '--exclude',
-      '*/c/*',
+      '**/c/*',
       '--remap',
       'https://www.shop.example=https://staging.shop.example',
     ];

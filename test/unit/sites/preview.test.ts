@@ -36,7 +36,7 @@ describe('sites: the preview before a scan', () => {
     await client.createReport({ url: found[1], privacy: 0 });
     await client.createReport({ url: found[2], privacy: 0 });
     service.clearRequests();
-    const selection = selectUrls(found, { exclude: ['*/9'] });
+    const selection = selectUrls(found, { exclude: ['**/9'] });
     const lookup = new UrlLookup({ source: () => client, budget });
     const preview = await previewScan(found.length, selection, { lookup, rateLimitPerMinute: 60 });
     lookup.dispose();

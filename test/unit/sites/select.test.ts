@@ -1,10 +1,10 @@
 // Selection is pure and deterministic: patterns, sample per path group (stable: the first K in
-// sitemap order), remap, max; bad options are refused with a reason and select nothing. The glob
-// matcher is linear-ish on hostile patterns (a generated worst case).
+// sitemap order), remap, max; bad options are refused with a reason and select nothing. The
+// patterns are the project's one dialect (test/unit/urls/urlPattern.test.ts).
 import { strict as assert } from 'node:assert';
-import { MAX_INPUT_LENGTH, MAX_JOB_URLS } from '../../../core/sites/scanLimits';
+import { MAX_JOB_URLS } from '../../../core/sites/scanLimits';
 import { parseRemap, pathGroup, selectUrls } from '../../../core/sites/select';
-import { globMatches, urlMatches } from '../../../core/urls/scanPattern';
+import { MAX_PATTERN_LENGTH, MAX_PATTERNS } from '../../../core/urls/urlPattern';
 
 const SITE = [
   'https://www.example.com/',
@@ -19,7 +19,7 @@ const SITE = [
 
 describe('sites: selection of URLs', () => {
   it('include and exclude patterns, on the whole URL or (starting with /) on the path', () => {
-    const picked = selectUrls(SITE, { include: ['https://www.example.com/blog/*', '/docs/*'], exclude: ['*/b', '/docs/y'] });
+    const picked = selectUrls(SITE, { include: ['https://www.example.com/blog/*', '/docs/*'], exclude: ['**/b', '/docs/y'] });
     assert.deepEqual(picked.selected, [
       'https://www.example.com/blog/a',
       'https://www.example.com/blog/c',
@@ -61,7 +61,8 @@ describe('sites: selection of URLs', () => {
       { sample: 0 },
       { max: 1.5 },
       { include: [''] },
-      { exclude: ['x'.repeat(MAX_INPUT_LENGTH + 1)] },
+      { exclude: ['x'.repeat(MAX_PATTERN_LENGTH + 1)] },
+      { include: Array.from({ length: MAX_PATTERNS + 1 }, () => '/**') },
     ]) {
       const picked = selectUrls(SITE, options);
       assert.deepEqual(picked.selected, []);
@@ -69,22 +70,12 @@ describe('sites: selection of URLs', () => {
     }
   });
 
-  it('glob: * spans slashes, ? is one character, everything else literal (no regular expression syntax)', () => {
-    assert.ok(globMatches('https://*.example.com/*', 'https://www.example.com/a/b'));
-    assert.ok(globMatches('a?c', 'abc'));
-    assert.ok(!globMatches('a.c', 'abc'));
-    assert.ok(!globMatches('(a|b)', 'a'));
-    assert.ok(urlMatches('/blog/*', 'https://e.example/blog/x?y=1'));
-    assert.ok(!urlMatches('/blog/*', 'https://e.example/docs/blog/x'));
-  });
-
-  it('a hostile pattern against a long URL (generated worst case) stays bounded by pattern × URL length', () => {
-    const url = `https://e.example/${'a'.repeat(MAX_INPUT_LENGTH - 20)}`;
-    const pattern = `${'*a'.repeat(500)}b`;
-    // A backtracking regular expression would take exponential time here (the test would time
-    // out); the matcher's pattern × URL steps are about a million.
-    assert.equal(globMatches(pattern, url), false);
-    assert.equal(globMatches(pattern, `${url}b`), true);
+  it('* stops at / in scans too (as in the config): ** crosses', () => {
+    assert.deepEqual(selectUrls(SITE, { include: ['https://www.example.com/*'] }).selected, [
+      'https://www.example.com/',
+      'https://www.example.com/about',
+    ]);
+    assert.equal(selectUrls(SITE, { include: ['https://www.example.com/**'] }).selected.length, SITE.length);
   });
 
   it('max never exceeds the job budget', () => {
