@@ -9,6 +9,7 @@ import { RuleSet } from '../core/config/rules';
 import type { CheckOptions } from './args';
 import { writeAtomically } from '../core/files/atomicWrite';
 import { Progress } from './progress';
+import { oneLine } from './formats/escape';
 import { CliFailure } from './usageError';
 
 export interface CliIo {
@@ -37,7 +38,7 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   if (options.dump) {
     const listing = dumpUrls(walk, config.ignoreUrls.length ? isIgnored : undefined, notes);
     io.progress.done();
-    for (const note of notes) io.stderr(`website-reports: ${note.file}: ${note.message}\n`);
+    for (const note of notes) sayNote(io, note);
     await emit(options, io, listing);
     return 0;
   }
@@ -53,6 +54,8 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     }
     throw error;
   }
+  // The report lists every skip; a link out of the checkout is said at once as well, whatever the format.
+  for (const note of notes) if (note.reason === 'outside-link') sayNote(io, note);
   const { judge } = await import('./judge');
   return judge(options, io, config, rules, places, notes);
 }
@@ -61,11 +64,16 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
 export async function readConfig(configFile: string | undefined, cwd: string): Promise<GateConfig> {
   try {
     const file = configFile ?? (await findConfig(cwd));
-    return file ? await loadConfig(file) : defaultConfig();
+    return file ? await loadConfig(file, cwd) : defaultConfig();
   } catch (error) {
     if (error instanceof ConfigError) throw new CliFailure('config', `Config error: ${error.message}`);
     throw error;
   }
+}
+
+/** A skipped file on stderr, its name on one line (a newline in a name would forge a line). */
+function sayNote(io: CliIo, note: SkipNote): void {
+  io.stderr(`website-reports: ${oneLine(note.file)}: ${note.message}\n`);
 }
 
 export async function emit(options: CheckOptions, io: CliIo, text: string): Promise<void> {

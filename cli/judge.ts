@@ -2,22 +2,14 @@
 // editor uses, create or re-run where asked (through the same never-twice path), apply the rules
 // (and the baseline), and write the report. A service failure leaves no report: the run fails
 // with the URLs it could not check.
-import { promises as fsp } from 'node:fs';
 import { ReportActions } from '../core/reports/reportActions';
 import { runReportAll } from '../core/reports/reportAll';
 import { RequestBudget } from '../core/client/requestBudget';
 import { UrlLookup } from '../core/reports/urlLookup';
 import { ApiError, toApiError } from '../core/client/errors';
+import { redactorFor } from '../core/client/redact';
 import type { Report } from '../core/client/types';
-import {
-  againstBaseline,
-  Baseline,
-  baselineEntry,
-  BaselineError,
-  MAX_BASELINE_BYTES,
-  parseBaseline,
-  serializeBaseline,
-} from '../core/config/baseline';
+import { againstBaseline, Baseline, baselineEntry, BaselineError, loadBaseline, serializeBaseline } from '../core/config/baseline';
 import type { GateConfig } from '../core/config/configFile';
 import type { SkipNote } from '../core/urls/fileWalk';
 import { summarize, UrlResult } from '../core/config/gateReport';
@@ -46,9 +38,12 @@ export async function judge(
   notes: SkipNote[],
 ): Promise<number> {
   const failures = new Failures();
-  const baseline = options.baseline ? await readBaseline(options.baseline, options.updateBaseline) : undefined;
+  const baseline = options.baseline ? await readBaseline(options.baseline, options.updateBaseline, io.cwd) : undefined;
   const service = chooseService(options.baseUrl, io.env, config);
   const client = openClient(service, io.env, io.version);
+  failures.address = client.base.href;
+  // Nothing written or printed holds the key, even when the service echoes it (as a check name).
+  const clean = redactorFor(service.apiKey);
   const budget = new RequestBudget({ backgroundPerWindow: CLI_REQUESTS_PER_MINUTE, totalPerWindow: CLI_REQUESTS_PER_MINUTE });
   const lookup = new UrlLookup({ source: () => client, budget });
   try {
@@ -89,9 +84,9 @@ export async function judge(
       });
     }
     const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });
-    await emit(options, io, formatReport(report, options.format, io.version));
+    await emit(options, io, formatReport(report, options.format, { version: io.version, reportLink: config.reportLink, clean }));
     if (options.updateBaseline && options.baseline) {
-      await writeAtomically(options.baseline, serializeBaseline(current));
+      await writeAtomically(options.baseline, serializeBaseline(current, clean));
       io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} URL(s)).\n`);
       return 0;
     }
@@ -104,25 +99,10 @@ export async function judge(
   }
 }
 
-async function readBaseline(file: string, updating: boolean): Promise<Baseline | undefined> {
-  let text: string;
+async function readBaseline(file: string, updating: boolean, cwd: string): Promise<Baseline | undefined> {
   try {
-    const stat = await fsp.stat(file);
-    if (stat.size > MAX_BASELINE_BYTES) {
-      throw new CliFailure('config', `Baseline error: ${file} is larger than ${MAX_BASELINE_BYTES} bytes.`);
-    }
-    text = await fsp.readFile(file, 'utf8');
-  } catch (error) {
-    if (error instanceof CliFailure) throw error;
     // A baseline that does not exist yet is what --update-baseline is for.
-    if (updating && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CliFailure(
-      'config',
-      `Baseline error: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); write one with --update-baseline.`,
-    );
-  }
-  try {
-    return parseBaseline(text, file);
+    return await loadBaseline(file, { cwd, missingOk: updating });
   } catch (error) {
     if (error instanceof BaselineError) throw new CliFailure('config', `Baseline error: ${error.message}`);
     throw error;
@@ -146,9 +126,11 @@ async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io:
 /** The service failures of a run: a refused key or a bad address ends it at once; the first other one is said at the end. */
 class Failures {
   first: string | undefined;
+  /** The service's address, named when it could not be reached. */
+  address: string | undefined;
 
   note(error: ApiError): void {
-    this.first ??= serviceProblem(error);
+    this.first ??= serviceProblem(error, this.address);
     const stopping = stoppingFailure(error);
     if (stopping) throw stopping;
   }

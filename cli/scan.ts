@@ -190,7 +190,7 @@ async function lookUp(found: number, selection: ReturnType<typeof selectUrls>, c
       stoppingFailure(error) ??
       new CliFailure(
         'service',
-        `The report service failed (${serviceProblem(error)}) while looking up which URLs have a report; nothing was created. Run again when it answers.`,
+        `The report service failed (${serviceProblem(error, client.base.href)}) while looking up which URLs have a report; nothing was created. Run again when it answers.`,
       )
     );
   } finally {

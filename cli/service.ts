@@ -1,6 +1,9 @@
 // Which service and which key: the base URL from --base-url, else WEBREPORTS_BASE_URL, else the
 // config's baseUrl; the key from WEBREPORTS_API_KEY only. Plain http is allowed only to a
 // loopback address (the key would travel in clear text). Messages name the source, never the key.
+// A variable that is set but empty is an error naming it, never a fall-back: a workflow gives an
+// empty value when the secret it names is missing, and the config's baseUrl is what a pull
+// request wrote — the key must not go there.
 import { parseBaseUrl } from '../core/client/baseUrl';
 import { ReportsClient } from '../core/client/client';
 import { ApiError } from '../core/client/errors';
@@ -13,10 +16,12 @@ export interface ServiceChoice {
 }
 
 export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, config: GateConfig): ServiceChoice {
+  setButEmpty(env, 'WEBREPORTS_BASE_URL', 'config');
+  setButEmpty(env, 'WEBREPORTS_API_KEY', 'key');
   const [raw, source] =
     flag !== undefined
       ? [flag, '--base-url']
-      : env.WEBREPORTS_BASE_URL
+      : env.WEBREPORTS_BASE_URL !== undefined
         ? [env.WEBREPORTS_BASE_URL, 'WEBREPORTS_BASE_URL']
         : [config.baseUrl, config.file ? `"baseUrl" in ${config.file}` : '"baseUrl"'];
   if (!raw) {
@@ -43,6 +48,15 @@ export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, 
   return { baseUrl: raw, apiKey };
 }
 
+function setButEmpty(env: NodeJS.ProcessEnv, name: string, kind: 'config' | 'key'): void {
+  if (env[name] !== undefined && !env[name]?.trim()) {
+    throw new CliFailure(
+      kind,
+      `The environment variable ${name} is set but empty (in CI: is the secret or variable it is set from missing?). Set it, or unset it.`,
+    );
+  }
+}
+
 /** The client of the chosen service; the key is only ever sent to its origin. */
 export function openClient(service: ServiceChoice, env: NodeJS.ProcessEnv, version: string): ReportsClient {
   return new ReportsClient({
@@ -64,9 +78,11 @@ const SERVICE_PROBLEMS: Partial<Record<string, string>> = {
   'not-found': 'an address was not found on it',
 };
 
-/** "it could not be reached": the service's failure, in words for the end of a sentence. */
-export function serviceProblem(error: ApiError): string {
-  return SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
+/** "it could not be reached at https://…": the service's failure, in words for the end of a sentence. */
+export function serviceProblem(error: ApiError, address?: string): string {
+  const problem = SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
+  // Which address failed to answer is what the reader needs to check (a wrong variable, a typo).
+  return address !== undefined && (error.kind === 'network' || error.kind === 'timeout') ? `${problem} at ${address}` : problem;
 }
 
 /** The failure that ends a run at once (a refused key, an unusable address); undefined for the others. */

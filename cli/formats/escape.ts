@@ -22,12 +22,24 @@ export function xml(text: string): string {
   );
 }
 
-/** Text for a Markdown table cell: no markup, no HTML, no line break, no cell break. */
+/**
+ * Text for a Markdown table cell: no markup, no HTML, no line break, no cell break, and no live
+ * `@mention` or `#123` reference (GitHub links those in text even when escaped: a word joiner
+ * after `@` and `#` keeps the text and breaks the link).
+ */
 export function markdown(text: string): string {
   return oneLine(text)
     .replace(/[\\`*_{}[\]()#+\-.!|~>:]/g, (c) => `\\${c}`)
     .replace(/</g, '&lt;')
-    .replace(/&(?!lt;)/g, '&amp;');
+    .replace(/&(?!lt;)/g, '&amp;')
+    .replace(/@|\\#/g, (c) => `${c}\u2060`);
+}
+
+/** A link destination for Markdown: nothing in it can end the link, the table cell or start an entity. */
+export function markdownHref(url: string): string {
+  return oneLine(url)
+    .replace(/[\s()[\]|\\<>`]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+    .replace(/&/g, '&amp;');
 }
 
 /** A URL shown as code in Markdown (never a link, never HTML); a `|` escaped, as a table cell needs even in code. */

@@ -1,5 +1,6 @@
-// The report in the format asked for.
-import type { GateReport } from '../../core/config/gateReport';
+// The report in the format asked for. The key is taken out of every text first: a service may
+// echo it (as a check name), and the report may be written to a file or a pull request.
+import { GateReport, redactReport } from '../../core/config/gateReport';
 import type { Format } from '../args';
 import { formatJson } from './json';
 import { formatJunit } from './junit';
@@ -7,17 +8,28 @@ import { formatMarkdown } from './markdown';
 import { formatSarif } from './sarif';
 import { formatText } from './text';
 
-export function formatReport(report: GateReport, format: Format, version: string): string {
+export interface FormatOptions {
+  /** The tool's version (SARIF). */
+  version: string;
+  /** The config's `reportLink` template: each finding links to its report's web page. */
+  reportLink?: string;
+  /** The client's redactor of the key. */
+  clean?: (text: string) => string;
+}
+
+export function formatReport(report: GateReport, format: Format, options: FormatOptions): string {
+  const safe = options.clean ? redactReport(report, options.clean) : report;
+  const link = options.reportLink;
   switch (format) {
     case 'json':
-      return formatJson(report);
+      return formatJson(safe, link);
     case 'junit':
-      return formatJunit(report);
+      return formatJunit(safe, link);
     case 'markdown':
-      return formatMarkdown(report);
+      return formatMarkdown(safe, link);
     case 'sarif':
-      return formatSarif(report, version);
+      return formatSarif(safe, options.version, link);
     default:
-      return formatText(report);
+      return formatText(safe, link);
   }
 }

@@ -1,39 +1,48 @@
 // JUnit XML for CI test views: one test case per URL, a failure for each error, warnings and notes
-// in its output.
+// (and the report's web page, with a `reportLink`) in its output. Every case and suite carries a
+// `time` (some CI parsers refuse a case without one); a lookup is not timed per URL, so it is 0.
 import type { GateReport } from '../../core/config/gateReport';
+import { reportLinkOf } from '../../core/config/reportLink';
 import { xml } from './escape';
 
-export function formatJunit(report: GateReport): string {
+export function formatJunit(report: GateReport, reportLink?: string): string {
   const s = report.summary;
   const cases = report.urls.map((u) => {
     const where = u.occurrences[0];
     const classname = where ? where.file : 'website-reports';
+    const link = reportLinkOf(reportLink, u.reportId);
     const errors = u.findings.filter((f) => f.level === 'error');
     const other = u.findings.filter((f) => f.level !== 'error');
     const failures = errors.map(
-      (f) => `      <failure type="${xml(f.rule)}" message="${xml(f.message)}">${xml(placesOf(u.occurrences))}</failure>`,
+      (f) =>
+        `      <failure type="${xml(f.rule)}" message="${xml(f.message)}">${xml([placesOf(u.occurrences), ...reportLine(link)].join('\n'))}</failure>`,
     );
-    const out = other.length
-      ? [`      <system-out>${xml(other.map((f) => `${f.level}: ${f.message} [${f.rule}]`).join('\n'))}</system-out>`]
-      : [];
+    const said = [...other.map((f) => `${f.level}: ${f.message} [${f.rule}]`), ...(other.length || errors.length ? reportLine(link) : [])];
+    const out = said.length ? [`      <system-out>${xml(said.join('\n'))}</system-out>`] : [];
     const body = [...failures, ...out];
-    const open = `    <testcase name="${xml(u.url)}" classname="${xml(classname)}"`;
+    const open = `    <testcase name="${xml(u.url)}" classname="${xml(classname)}" time="0"`;
     return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
   });
   const notChecked = s.notChecked.map(
-    (url) => `    <testcase name="${xml(url)}" classname="website-reports"><error message="not checked: the service failed"/></testcase>`,
+    (url) =>
+      `    <testcase name="${xml(url)}" classname="website-reports" time="0"><error message="not checked: the service failed"/></testcase>`,
   );
   const failures = report.urls.filter((u) => u.findings.some((f) => f.level === 'error')).length;
+  const counts = `tests="${report.urls.length + s.notChecked.length}" failures="${failures}" errors="${s.notChecked.length}" time="0"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="website-reports" tests="${report.urls.length + s.notChecked.length}" failures="${failures}" errors="${s.notChecked.length}">`,
-    `  <testsuite name="website-reports" tests="${report.urls.length + s.notChecked.length}" failures="${failures}" errors="${s.notChecked.length}">`,
+    `<testsuites name="website-reports" ${counts}>`,
+    `  <testsuite name="website-reports" ${counts}>`,
     ...cases,
     ...notChecked,
     '  </testsuite>',
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+function reportLine(link: string | undefined): string[] {
+  return link === undefined ? [] : [`report: ${link}`];
 }
 
 function placesOf(occurrences: readonly { file: string; line: number; column: number }[]): string {

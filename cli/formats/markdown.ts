@@ -1,8 +1,10 @@
 // Markdown for a CI job summary or a pull-request comment: the totals, then a table of the URLs
 // with findings (errors first). Every value is escaped: a URL or a check name cannot add a link,
-// an image or HTML to the page it is shown on.
+// an image, HTML or a live @mention to the page it is shown on. With a `reportLink`, the rating
+// links to the report's web page (the one link, built from the config and the report's id).
 import type { GateReport, UrlResult } from '../../core/config/gateReport';
-import { markdown, markdownCode } from './escape';
+import { reportLinkOf } from '../../core/config/reportLink';
+import { markdown, markdownCode, markdownHref } from './escape';
 
 /** Rows in the table; the rest are counted below it (a job summary has a size limit). */
 export const MAX_MARKDOWN_ROWS = 500;
@@ -13,7 +15,7 @@ function worst(u: UrlResult): number {
   return Math.min(3, ...u.findings.map((f) => RANK[f.level]));
 }
 
-export function formatMarkdown(report: GateReport): string {
+export function formatMarkdown(report: GateReport, reportLink?: string): string {
   const s = report.summary;
   const { good, decent, bad, none } = s.ratings;
   const lines = [
@@ -34,7 +36,9 @@ export function formatMarkdown(report: GateReport): string {
     lines.push('| level | URL | rating | findings | where |', '| --- | --- | --- | --- | --- |');
     for (const u of withFindings.slice(0, MAX_MARKDOWN_ROWS)) {
       const level = (['error', 'warn', 'note'] as const)[worst(u)] ?? 'note';
-      const rating = u.score === undefined ? u.rating : `${u.rating} (${Math.round(u.score)})`;
+      const shown = u.score === undefined ? u.rating : `${u.rating} (${Math.round(u.score)})`;
+      const link = reportLinkOf(reportLink, u.reportId);
+      const rating = link === undefined ? shown : `[${shown}](${markdownHref(link)})`;
       const findings = u.findings.map((f) => `${f.level}: ${markdown(f.message)}`).join('<br>');
       const at = u.occurrences[0];
       const where = at ? markdownCode(`${at.file}:${at.line}`) + (u.occurrences.length > 1 ? ` +${u.occurrences.length - 1}` : '') : '';

@@ -1,57 +1,91 @@
 // SARIF 2.1.0 for code scanning: one result per finding per place the URL is written, so the
-// finding shows on that line of that file.
-import { pathToFileURL } from 'node:url';
+// finding shows on that line of that file. Every location is relative to %SRCROOT% (an absolute
+// URI would show the runner's paths); each result's fingerprint is its own (file, URL, rule and
+// which of the URL's places in that file), so code scanning never merges two places.
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import type { GateReport } from '../../core/config/gateReport';
+import { reportLinkOf } from '../../core/config/reportLink';
 import type { FindingLevel } from '../../core/config/rules';
 
 const LEVEL: Record<FindingLevel, 'error' | 'warning' | 'note'> = { error: 'error', warn: 'warning', note: 'note' };
+/** Where each rule is explained. */
+export const RULES_HELP = 'https://github.com/webreports/website-reports/blob/main/docs/CLI.md';
 
-/** A relative file as a URI reference under the source root; an absolute one as a file: URI. */
-export function artifactUri(file: string): string {
-  if (file.startsWith('/') || /^[A-Za-z]:\//.test(file)) return pathToFileURL(file).href;
-  return file.split('/').map(encodeURIComponent).join('/');
+/**
+ * A file as a URI reference under the source root `root` (the working directory): each segment
+ * percent-encoded, so a folder named `C:` is never read as a scheme; a file outside the root as
+ * `../…` from it.
+ */
+export function artifactUri(file: string, root = process.cwd()): string {
+  const relative = path.isAbsolute(file) ? path.relative(root, file).split(path.sep).join('/') : file;
+  return relative
+    .split('/')
+    .map((segment) => (segment === '..' ? segment : encodeURIComponent(segment)))
+    .join('/');
 }
 
-export function formatSarif(report: GateReport, toolVersion: string): string {
+/** What a rule means and where it is explained. */
+export function ruleHelp(id: string): { text: string; helpUri: string } {
+  const [family, ...rest] = id.split('/');
+  const check = rest.slice(family === 'regression' ? 1 : 0).join('/');
+  const texts: Record<string, string> = {
+    rating: 'The report rates the page bad (an error) or decent (a warning).',
+    'min-score': "The report's score is below a rule's minScore.",
+    'no-report': 'The URL has no report on the service yet.',
+    unrated: 'The report has no score or rating yet.',
+    stale: 'The report is older than maxAgeDays.',
+    check: `The report's check "${check}" failed.`,
+    'regression/score': 'The score fell by more than the tolerance since the baseline.',
+    'regression/rating': 'The rating went down since the baseline.',
+    'regression/check': `The check "${check}" passed in the baseline and fails now.`,
+  };
+  const key = family === 'regression' ? `regression/${rest[0] ?? ''}` : family;
+  const anchor = family === 'regression' ? 'baselines' : 'rules-and-levels';
+  return { text: texts[key] ?? `The finding "${id}".`, helpUri: `${RULES_HELP}#${anchor}` };
+}
+
+function fingerprint(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+}
+
+export function formatSarif(report: GateReport, toolVersion: string, reportLink?: string, root = process.cwd()): string {
   const ruleIds = new Set<string>();
   const results = [];
   for (const u of report.urls) {
+    const link = reportLinkOf(reportLink, u.reportId);
     for (const f of u.findings) {
       ruleIds.add(f.rule);
+      const seen = new Map<string, number>();
       for (const o of u.occurrences) {
-        const relative = !o.file.startsWith('/') && !/^[A-Za-z]:\//.test(o.file);
+        const nth = (seen.get(o.file) ?? 0) + 1;
+        seen.set(o.file, nth);
         results.push({
           ruleId: f.rule,
           level: LEVEL[f.level],
-          message: { text: `${u.url}: ${f.message}` },
+          message: { text: `${u.url}: ${f.message}${link === undefined ? '' : ` Report: ${link}`}` },
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: artifactUri(o.file), ...(relative ? { uriBaseId: '%SRCROOT%' } : {}) },
+                artifactLocation: { uri: artifactUri(o.file, root), uriBaseId: '%SRCROOT%' },
                 region: { startLine: o.line, startColumn: o.column },
               },
             },
           ],
-          partialFingerprints: { urlRule: `${u.url}|${f.rule}` },
+          partialFingerprints: { 'urlRulePlace/v1': fingerprint(o.file, u.url, f.rule, String(nth)) },
+          ...(link === undefined ? {} : { properties: { reportUrl: link } }),
         });
       }
     }
   }
+  const rules = [...ruleIds].sort().map((id) => {
+    const help = ruleHelp(id);
+    return { id, shortDescription: { text: help.text }, helpUri: help.helpUri, help: { text: `${help.text} See ${help.helpUri}` } };
+  });
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'website-reports',
-            version: toolVersion,
-            rules: [...ruleIds].sort().map((id) => ({ id, shortDescription: { text: id } })),
-          },
-        },
-        results,
-      },
-    ],
+    runs: [{ tool: { driver: { name: 'website-reports', version: toolVersion, informationUri: RULES_HELP, rules } }, results }],
   };
   return `${JSON.stringify(sarif, null, 2)}\n`;
 }

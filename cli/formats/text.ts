@@ -1,15 +1,19 @@
 // Plain text for a terminal or a CI log: one line per finding at each place, then the totals.
+// Every file name and URL is on one line with its control characters replaced (oneLine).
 import type { GateReport } from '../../core/config/gateReport';
+import { reportLinkOf } from '../../core/config/reportLink';
 import { oneLine } from './escape';
 
-export function formatText(report: GateReport): string {
+export function formatText(report: GateReport, reportLink?: string): string {
   const lines: string[] = [];
   for (const u of report.urls) {
+    const link = reportLinkOf(reportLink, u.reportId);
     for (const f of u.findings) {
       const at = u.occurrences[0];
-      const where = at ? `${at.file}:${at.line}:${at.column}` : '-';
+      const where = at ? `${oneLine(at.file)}:${at.line}:${at.column}` : '-';
       const others = u.occurrences.length > 1 ? ` (+${u.occurrences.length - 1} more)` : '';
-      lines.push(`${where}${others}  ${f.level}  ${oneLine(u.url)}  ${oneLine(f.message)}  [${oneLine(f.rule)}]`);
+      const page = link === undefined ? '' : `  ${oneLine(link)}`;
+      lines.push(`${where}${others}  ${f.level}  ${oneLine(u.url)}  ${oneLine(f.message)}  [${oneLine(f.rule)}]${page}`);
     }
   }
   const s = report.summary;

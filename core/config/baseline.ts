@@ -5,6 +5,7 @@
 // so a change to it reads well in a diff.
 import * as l10n from '@vscode/l10n';
 import type { Report } from '../client/types';
+import { readConfined, ReadProblem, tooLargeMessage } from '../files/confinedRead';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../text/vocabulary';
 import { checkStates, type CheckState } from '../checks/checkResults';
@@ -46,24 +47,48 @@ export function baselineEntry(report: Report | undefined): BaselineEntry {
   return entry;
 }
 
-/** The file's text: URLs sorted, fields in a fixed order, two-space indent, a final newline. */
-export function serializeBaseline(baseline: Baseline): string {
-  const urls = [...baseline.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const out: Record<string, BaselineEntry> = {};
-  for (const url of urls) {
-    const entry = baseline.get(url) as BaselineEntry;
+/**
+ * The file's text: URLs sorted, fields in a fixed order, two-space indent, a final newline. `clean`
+ * (the client's redactor) takes the key out of every URL and check name before it is written: the
+ * file is committed, and a service may echo the key as a check name.
+ */
+export function serializeBaseline(baseline: Baseline, clean: (text: string) => string = (t) => t): string {
+  const entries = [...baseline].map(([url, entry]): [string, BaselineEntry] => [clean(url), entry]);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: Record<string, BaselineEntry> = Object.create(null) as Record<string, BaselineEntry>;
+  for (const [url, entry] of entries) {
+    const checks = entry.checks && Object.fromEntries(Object.entries(entry.checks).map(([check, state]) => [clean(check), state]));
     out[url] = {
       rating: entry.rating,
       ...(entry.score === undefined ? {} : { score: entry.score }),
-      ...(entry.checks ? { checks: entry.checks } : {}),
+      ...(checks ? { checks } : {}),
     };
   }
   return `${JSON.stringify({ version: BASELINE_VERSION, urls: out }, null, 2)}\n`;
 }
 
+/**
+ * The baseline in `file`, read within MAX_BASELINE_BYTES and never through a link out of its
+ * folder; undefined when it does not exist and `missingOk` (what --update-baseline is for).
+ */
+export async function loadBaseline(file: string, options: { cwd?: string; missingOk?: boolean } = {}): Promise<Baseline | undefined> {
+  let text: string;
+  try {
+    text = await readConfined(file, { maxBytes: MAX_BASELINE_BYTES, cwd: options.cwd });
+  } catch (error) {
+    if (!(error instanceof ReadProblem)) throw error;
+    if (error.kind === 'missing' && options.missingOk) return undefined;
+    if (error.kind === 'missing' || error.kind === 'unreadable') {
+      throw new BaselineError(file, l10n.t('It cannot be read ({0}); write one with --update-baseline.', error.code ?? '?'));
+    }
+    throw new BaselineError(file, error.message);
+  }
+  return parseBaseline(text, file);
+}
+
 export function parseBaseline(text: string, file: string): Baseline {
   if (Buffer.byteLength(text) > MAX_BASELINE_BYTES) {
-    throw new BaselineError(file, l10n.t('The baseline is larger than {0} bytes.', MAX_BASELINE_BYTES));
+    throw new BaselineError(file, tooLargeMessage(MAX_BASELINE_BYTES));
   }
   let raw: unknown;
   try {
@@ -81,14 +106,15 @@ export function parseBaseline(text: string, file: string): Baseline {
   const baseline: Baseline = new Map();
   for (const [url, value] of Object.entries(urls as Record<string, unknown>)) {
     const v = value as Partial<BaselineEntry> | null;
-    if (!v || typeof v !== 'object' || typeof v.rating !== 'string' || !(v.rating in RANK)) {
+    // Own keys only: "toString" or "__proto__" is `in` every object.
+    if (!v || typeof v !== 'object' || typeof v.rating !== 'string' || !Object.hasOwn(RANK, v.rating)) {
       throw new BaselineError(file, l10n.t('The entry of {0} has no valid "rating".', url));
     }
     const entry: BaselineEntry = { rating: v.rating };
     if (typeof v.score === 'number' && Number.isFinite(v.score)) entry.score = v.score;
     if (v.checks && typeof v.checks === 'object') {
-      entry.checks = {};
-      for (const [check, state] of Object.entries(v.checks)) if (state === 'passed' || state === 'failed') entry.checks[check] = state;
+      // fromEntries defines each key: a check named "__proto__" stays a check.
+      entry.checks = Object.fromEntries(Object.entries(v.checks).filter(([, state]) => state === 'passed' || state === 'failed'));
     }
     baseline.set(url, entry);
   }

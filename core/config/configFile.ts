@@ -4,6 +4,8 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { readConfined, ReadProblem } from '../files/confinedRead';
+import { REPORT_LINK_ID, reportLinkProblem } from './reportLink';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
 import { isUsablePattern } from '../urls/urlPattern';
 
@@ -30,6 +32,8 @@ export interface GateConfig {
   /** The file it came from; undefined for the defaults. */
   file?: string;
   baseUrl?: string;
+  /** The web page of a report: a URL template with one `{id}` (the report's id, URL-encoded). */
+  reportLink?: string;
   include: string[];
   exclude: string[];
   ignoreUrls: string[];
@@ -63,7 +67,18 @@ export class ConfigError extends Error {
 
 /** Field names that would hold a key (compared without case, `-` and `_`). */
 const KEY_FIELDS = new Set(['apikey', 'key', 'token', 'secret', 'password', 'authorization', 'bearer']);
-const TOP_FIELDS = new Set(['$schema', 'baseUrl', 'include', 'exclude', 'ignoreUrls', 'tolerance', 'maxAgeDays', 'rules', 'sources']);
+const TOP_FIELDS = new Set([
+  '$schema',
+  'baseUrl',
+  'reportLink',
+  'include',
+  'exclude',
+  'ignoreUrls',
+  'tolerance',
+  'maxAgeDays',
+  'rules',
+  'sources',
+]);
 const RULE_FIELDS = new Set(['match', 'minScore', 'checks', 'level']);
 const LEVELS: readonly string[] = ['error', 'warn'];
 const CHECK_LEVELS: readonly string[] = ['error', 'warn', 'off'];
@@ -84,24 +99,20 @@ export async function findConfig(dir: string): Promise<string | undefined> {
   return undefined;
 }
 
-/** Reads and checks `file`; throws ConfigError. */
-export async function loadConfig(file: string): Promise<GateConfig> {
-  let handle: fsp.FileHandle;
+/**
+ * Reads and checks `file`; throws ConfigError. A config that is a symbolic link out of its folder
+ * (the working directory `cwd` when it is inside it) is not read: its error would quote the target.
+ */
+export async function loadConfig(file: string, cwd?: string): Promise<GateConfig> {
+  let text: string;
   try {
-    handle = await fsp.open(file, 'r');
+    text = await readConfined(file, { maxBytes: MAX_CONFIG_BYTES, cwd });
   } catch (error) {
-    throw new ConfigError(file, undefined, l10n.t('The file cannot be read ({0}).', (error as NodeJS.ErrnoException).code ?? '?'));
+    if (!(error instanceof ReadProblem)) throw error;
+    const detail = error.kind === 'too-large' ? l10n.t('The file is larger than {0} bytes.', MAX_CONFIG_BYTES) : error.message;
+    throw new ConfigError(file, undefined, detail);
   }
-  try {
-    const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_CONFIG_BYTES) {
-      throw new ConfigError(file, undefined, l10n.t('The file is larger than {0} bytes.', MAX_CONFIG_BYTES));
-    }
-    return parseConfig(buffer.subarray(0, bytesRead).toString('utf8'), file);
-  } finally {
-    await handle.close();
-  }
+  return parseConfig(text, file);
 }
 
 /** Checks a config's text; throws ConfigError naming `file` and the field. */
@@ -120,6 +131,7 @@ export function parseConfig(text: string, file: string): GateConfig {
     if (!TOP_FIELDS.has(name)) throw unknownField(file, name, TOP_FIELDS);
   }
   if (raw.baseUrl !== undefined) config.baseUrl = baseUrlOf(file, raw.baseUrl);
+  if (raw.reportLink !== undefined) config.reportLink = reportLinkField(file, raw.reportLink);
   if (raw.include !== undefined) config.include = patterns(file, 'include', raw.include);
   if (raw.exclude !== undefined) config.exclude = patterns(file, 'exclude', raw.exclude);
   if (raw.ignoreUrls !== undefined) config.ignoreUrls = patterns(file, 'ignoreUrls', raw.ignoreUrls);
@@ -177,6 +189,24 @@ function baseUrlOf(file: string, value: unknown): string {
   }
   if (url.username || url.password) throw keyRefused(file, 'baseUrl');
   return value;
+}
+
+/** The config's `reportLink`, checked (reportLink.ts); every format links findings with it. */
+function reportLinkField(file: string, value: unknown): string {
+  const problem = reportLinkProblem(value);
+  if (problem === 'credentials') throw keyRefused(file, 'reportLink');
+  if (problem) {
+    throw new ConfigError(
+      file,
+      'reportLink',
+      l10n.t(
+        '"{0}" must be an http(s) URL with exactly one {1}, such as "https://reports.example.com/reports/{1}".',
+        'reportLink',
+        REPORT_LINK_ID,
+      ),
+    );
+  }
+  return value as string;
 }
 
 function patterns(file: string, field: string, value: unknown): string[] {

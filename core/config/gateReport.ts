@@ -52,3 +52,20 @@ export function summarize(urls: UrlResult[], extra: Pick<GateSummary, 'created' 
     },
   };
 }
+
+/** The report with `clean` (the client's redactor of the key) applied to every text in it. */
+export function redactReport(report: GateReport, clean: (text: string) => string): GateReport {
+  const urls = report.urls.map((u) => ({
+    ...u,
+    url: clean(u.url),
+    occurrences: u.occurrences.map((o) => ({ ...o, file: clean(o.file) })),
+    findings: u.findings.map((f) => ({ ...f, rule: clean(f.rule), message: clean(f.message) })),
+  }));
+  const s = report.summary;
+  const summary = {
+    ...s,
+    notChecked: s.notChecked.map(clean),
+    skippedFiles: s.skippedFiles.map((n) => ({ ...n, file: clean(n.file) })),
+  };
+  return { urls, summary };
+}

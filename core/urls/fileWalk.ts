@@ -1,11 +1,15 @@
 // The files a check reads: the paths given (files or folders, walked), filtered by the config's
 // include/exclude globs (relative to the working directory, with `/`). Every file skipped for a
-// reason the user may not expect gets a note: over the size cap, binary, a symlink loop, too
-// deep, unreadable, or past the file budget. The command line reads files synchronously: it is a
-// one-shot process with nothing else to serve, and the walk is its hot path.
+// reason the user may not expect gets a note: over the size cap, binary, a symlink loop, a link
+// out of the folder being checked, too deep, unreadable, or past the file budget. A pull request
+// can add a link to a credentials file elsewhere on the machine: nothing behind a link that leaves
+// the folder being checked (the working directory when the path given is inside it, else that
+// path) is read. The command line reads files synchronously: it is a one-shot process with
+// nothing else to serve, and the walk is its hot path.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { confinementOf, isWithin, NO_FOLLOW } from '../files/confinedRead';
 import { anyOf } from './urlPattern';
 
 /** Bytes of one file read; a larger file is skipped with a note. */
@@ -17,7 +21,7 @@ export const MAX_DEPTH = 64;
 /** Bytes at the start of a file looked at for a NUL byte (a binary file). */
 export const BINARY_SNIFF_BYTES = 8 * 1024;
 
-export type SkipReason = 'too-large' | 'binary' | 'symlink-loop' | 'too-deep' | 'unreadable' | 'file-limit' | 'not-found';
+export type SkipReason = 'too-large' | 'binary' | 'symlink-loop' | 'outside-link' | 'too-deep' | 'unreadable' | 'file-limit' | 'not-found';
 
 export interface SkipNote {
   /** Relative to the working directory, with `/`. */
@@ -63,8 +67,8 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
   const note = (file: string, reason: SkipReason, message: string) =>
     notes.push({ file: relativeName(options.cwd, file), reason, message });
 
-  /** `name`: the file relative to the working directory, when the walk knows it. */
-  function* visitFile(file: string, explicit: boolean, known?: string): Generator<WalkedFile> {
+  /** `real`: the file's real path (no link left in it); `name`: relative to the working directory, when the walk knows it. */
+  function* visitFile(file: string, real: string, explicit: boolean, known?: string): Generator<WalkedFile> {
     if (skip.has(file)) return;
     const name = known ?? relativeName(options.cwd, file);
     if (!explicit && (!included(name) || excluded(name))) return;
@@ -72,60 +76,72 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
       if (count++ === maxFiles) note(file, 'file-limit', l10n.t('Not read: more than {0} files; narrow the paths or "include".', maxFiles));
       return;
     }
-    const text = readText(file, buffer, maxBytes, note);
+    const text = readText(file, real, buffer, maxBytes, note);
     if (text === undefined) return;
     count++;
     yield { file: name, text };
   }
 
-  /** `real`: the folder's real path when known without asking (a plain folder inside a known one). */
-  function* visitDir(dir: string, name: string, depth: number, known?: string): Generator<WalkedFile> {
-    let real: string;
-    try {
-      real = known ?? fs.realpathSync.native(dir);
-    } catch {
-      return note(dir, 'unreadable', l10n.t('Skipped: the folder cannot be read.'));
-    }
+  /** `real`: the folder's real path, checked to lie inside `root`. */
+  function* visitDir(dir: string, real: string, root: string, name: string, depth: number): Generator<WalkedFile> {
     if (seenDirs.has(real)) return note(dir, 'symlink-loop', l10n.t('Skipped: a symbolic link back to a folder already read.'));
     if (depth > MAX_DEPTH) return note(dir, 'too-deep', l10n.t('Skipped: more than {0} folders deep.', MAX_DEPTH));
     seenDirs.add(real);
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
+      entries = fs.readdirSync(real, { withFileTypes: true });
     } catch {
       return note(dir, 'unreadable', l10n.t('Skipped: the folder cannot be read.'));
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
+      // A plain entry's real path follows from its folder's; only a link needs asking.
+      let target = path.join(real, entry.name);
       let isDir = entry.isDirectory();
       let isFile = entry.isFile();
-      const linked = entry.isSymbolicLink();
-      if (linked) {
-        const target = statOrUndefined(full);
-        if (!target) {
+      if (entry.isSymbolicLink()) {
+        const resolved = resolveLink(full);
+        if (!resolved) {
           note(full, 'unreadable', l10n.t('Skipped: a symbolic link to nothing (or to itself).'));
           continue;
         }
-        isDir = target.isDirectory();
-        isFile = target.isFile();
+        if (!isWithin(root, resolved.real)) {
+          note(full, 'outside-link', leavesFolder());
+          continue;
+        }
+        ({ real: target } = resolved);
+        isDir = resolved.stat.isDirectory();
+        isFile = resolved.stat.isFile();
       }
       if (isDir) {
         const childName = childOf(name, entry.name);
         if (excluded(childName) || excluded(`${childName}/`)) continue;
-        // Only a symbolic link can lead back up: a plain folder's real path follows from its parent's.
-        yield* visitDir(full, childName, depth + 1, linked ? undefined : path.join(real, entry.name));
-      } else if (isFile) yield* visitFile(full, false, childOf(name, entry.name));
+        yield* visitDir(full, target, root, childName, depth + 1);
+      } else if (isFile) yield* visitFile(full, target, false, childOf(name, entry.name));
     }
   }
 
+  const cwdRoot = realOrUndefined(options.cwd);
   for (const given of paths) {
     const full = path.resolve(options.cwd, given);
-    const stat = statOrUndefined(full);
-    if (!stat) note(full, 'not-found', l10n.t('Skipped: no such file or folder.'));
-    else if (stat.isDirectory()) yield* visitDir(full, relativeName(options.cwd, full), 0);
-    else yield* visitFile(full, true);
+    const resolved = resolveLink(full);
+    if (!resolved) {
+      note(full, 'not-found', l10n.t('Skipped: no such file or folder.'));
+      continue;
+    }
+    const isDir = resolved.stat.isDirectory();
+    // The folder being checked: the working directory when the path is inside it, else the path itself.
+    const confinement = confinementOf(full, options.cwd);
+    const root = confinement === path.resolve(options.cwd) ? cwdRoot : isDir ? resolved.real : realOrUndefined(confinement);
+    if (root === undefined || !isWithin(root, resolved.real)) note(full, 'outside-link', leavesFolder());
+    else if (isDir) yield* visitDir(full, resolved.real, root, relativeName(options.cwd, full), 0);
+    else yield* visitFile(full, resolved.real, true);
   }
+}
+
+function leavesFolder(): string {
+  return l10n.t('Skipped: a symbolic link that leaves the folder being checked.');
 }
 
 /** `dir/name` relative to the working directory ('' is the working directory itself). */
@@ -133,23 +149,35 @@ function childOf(dir: string, name: string): string {
   return dir === '' ? name : `${dir}/${name}`;
 }
 
-function statOrUndefined(file: string): fs.Stats | undefined {
+/** Where a path really leads, and what is there; undefined when missing, unreadable or a link loop (ELOOP). */
+function resolveLink(file: string): { real: string; stat: fs.Stats } | undefined {
   try {
-    return fs.statSync(file);
+    const real = fs.realpathSync.native(file);
+    return { real, stat: fs.statSync(real) };
   } catch {
-    return undefined; // missing, no permission, or a symlink loop (ELOOP)
+    return undefined;
   }
 }
 
+function realOrUndefined(dir: string): string | undefined {
+  try {
+    return fs.realpathSync.native(dir);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `real`: the path opened, with no link left in it (a link put there since is not followed). */
 function readText(
   file: string,
+  real: string,
   buffer: Buffer,
   maxBytes: number,
   note: (file: string, reason: SkipReason, message: string) => void,
 ): string | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(real, fs.constants.O_RDONLY | NO_FOLLOW);
   } catch {
     note(file, 'unreadable', l10n.t('Skipped: the file cannot be read.'));
     return undefined;
