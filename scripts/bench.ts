@@ -13,6 +13,7 @@
 //   bench/sitesRows.ts     a site scan vs the rate-limit floor (and its 429s), discovery of a 50,000-URL sitemap
 //   bench/cliRows.ts       the command line: --dump vs ripgrep, check's requests and time
 //   bench/workspaceRows.ts the workspace URLs index: 10,000 files indexed, its memory, an edit
+//   bench/lookupRows.ts    lookups at the floor: list requests for a workspace's URLs vs the goals
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -24,6 +25,7 @@ import { hostRows } from './bench/hostRows';
 import { clientRows } from './bench/clientRows';
 import { cliRows } from './bench/cliRows';
 import { workspaceRows } from './bench/workspaceRows';
+import { lookupRows } from './bench/lookupRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     add(await sitesRows(SETTINGS));
     add(await cliRows(SETTINGS));
     add(await workspaceRows(SETTINGS));
+    add(await lookupRows(root.dir, datasets[datasets.length - 1]));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

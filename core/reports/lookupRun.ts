@@ -67,7 +67,8 @@ export async function runLookups(options: RunOptions, keys: Iterable<string>): P
     const hosts = new Set([...open].map(hostOf)).size;
     if (open.size && chooseRoute(hosts, total, first ? 1 : 0) === 'scan') {
       options.onRoute?.('scan');
-      if (await scanAccount(deps, priority, open, found, first, told)) open.clear();
+      const pages = Math.ceil((total ?? 0) / LOOKUP_PAGE_SIZE);
+      if (await scanAccount(deps, priority, open, found, first, pages, told)) open.clear();
     } else if (open.size) options.onRoute?.('hosts');
   } catch (error) {
     fail(error);
