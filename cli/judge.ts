@@ -109,17 +109,18 @@ async function readBaseline(file: string, updating: boolean, cwd: string): Promi
   }
 }
 
-/** Each URL's latest report (a key per answered URL; undefined = none). A refused key ends the run. */
+/**
+ * Each URL's latest report (a key per answered URL; undefined = none), through the same lookups
+ * (and the same choice of route) as the editor. An unknown URL has no key. A refused key ends the run.
+ */
 async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io: CliIo): Promise<Map<string, Report | undefined>> {
   let done = 0;
-  const settled = await Promise.allSettled(
-    urls.map((url) => lookup.lookup(url, 'interactive').finally(() => io.progress.say(`Looking up reports: ${++done}/${urls.length}`))),
-  );
+  const answers = await lookup.settleAll(urls, 'command', () => io.progress.say(`Looking up reports: ${++done}/${urls.length}`));
   const reports = new Map<string, Report | undefined>();
-  settled.forEach((s, i) => {
-    if (s.status === 'fulfilled') reports.set(urls[i], s.value);
-    else failures.note(toApiError(s.reason));
-  });
+  for (const [url, answer] of answers) {
+    if (answer.state === 'unknown') failures.note(toApiError(answer.error));
+    else reports.set(url, answer.state === 'found' ? answer.report : undefined);
+  }
   return reports;
 }
 

@@ -15,6 +15,7 @@
 //   bench/workspaceRows.ts the workspace URLs index: 10,000 files indexed, its memory, an edit
 //   bench/finderRows.ts    the URL finder on 1 MB of hostile text vs a plain regex pass (goal ≤ 200 ms)
 //   bench/patternRows.ts   a hostile URL pattern over 1 MB of text vs a regex literal test
+//   bench/lookupRows.ts    lookups at the floor: list requests for a workspace's URLs vs the goals
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -28,6 +29,7 @@ import { cliRows } from './bench/cliRows';
 import { workspaceRows } from './bench/workspaceRows';
 import { finderRows } from './bench/finderRows';
 import { patternRows } from './bench/patternRows';
+import { lookupRows } from './bench/lookupRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     add(await workspaceRows(SETTINGS));
     add(finderRows(SETTINGS));
     add(await patternRows(SETTINGS));
+    add(await lookupRows(root.dir, datasets[datasets.length - 1]));
     add(await bundleRows());
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));

@@ -112,8 +112,7 @@ async function benchLookups(text: string, perHost: number, unbudgeted = false): 
       const start = performance.now();
       for (const r of requests) {
         await client.listReports({
-          search: r.query.search,
-          searchBy: 'url',
+          ...(r.query.search === undefined ? {} : { search: r.query.search, searchBy: 'url' as const }),
           perPage: 100,
           sortBy: 'id',
           sort: 'desc',
@@ -125,8 +124,9 @@ async function benchLookups(text: string, perHost: number, unbudgeted = false): 
     const serialMs = median(serial);
     const searches = new Map<string, number>();
     for (const r of requests) {
-      const level = (r.query.search ?? '').split('/').length; // 1 host, 2 host/section, 3 the URL
-      const name = ['', 'host', 'host/section', 'URL'][level] ?? 'URL';
+      // 0 the account list (its first page tells the total), 1 host, 2 host/section, 3 the URL
+      const level = r.query.search === undefined ? 0 : r.query.search.split('/').length;
+      const name = ['account', 'host', 'host/section', 'URL'][level] ?? 'URL';
       searches.set(name, (searches.get(name) ?? 0) + 1);
     }
     const by = [...searches].map(([k, v]) => `${k} ${v}`).join(', ');

@@ -1,16 +1,27 @@
 // The groups of the "URLs in Workspace" view: each URL written in the workspace rated by its latest
-// report — Bad, Decent, Good, No report, or Outdated (a report older than the config's maxAgeDays).
+// report — Bad, Decent, Good, No report, Could not check (the lookup failed: nothing is known, so
+// nothing may be created for it), or Outdated (a report older than the config's maxAgeDays).
 // Pure; the same answer `webReports.workspaceUrls()` returns.
+import * as l10n from '@vscode/l10n';
 import type { Report } from '../client/types';
+import { plainText } from '../text/plainText';
 import { ratingOf } from '../checks/rating';
 import { ownField } from '../text/safeText';
 import type { IndexedUrl } from '../urls/workspaceIndex';
 import { DEFAULT_MAX_AGE_DAYS, isOutdated, reportTime } from '../checks/reportAge';
 
-export type WorkspaceRating = 'bad' | 'decent' | 'good' | 'none' | 'outdated';
+export type WorkspaceRating = 'bad' | 'decent' | 'good' | 'none' | 'unchecked' | 'outdated';
 
 /** The view's groups, in the order shown: what needs work first. */
-export const WORKSPACE_GROUPS: readonly WorkspaceRating[] = ['bad', 'decent', 'good', 'none', 'outdated'];
+export const WORKSPACE_GROUPS: readonly WorkspaceRating[] = ['bad', 'decent', 'good', 'none', 'unchecked', 'outdated'];
+
+/** A URL whose lookup failed: its report is unknown (not "none"), for `reason`. */
+export class CouldNotCheck {
+  constructor(readonly reason: string) {}
+}
+
+/** What the lookups said of a URL: its latest report, none (undefined), or could not check. */
+export type UrlAnswer = Report | undefined | CouldNotCheck;
 
 export { DEFAULT_MAX_AGE_DAYS } from '../checks/reportAge';
 
@@ -21,11 +32,14 @@ export interface RatedUrl {
   reportId?: string | number;
   /** When the report was generated, as the service sent it. */
   generatedAt?: string;
+  /** Why the URL could not be checked (rating 'unchecked'). */
+  reason?: string;
   occurrences: { file: string; line: number; column: number }[];
 }
 
-/** A URL's group from its report (undefined: none), the age limit in days and the time now. */
-export function rateUrl(report: Report | undefined, maxAgeDays: number, now: Date): Omit<RatedUrl, 'url' | 'occurrences'> {
+/** A URL's group from its answer (undefined: no report), the age limit in days and the time now. */
+export function rateUrl(report: UrlAnswer, maxAgeDays: number, now: Date): Omit<RatedUrl, 'url' | 'occurrences'> {
+  if (report instanceof CouldNotCheck) return { rating: 'unchecked', reason: report.reason };
   if (!report) return { rating: 'none' };
   const rating = ratingOf({ result: ownField(report, 'result'), score: ownField(report, 'score') });
   const generatedAt = reportTime(report);
@@ -45,7 +59,7 @@ export function rateUrl(report: Report | undefined, maxAgeDays: number, now: Dat
 /** Every indexed URL rated; `reportOf` answers undefined for a URL without a report. */
 export function rateAll(
   urls: readonly IndexedUrl[],
-  reportOf: (url: IndexedUrl) => Report | undefined,
+  reportOf: (url: IndexedUrl) => UrlAnswer,
   maxAgeDays = DEFAULT_MAX_AGE_DAYS,
   now = new Date(),
 ): RatedUrl[] {
@@ -79,7 +93,7 @@ export class WorkspaceRatings {
   update(
     keys: Iterable<string>,
     urlOf: (key: string) => IndexedUrl | undefined,
-    reportOf: (url: IndexedUrl) => Report | undefined,
+    reportOf: (url: IndexedUrl) => UrlAnswer,
     maxAgeDays = DEFAULT_MAX_AGE_DAYS,
     now = new Date(),
   ): Set<WorkspaceRating> {
@@ -135,7 +149,17 @@ export class WorkspaceRatings {
     return [...this.byKey.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   }
 
-  /** The URLs without a report. */
+  /** What the view says while some URLs could not be checked (the first one's reason); undefined when none. */
+  uncheckedMessage(): string | undefined {
+    const count = this.count('unchecked');
+    if (count === 0) return undefined;
+    const reason = plainText(this.groups.get('unchecked')?.values().next().value?.reason ?? '', 200);
+    return count === 1
+      ? l10n.t('Could not check 1 URL ({0}); it is looked up again on Refresh.', reason)
+      : l10n.t('Could not check {0} URLs ({1}); they are looked up again on Refresh.', count, reason);
+  }
+
+  /** The URLs known to have no report (never those that could not be checked). */
   unrated(): string[] {
     return [...(this.groups.get('none')?.values() ?? [])].map((u) => u.url);
   }

@@ -1,4 +1,4 @@
-// The searches behind one batch of lookups: `search` = the host, newest first, 100 a page, read
+// The searches behind the lookups of one host (the route of a run with few hosts, lookupRun.ts): `search` = the host, newest first, 100 a page, read
 // only while some URL is unanswered. When a search would take more than `maxPages` pages (its
 // total says so), the URLs left are searched narrower instead — by host and first path segment,
 // then by the URL itself — so a host with many reports costs a few narrow searches, not many pages.
@@ -6,25 +6,16 @@
 // may be stored in either spelling: such a search is made in the human spelling first, and the
 // keys it ends without finding are searched again in the other (spellingsOf: at most four, and
 // only for such URLs; a plain ASCII URL costs what it did).
-import type { CallOptions } from '../client/client';
 import { Report, ReportPage } from '../client/types';
 import { spellingsOf, urlKey } from '../urls/urlKey';
-import { budgetedCall } from '../client/budgetedCall';
-import { Priority, RequestBudget } from '../client/requestBudget';
-import type { ListSource } from './urlLookup';
-
-export interface HostSearchDeps {
-  source: () => ListSource;
-  budget: RequestBudget;
-  maxPages: number;
-}
+import { LOOKUP_PAGE_SIZE, LookupDeps, PriorityOf, sendList } from './lookupDeps';
 
 /** One level of a batch's searches: what its searches share. */
 interface SearchRun {
-  deps: HostSearchDeps;
+  deps: LookupDeps;
   /** Answers so far, by key (undefined: no report). */
   found: Map<string, Report | undefined>;
-  priority: Priority;
+  priority: PriorityOf;
   /** Pages read for one search before it is narrowed (or given up, at the last level). */
   maxPages: number;
   /** Whether a search with too many pages may give way to a narrower one. */
@@ -33,10 +24,10 @@ interface SearchRun {
 
 /** The latest report of each key (comparison keys of URLs on `host`); undefined = none. */
 export async function latestByHost(
-  deps: HostSearchDeps,
+  deps: LookupDeps,
   host: string,
   keys: Set<string>,
-  priority: Priority,
+  priority: PriorityOf,
 ): Promise<Map<string, Report | undefined>> {
   const found = new Map<string, Report | undefined>();
   const levels: ((key: string) => string)[] = [() => host, (key) => firstSegment(key), (key) => withoutScheme(key)];
@@ -82,15 +73,9 @@ async function searchSpellings(run: SearchRun, search: string, wanted: Set<strin
 async function searchPages(run: SearchRun, search: string, wanted: Set<string>): Promise<{ open: string[]; ended: boolean }> {
   const { deps, found, priority, maxPages, narrowable } = run;
   const open = new Set([...wanted].filter((k) => !found.has(k)));
-  const call: CallOptions = { priority };
   let page: ReportPage | undefined;
   for (let n = 0; n < maxPages && open.size; n++) {
-    const previous = page;
-    page = await budgetedCall(deps.budget, priority, undefined, () =>
-      previous
-        ? deps.source().nextPage(previous, call)
-        : deps.source().listReports({ search, searchBy: 'url', perPage: 100, sortBy: 'id', sort: 'desc' }, call),
-    );
+    page = await sendList(deps, priority, { search, searchBy: 'url', perPage: LOOKUP_PAGE_SIZE, sortBy: 'id', sort: 'desc' }, page);
     for (const report of page.items) {
       const key = typeof report.url === 'string' ? urlKey(report.url) : undefined;
       if (key !== undefined && open.has(key)) {

@@ -1,22 +1,23 @@
-// URL → the latest report for exactly that URL (compared by `urlKey`), for hovers, badges and
-// Problems. Lookups are cached (time to live; `invalidate` after this extension's writes and on
-// refresh), identical lookups in flight are joined, and lookups for the same host made together
-// are batched: one list request with `search` = the host (100 per page, newest first, paging only
-// while some URL is still unanswered) answers all of them. A host with more reports than a few
-// pages hold is not paged further: the engine narrows the search instead (host + first path
-// segment, then the URL itself). Every request goes through the request budget. Only URLs (as
-// search text) ever leave the machine.
-import type { CallOptions } from '../client/client';
-import { ListQuery, Report, ReportPage } from '../client/types';
-import { latestByHost } from './hostSearch';
+// URL → the latest report for exactly that URL (compared by `urlKey`), for every feature that shows
+// or acts on it: hovers, badges, Problems, URLs in Workspace, page sources, Report All Unrated, site
+// scans and the command line's `check`. One cache (time to live; `invalidate` after this extension's
+// writes and on refresh), identical lookups in flight joined, and the lookups asked for together
+// (within `batchDelayMs`, one batch per priority) made as one run at the floor (lookupRun.ts). A
+// lookup that failed is *unknown*: it is never cached, never "no report", and asked again next time.
+// Only URLs (as search text) ever leave the machine.
+import type { Report } from '../client/types';
+import { toApiError } from '../client/errors';
+import type { RequestBudget } from '../client/requestBudget';
 import { urlKey } from '../urls/urlKey';
-import { Priority, RequestBudget } from '../client/requestBudget';
+import type { ListSource } from './lookupDeps';
+import { lookupPriority, type LookupAudience, type LookupPriority } from './lookupPriority';
+import { runLookups, type LookupRoute } from './lookupRun';
 
-/** What the engine needs of the API client. */
-export interface ListSource {
-  listReports(query: ListQuery, options?: CallOptions): Promise<ReportPage>;
-  nextPage(page: ReportPage, options?: CallOptions): Promise<ReportPage>;
-}
+export type { ListSource } from './lookupDeps';
+export type { LookupAudience } from './lookupPriority';
+
+/** What a lookup found: a report, none, or nothing known (the service could not be asked). */
+export type LookupAnswer = { state: 'found'; report: Report } | { state: 'none' } | { state: 'unknown'; reason: string; error: unknown };
 
 export interface UrlLookupOptions {
   /** The client; may throw (signed out) — the lookups then fail with that error. */
@@ -25,10 +26,12 @@ export interface UrlLookupOptions {
   ttlMs?: number;
   /** Pages read for one search before it is narrowed instead; default 3. */
   maxPages?: number;
-  /** Lookups for one host made within this time share one request; default 0 (the same turn of the event loop). */
+  /** Lookups made within this time form one run; default 0 (the same turn of the event loop). */
   batchDelayMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /** Told the route each run took (tests and benchmarks). */
+  onRoute?: (route: LookupRoute) => void;
 }
 
 interface Entry {
@@ -37,16 +40,39 @@ interface Entry {
   generation: number;
 }
 
-interface Pending {
-  keys: Map<string, { resolve: (r: Report | undefined) => void; reject: (e: unknown) => void }>;
-  priority: Priority;
+interface Waiter {
+  resolve: (r: Report | undefined) => void;
+  reject: (e: unknown) => void;
+}
+
+interface Batch {
+  keys: Map<string, Waiter>;
   timer: NodeJS.Timeout;
+}
+
+/** A run in flight: its priority can be raised while it goes on. */
+interface Run {
+  keys: ReadonlySet<string>;
+  priority: LookupPriority;
+}
+
+/** Why a lookup failed, for people ("Could not check: …"). */
+export function reasonOf(error: unknown): string {
+  return toApiError(error).message;
+}
+
+/** The answer of a settled lookup promise. */
+export function answerOf(result: PromiseSettledResult<Report | undefined>): LookupAnswer {
+  if (result.status === 'rejected') return { state: 'unknown', reason: reasonOf(result.reason), error: result.reason };
+  return result.value ? { state: 'found', report: result.value } : { state: 'none' };
 }
 
 export class UrlLookup {
   private readonly cache = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<Report | undefined>>();
-  private readonly batches = new Map<string, Pending>();
+  private readonly batches = new Map<LookupPriority, Batch>();
+  private readonly running = new Set<Run>();
+  private total?: { value: number; at: number; generation: number };
   private generation = 0;
   private readonly ttlMs: number;
   private readonly maxPages: number;
@@ -70,18 +96,19 @@ export class UrlLookup {
     return { report: entry.report };
   }
 
-  /** The latest report for `url`, or undefined when it has none (or is not an http(s) URL). */
-  lookup(url: string, priority: Priority = 'background'): Promise<Report | undefined> {
+  /** The latest report for `url`, or undefined when it has none (or is not an http(s) URL); rejects when unknown. */
+  lookup(url: string, audience: LookupAudience = 'background'): Promise<Report | undefined> {
     const key = urlKey(url);
     if (key === undefined) return Promise.resolve(undefined);
     const hit = this.cached(url);
     if (hit) return Promise.resolve(hit.report);
+    const priority = lookupPriority(audience);
     const joined = this.inFlight.get(key);
     if (joined) {
       if (priority === 'interactive') this.raise(key);
       return joined;
     }
-    const promise = new Promise<Report | undefined>((resolve, reject) => this.enqueue(key, priority, resolve, reject));
+    const promise = new Promise<Report | undefined>((resolve, reject) => this.enqueue(key, priority, { resolve, reject }));
     this.inFlight.set(key, promise);
     const clear = () => {
       if (this.inFlight.get(key) === promise) this.inFlight.delete(key);
@@ -90,11 +117,33 @@ export class UrlLookup {
     return promise;
   }
 
-  /** Every URL's latest report (undefined = none), looked up together. */
-  async lookupAll(urls: readonly string[], priority: Priority = 'background'): Promise<Map<string, Report | undefined>> {
+  /** Every URL's latest report (undefined = none), looked up together; rejects when any is unknown. */
+  async lookupAll(urls: readonly string[], audience: LookupAudience = 'background'): Promise<Map<string, Report | undefined>> {
     const distinct = [...new Set(urls)];
-    const answers = await Promise.all(distinct.map((url) => this.lookup(url, priority)));
+    const answers = await Promise.all(distinct.map((url) => this.lookup(url, audience)));
     return new Map(distinct.map((url, i) => [url, answers[i]]));
+  }
+
+  /** Every URL's answer, looked up together; never rejects (a failure is `unknown`). `onEach` as each is answered. */
+  async settleAll(
+    urls: readonly string[],
+    audience: LookupAudience = 'background',
+    onEach?: (url: string, answer: LookupAnswer) => void,
+  ): Promise<Map<string, LookupAnswer>> {
+    const distinct = [...new Set(urls)];
+    const settled = await Promise.all(
+      distinct.map(async (url) => {
+        const answer = answerOf(
+          await this.lookup(url, audience).then(
+            (value): PromiseSettledResult<Report | undefined> => ({ status: 'fulfilled', value }),
+            (reason: unknown): PromiseSettledResult<Report | undefined> => ({ status: 'rejected', reason }),
+          ),
+        );
+        onEach?.(url, answer);
+        return answer;
+      }),
+    );
+    return new Map(distinct.map((url, i) => [url, settled[i]]));
   }
 
   /** Forgets every answer (a refresh, a key change), or only `url`'s (this extension wrote it). */
@@ -102,6 +151,7 @@ export class UrlLookup {
     if (url === undefined) {
       this.generation++;
       this.cache.clear();
+      this.total = undefined;
       return;
     }
     const key = urlKey(url);
@@ -122,42 +172,64 @@ export class UrlLookup {
     this.batches.clear();
   }
 
+  /** Someone now looks at `key`: its batch waiting moves to the interactive one, a run in flight goes on at that priority. */
   private raise(key: string): void {
-    const batch = this.batches.get(new URL(key).host);
-    if (batch?.keys.has(key)) batch.priority = 'interactive';
-  }
-
-  private enqueue(key: string, priority: Priority, resolve: (r: Report | undefined) => void, reject: (e: unknown) => void): void {
-    const host = new URL(key).host;
-    let batch = this.batches.get(host);
-    if (!batch) {
-      const timer = setTimeout(() => void this.flush(host), this.batchDelayMs);
-      batch = { keys: new Map(), priority, timer };
-      this.batches.set(host, batch);
+    const waiting = this.batches.get('background');
+    const waiter = waiting?.keys.get(key);
+    if (waiter) {
+      waiting?.keys.delete(key);
+      this.enqueue(key, 'interactive', waiter);
+      return;
     }
-    if (priority === 'interactive') batch.priority = 'interactive';
-    batch.keys.set(key, { resolve, reject });
+    for (const run of this.running) if (run.keys.has(key)) run.priority = 'interactive';
   }
 
-  private async flush(host: string): Promise<void> {
-    const batch = this.batches.get(host);
+  private enqueue(key: string, priority: LookupPriority, waiter: Waiter): void {
+    let batch = this.batches.get(priority);
+    if (!batch) {
+      const timer = setTimeout(() => void this.flush(priority), this.batchDelayMs);
+      batch = { keys: new Map(), timer };
+      this.batches.set(priority, batch);
+    }
+    batch.keys.set(key, waiter);
+  }
+
+  private async flush(priority: LookupPriority): Promise<void> {
+    const batch = this.batches.get(priority);
     if (!batch) return;
-    this.batches.delete(host);
+    this.batches.delete(priority);
+    if (batch.keys.size === 0) return;
     const generation = this.generation;
+    const run: Run = { keys: new Set(batch.keys.keys()), priority };
+    this.running.add(run);
+    const known = this.total;
+    const fresh = known && known.generation === generation && this.now() - known.at <= this.ttlMs;
     try {
-      const found = await latestByHost(
-        { source: this.options.source, budget: this.options.budget, maxPages: this.maxPages },
-        host,
-        new Set(batch.keys.keys()),
-        batch.priority,
+      const answers = await runLookups(
+        {
+          deps: { source: this.options.source, budget: this.options.budget, maxPages: this.maxPages },
+          priority: () => run.priority,
+          accountTotal: fresh ? known.value : undefined,
+          onTotal: (value) => {
+            if (generation === this.generation) this.total = { value, at: this.now(), generation };
+          },
+          onRoute: this.options.onRoute,
+        },
+        run.keys,
       );
       for (const [key, waiter] of batch.keys) {
-        const report = found.get(key);
-        this.store(key, report, generation);
-        waiter.resolve(report);
+        const answer = answers.get(key) ?? { report: undefined };
+        if ('error' in answer) {
+          waiter.reject(answer.error); // unknown: not cached, asked again next time
+          continue;
+        }
+        this.store(key, answer.report, generation);
+        waiter.resolve(answer.report);
       }
     } catch (error) {
-      for (const waiter of batch.keys.values()) waiter.reject(error);
+      for (const waiter of batch.keys.values()) waiter.reject(error); // runLookups answers failures itself; a bug must not hang callers
+    } finally {
+      this.running.delete(run);
     }
   }
 

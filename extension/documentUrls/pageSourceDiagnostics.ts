@@ -16,14 +16,16 @@ import { failedChecksOf, sourceFindings } from '../../core/sources/sourceFinding
 import type { GateConfigs, LoadedConfig } from '../platform/gateConfig';
 import { DIAGNOSTIC_SOURCE } from './badUrlDiagnostics';
 import { DocumentUrlsService } from './documentUrlsService';
+import { reasonOf } from '../../core/reports/urlLookup';
 
 /** vscode.DiagnosticSeverity's values (Error, Warning, Information), without touching vscode at load. */
 const SEVERITY: Record<'error' | 'warn' | 'info', vscode.DiagnosticSeverity> = { error: 0, warn: 1, info: 2 };
 
-/** A source file's page and its report, when it has one. */
+/** A source file's page and its report, when it has one; `unknown`: why it could not be checked. */
 interface PageOfFile {
   url: string;
   report?: Report;
+  unknown?: string;
 }
 
 export class PageSourceDiagnostics extends Disposable implements vscode.CodeLensProvider, vscode.CodeActionProvider {
@@ -115,9 +117,13 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     }
     let report: Report | undefined;
     try {
-      report = await this.fullRecord(await this.service.lookup.lookup(page.url, 'background'));
-    } catch {
-      return; // not answered now: the next change or refresh asks again
+      const front = vscode.window.activeTextEditor?.document === document;
+      report = await this.fullRecord(await this.service.lookup.lookup(page.url, front ? 'front' : 'visible'));
+    } catch (error) {
+      // Unknown, not "no report": the lens says why; the next change or refresh asks again.
+      this.pages.set(key, { url: page.url, unknown: reasonOf(error) });
+      this.lensesChanged.fire();
+      return;
     }
     this.pages.set(key, { url: page.url, report });
     this.lensesChanged.fire();
@@ -154,6 +160,10 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const page = this.pages.get(document.uri.toString());
     if (!page) return [];
     const top = new vscode.Range(0, 0, 0, 0);
+    if (page.unknown !== undefined) {
+      const title = vscode.l10n.t('$(question) Could not check this page: {0}', plainText(page.unknown, 120));
+      return [new vscode.CodeLens(top, { title, tooltip: plainText(page.unknown, 500), command: '' })];
+    }
     if (!page.report) {
       return [
         new vscode.CodeLens(top, {

@@ -91,8 +91,8 @@ export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs):
     },
     [COMMAND.reportAllUnrated]: async (options) => {
       await workspace.results();
-      const urls = workspace.unrated();
-      return reportUnrated(ctx, jobs(), urls, (options ?? {}) as ReportUrlsOptions);
+      const { urls, unchecked } = workspace.unrated();
+      return reportUnrated(ctx, jobs(), urls, (options ?? {}) as ReportUrlsOptions, unchecked);
     },
   };
   return { disposables, service, commands };

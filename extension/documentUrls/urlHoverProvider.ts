@@ -1,8 +1,10 @@
-// The hover over an http(s) URL in any document: its latest report's rating and actions, or
-// "No report yet — Create Report". Only the URL under the pointer is looked up.
+// The hover over an http(s) URL in any document: its latest report's rating and actions,
+// "No report yet — Create Report", or "could not check: why" when the lookup failed. Only the URL
+// under the pointer is looked up, before any hidden work.
 import * as vscode from 'vscode';
 import { urlContaining } from '../../core/urls/urlFinder';
-import { hoverText } from './urlHoverText';
+import { reasonOf } from '../../core/reports/urlLookup';
+import { hoverText, uncheckedHoverText, type HoverText } from './urlHoverText';
 import { DocumentUrlsService } from './documentUrlsService';
 
 export class UrlHoverProvider implements vscode.HoverProvider {
@@ -23,16 +25,17 @@ export class UrlHoverProvider implements vscode.HoverProvider {
     // decorations, Problems and Create Report at the cursor name.
     const found = urlContaining(this.service.urlsIn(document), document.offsetAt(position));
     if (!found || !(await this.service.signedIn()) || token.isCancellationRequested) return undefined;
-    let report;
+    let text: HoverText;
     try {
-      report = await this.service.lookup.lookup(found.url, 'interactive');
+      const report = await this.service.lookup.lookup(found.url, 'pointer');
+      if (token.isCancellationRequested) return undefined;
+      const trend = report && this.trendOf ? await this.trendOf(found.url).catch(() => undefined) : undefined;
+      text = hoverText(found.url, report, undefined, trend);
     } catch (error) {
       this.log.debug(`Hover lookup failed: ${error instanceof Error ? error.message : error}`);
-      return undefined;
+      if (token.isCancellationRequested) return undefined;
+      text = uncheckedHoverText(found.url, reasonOf(error));
     }
-    if (token.isCancellationRequested) return undefined;
-    const trend = report && this.trendOf ? await this.trendOf(found.url).catch(() => undefined) : undefined;
-    const text = hoverText(found.url, report, undefined, trend);
     const markdown = new vscode.MarkdownString(text.markdown, true);
     markdown.isTrusted = { enabledCommands: text.commands };
     markdown.supportHtml = false;

@@ -94,6 +94,15 @@ export function hoverText(url: string, found: Report | undefined, now?: Date, tr
   };
 }
 
+/** The hover for `url` when its lookup failed: unknown, so no Create Report (it may have one). */
+export function uncheckedHoverText(url: string, reason: string): HoverText {
+  const shownUrl = codeSpan(plainText(url, HOVER_URL_CHARS));
+  return {
+    markdown: l10n.t('**Website Reports** · could not check {0}: {1}', shownUrl, codeSpan(plainText(reason, HOVER_PROJECT_CHARS * 2))),
+    commands: [],
+  };
+}
+
 /** The badge text after a URL: "● 74", or the band's label when there is no score. */
 export function badgeText(report: Report): string {
   const rating = ratingOf(ownFields(report, ['result', 'score']));

@@ -1,7 +1,9 @@
 // Looks up the URLs of the documents shown in visible editors, for badges and Problems: when an
 // editor becomes visible, when its text changes (debounced, and only when the set of URLs
 // changed — typing elsewhere sends nothing), and when answers were invalidated. Documents that are
-// not visible, a signed-out state, or both settings off mean no lookup at all.
+// not visible, a signed-out state, or both settings off mean no lookup at all. The editor in front
+// is looked up before the others; a URL that could not be checked shows nothing (never "no report")
+// and is asked again on the next change or refresh.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { Report } from '../../core/client/types';
@@ -13,7 +15,7 @@ const TYPING_DELAY_MS = 400;
 export interface ScanResult {
   document: vscode.TextDocument;
   urls: FoundUrl[];
-  /** URL → its latest report (undefined: none); URLs not yet answered are absent. */
+  /** URL → its latest report (undefined: none); URLs not yet answered, or that could not be checked, are absent. */
   reports: ReadonlyMap<string, Report | undefined>;
 }
 
@@ -98,15 +100,21 @@ export class VisibleDocumentScanner extends Disposable {
     this.last.set(key, { signature, reports });
     this.scanned.fire({ document, urls, reports });
     if (reports.size === distinct.length) return;
-    try {
-      const answers = await this.service.lookup.lookupAll(distinct.filter((u) => !reports.has(u)));
-      for (const [url, report] of answers) reports.set(url, report);
-    } catch (error) {
-      this.log.debug(`Looking up the URLs of ${document.uri.scheme} document failed: ${error instanceof Error ? error.message : error}`);
-      this.last.delete(key); // try again on the next change
-      return;
+    const front = vscode.window.activeTextEditor?.document === document;
+    const answers = await this.service.lookup.settleAll(
+      distinct.filter((u) => !reports.has(u)),
+      front ? 'front' : 'visible',
+    );
+    let unknown: string | undefined;
+    for (const [url, answer] of answers) {
+      if (answer.state === 'unknown') unknown ??= answer.reason;
+      else reports.set(url, answer.state === 'found' ? answer.report : undefined);
     }
     if (this.last.get(key)?.reports !== reports || document.isClosed) return; // superseded
+    if (unknown !== undefined) {
+      this.log.debug(`Could not check some URLs of a ${document.uri.scheme} document: ${unknown}`);
+      this.last.delete(key); // asked again on the next change or refresh
+    }
     this.scanned.fire({ document, urls: this.service.urlsIn(document), reports });
   }
 

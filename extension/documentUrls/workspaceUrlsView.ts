@@ -1,19 +1,22 @@
 // The "URLs in Workspace" view: every http(s) URL written in the workspace, once, grouped Bad /
-// Decent / Good / No report / Outdated, with the places it is written as children that open the
+// Decent / Good / No report / Could not check / Outdated, with the places it is written as children that open the
 // editor there. Built when the view is first shown (or its list is first asked for),
 // never at activation; kept current by the scanner file by file; each new URL is looked up once
-// through the shared lookups and their request budget.
+// through the shared lookups and their request budget (a command waiting or the view shown goes
+// first). A failed lookup is "Could not check" with its reason, asked again at the next refresh.
 import * as vscode from 'vscode';
-import type { Report } from '../../core/client/types';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 import { roundedScore } from '../../core/checks/rating';
 import type { WorkspaceUrlNode } from '../../core/list/treeNodes';
 import { ratingLabel, relativeTime } from '../../core/text/vocabulary';
+import type { LookupAudience } from '../../core/reports/urlLookup';
 import {
+  CouldNotCheck,
   DEFAULT_MAX_AGE_DAYS,
   MAX_GROUP_CHILDREN,
   type RatedUrl,
+  type UrlAnswer,
   type WorkspaceRating,
   WorkspaceRatings,
   WORKSPACE_GROUPS,
@@ -34,6 +37,8 @@ export interface WorkspaceUrlResult {
   rating: WorkspaceRating;
   score?: number;
   reportId?: string | number;
+  /** Why it could not be checked (rating 'unchecked'). */
+  reason?: string;
   occurrences: { uri: vscode.Uri; line: number }[];
 }
 
@@ -42,11 +47,13 @@ const ICONS: Record<WorkspaceRating, [string, string | undefined]> = {
   decent: ['warning', 'list.warningForeground'],
   good: ['pass', 'testing.iconPassed'],
   none: ['circle-large-outline', undefined],
+  unchecked: ['question', 'list.warningForeground'],
   outdated: ['history', undefined],
 };
 
 function groupLabel(rating: WorkspaceRating): string {
   if (rating === 'none') return vscode.l10n.t('No report');
+  if (rating === 'unchecked') return vscode.l10n.t({ message: 'Could not check', comment: ['a group of URLs whose lookup failed'] });
   if (rating === 'outdated') return vscode.l10n.t({ message: 'Outdated', comment: ['a group of URLs whose report is older than allowed'] });
   return ratingLabel(rating);
 }
@@ -55,8 +62,8 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   readonly treeView: vscode.TreeView<WorkspaceNode>;
   private readonly changed = new vscode.EventEmitter<WorkspaceNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  /** The latest report per URL key (null: none), as the lookups answered. */
-  private readonly answers = new Map<string, Report | null>();
+  /** Each URL key's answer (undefined: no report), as the lookups answered; absent: not asked yet. */
+  private readonly answers = new Map<string, UrlAnswer>();
   private readonly ratings = new WorkspaceRatings();
   /** The same node objects every time, so one group can be redrawn alone. */
   private readonly groupNodes = new Map<WorkspaceRating, WorkspaceNode>(
@@ -69,8 +76,8 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
   private again = false;
   /** Changes arrived while the view was hidden. */
   private stale = false;
-  /** Lookups asked for by a command the user ran go before hovers and badges. */
-  private priority: 'interactive' | 'background' = 'background';
+  /** A command the user ran waits for the lookups. */
+  private asked = false;
 
   constructor(
     readonly scanner: WorkspaceScanner,
@@ -132,24 +139,24 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
     const keys = all ? index.keys() : changed;
     if (all) this.ratings.clear();
     const signedIn = await this.service.signedIn();
-    const missing = signedIn ? keys.filter((key) => !this.answers.has(key)) : [];
-    if (missing.length > 0) {
-      this.treeView.message = vscode.l10n.t('Looking up {0} URLs…', missing.length);
-      await Promise.all(
-        missing.map((key) => {
-          const url = index.url(key)?.url;
-          if (url === undefined) return undefined;
-          return this.service.lookup.lookup(url, this.priority).then(
-            (report) => this.answers.set(key, report ?? null),
-            () => undefined, // not answered: asked again on the next refresh
-          );
-        }),
-      );
+    // Unknown answers are asked again when everything is rated again (a refresh clears them all).
+    const missing = signedIn ? keys.filter((key) => !this.answers.has(key) || (all && this.answers.get(key) instanceof CouldNotCheck)) : [];
+    const urls = new Map(missing.flatMap((key) => (index.url(key) ? [[index.url(key)?.url as string, key] as const] : [])));
+    if (urls.size > 0) {
+      this.treeView.message = vscode.l10n.t('Looking up {0} URLs…', urls.size);
+      const audience: LookupAudience = this.asked ? 'command' : this.treeView.visible ? 'visible' : 'hidden';
+      for (const [url, answer] of await this.service.lookup.settleAll([...urls.keys()], audience)) {
+        const key = urls.get(url) as string;
+        this.answers.set(
+          key,
+          answer.state === 'found' ? answer.report : answer.state === 'none' ? undefined : new CouldNotCheck(answer.reason),
+        );
+      }
     }
     const touched = this.ratings.update(
       keys,
       (key) => index.url(key),
-      (u) => this.answers.get(u.key) ?? undefined,
+      (u) => this.answers.get(u.key),
       await this.maxAgeDays(),
     );
     this.redraw(signedIn, all ? undefined : touched);
@@ -161,7 +168,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
     this.treeView.description = this.filter ? vscode.l10n.t('filtered: {0}', plainText(this.filter, 60)) : undefined;
     if (total === 0) this.treeView.message = vscode.l10n.t('No http(s) URLs are written in the files of this workspace.');
     else if (!signedIn) this.treeView.message = vscode.l10n.t('Sign in to see the ratings of these {0} URLs.', total);
-    else this.treeView.message = undefined;
+    else this.treeView.message = this.ratings.uncheckedMessage();
     if (!touched || total === 0) this.changed.fire(undefined);
     else for (const rating of touched) this.changed.fire(this.groupNodes.get(rating));
   }
@@ -178,25 +185,26 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
 
   /** What the view shows (all URLs, the filter not applied), once built and looked up. */
   async results(): Promise<WorkspaceUrlResult[]> {
-    this.priority = 'interactive';
+    this.asked = true;
     try {
       await this.refresh();
       if (this.stale) await this.refresh();
     } finally {
-      this.priority = 'background';
+      this.asked = false;
     }
     return this.ratings.all().map((u) => ({
       url: u.url,
       rating: u.rating,
       ...(u.score !== undefined ? { score: u.score } : {}),
       ...(u.reportId !== undefined ? { reportId: u.reportId } : {}),
+      ...(u.reason !== undefined ? { reason: u.reason } : {}),
       occurrences: u.occurrences.map((o) => ({ uri: vscode.Uri.parse(o.file, true), line: o.line })),
     }));
   }
 
-  /** The URLs without a report, for "Report All Unrated". */
-  unrated(): string[] {
-    return this.ratings.unrated();
+  /** The URLs known to have no report, for "Report All Unrated"; `unchecked` could not be checked (left out). */
+  unrated(): { urls: string[]; unchecked: number } {
+    return { urls: this.ratings.unrated(), unchecked: this.ratings.count('unchecked') };
   }
 
   getChildren(node?: WorkspaceNode): WorkspaceNode[] {
@@ -257,8 +265,13 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
       const places = rated.occurrences.length === 1 ? vscode.l10n.t('1 place') : vscode.l10n.t('{0} places', rated.occurrences.length);
       const when = rated.rating === 'outdated' ? relativeTime(rated.generatedAt) : undefined;
       item.description = [rated.score !== undefined ? roundedScore(rated.score) : undefined, when, places].filter(Boolean).join(' · ');
-      item.tooltip = plainText(rated.url, 2000);
-      item.contextValue = rated.reportId !== undefined ? 'workspaceUrl:rated' : 'workspaceUrl:none';
+      item.tooltip =
+        rated.reason === undefined
+          ? plainText(rated.url, 2000)
+          : `${plainText(rated.url, 2000)}\n${vscode.l10n.t('Could not check: {0}', plainText(rated.reason, 500))}`;
+      // An unknown URL offers no Create Report: it may well have one.
+      item.contextValue =
+        rated.reportId !== undefined ? 'workspaceUrl:rated' : rated.rating === 'unchecked' ? 'workspaceUrl:unchecked' : 'workspaceUrl:none';
       item.iconPath = new vscode.ThemeIcon('link');
       return item;
     }

@@ -159,21 +159,30 @@ describe('cli: check against the local service', function () {
   });
 
   it('fails with exit 2 when the service fails mid-run, names the URLs not checked, and leaves --output as it was', async () => {
+    // 300 reports (3 pages of the account list): the 6 hosts cost more searched one by one, so
+    // `check` reads the list; pages 1 and 2 answer (three of the URLs are there), page 3 fails,
+    // so the three URLs not found by then are unknown, never "no report".
     const urls = Array.from({ length: 6 }, (_, i) => `https://host${i}.example.org/p`);
-    const cwd = await project({ 'a.md': urls.join('\n') });
-    const out = path.join(cwd, 'report.sarif');
-    await fsp.writeFile(out, 'previous report');
-    // The first three host searches answer, the rest fail (retries included).
-    service.addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 1, times: 3 });
-    service.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
-    const run = await runCli(['check', '--format', 'sarif', '--output', out], { cwd, env });
-    assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stderr, /The report service failed \(it answered with a server error\); 3 URL\(s\) were not checked/);
-    const named = urls.filter((u) => run.stderr.includes(u));
-    assert.equal(named.length, 3);
-    assert.equal(await fsp.readFile(out, 'utf8'), 'previous report');
-    assert.deepEqual((await fsp.readdir(cwd)).sort(), ['a.md', 'report.sarif'], 'no temporary file is left');
-    assert.equal(run.stdout, '');
+    const filler = Array.from({ length: 300 }, (_, i) => ({ url: `https://filler.example.org/${i}` }));
+    for (let i = 0; i < 3; i++) filler[250 + i] = { url: urls[i] };
+    const big = await startService({ apiKey: KEY, control: true, dataFile: await writeDataFile(filler) });
+    try {
+      const cwd = await project({ 'a.md': urls.join('\n') });
+      const out = path.join(cwd, 'report.sarif');
+      await fsp.writeFile(out, 'previous report');
+      big.addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 1, times: 2 });
+      big.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+      const run = await runCli(['check', '--format', 'sarif', '--output', out], { cwd, env: { ...env, WEBREPORTS_BASE_URL: big.url } });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /The report service failed \(it answered with a server error\); 3 URL\(s\) were not checked/);
+      const named = urls.filter((u) => run.stderr.includes(u));
+      assert.deepEqual(named, urls.slice(3));
+      assert.equal(await fsp.readFile(out, 'utf8'), 'previous report');
+      assert.deepEqual((await fsp.readdir(cwd)).sort(), ['a.md', 'report.sarif'], 'no temporary file is left');
+      assert.equal(run.stdout, '');
+    } finally {
+      await big.close();
+    }
   });
 
   it('fails with exit 2 naming the file and the field of a bad config, and refuses a key in it or on the command line', async () => {

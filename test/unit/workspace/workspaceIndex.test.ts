@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { looksBinary, MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../../core/urls/workspaceIndex';
 import { MAX_DISTINCT_URLS, MAX_FILE_BYTES, MAX_URLS_PER_FILE, urlsInFile } from '../../../core/urls/urlsInFiles';
-import { groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../core/list/workspaceGroups';
+import { CouldNotCheck, groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../core/list/workspaceGroups';
 import type { Report } from '../../../core/client/types';
 
 /** A record as the service may send it (a numeric `result`, as the real service does). */
@@ -119,12 +119,35 @@ describe('model/workspaceGroups', () => {
     };
     const rated = rateAll(index.urls(), (u) => reports[u.url], 30, now);
     const groups = groupRated(rated);
-    assert.deepEqual([...groups.keys()], ['bad', 'decent', 'good', 'none', 'outdated']);
+    assert.deepEqual([...groups.keys()], ['bad', 'decent', 'good', 'none', 'unchecked', 'outdated']);
     assert.deepEqual(
       groups.get('none')?.map((u) => u.url),
       ['https://none.test/'],
     );
     assert.equal(groups.get('bad')?.[0].reportId, 2);
+  });
+});
+
+describe('model/workspaceGroups: a URL that could not be checked', () => {
+  it('is "Could not check" with its reason, never "No report", and never offered for a create', () => {
+    const index = new WorkspaceUrlIndex();
+    index.setText('a.md', 'https://none.test/ https://down.test/');
+    const ratings = new WorkspaceRatings();
+    const answers = new Map<string, Report | undefined | CouldNotCheck>([
+      ['https://none.test/', undefined],
+      ['https://down.test/', new CouldNotCheck('The service did not answer')],
+    ]);
+    ratings.update(
+      index.takeChanged(),
+      (key) => index.url(key),
+      (u) => answers.get(u.url),
+    );
+    assert.deepEqual(
+      ratings.children('unchecked').map((u) => [u.url, u.reason]),
+      [['https://down.test/', 'The service did not answer']],
+    );
+    assert.deepEqual(ratings.unrated(), ['https://none.test/'], 'Report All Unrated leaves the unknown URL out');
+    assert.equal(ratings.count('none'), 1);
   });
 });
 

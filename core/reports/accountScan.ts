@@ -1,0 +1,50 @@
+// The other route of a run: the whole account list read once, newest first, 100 a page, each
+// wanted URL answered by the first report of its key seen (the latest). Read one page after the
+// other (the next link or the next number): a report created meanwhile goes on top and shifts rows
+// down, so a later page repeats a row rather than missing one. Stops when every wanted key is
+// found, when the list ends (the keys left have no report), or after the pages its total promised
+// and SCAN_SLACK_PAGES more (rows created meanwhile), MAX_SCAN_PAGES at most (a service whose next
+// links never end): the keys left then go to the searches by host.
+import type { Report, ReportPage } from '../client/types';
+import { urlKey } from '../urls/urlKey';
+import { ACCOUNT_QUERY, LookupDeps, PriorityOf, sendList } from './lookupDeps';
+
+/** Pages of the account list one run reads at most, whatever its total or next links say. */
+export const MAX_SCAN_PAGES = 1_000;
+/** Pages read beyond those the total promised (reports created while the list is read). */
+export const SCAN_SLACK_PAGES = 2;
+
+/** Answers the open keys a page holds (the first report seen of a key is its latest). */
+export function takePage(page: ReportPage, open: Set<string>, found: Map<string, Report | undefined>): void {
+  for (const report of page.items) {
+    const key = typeof report.url === 'string' ? urlKey(report.url) : undefined;
+    if (key !== undefined && open.has(key)) {
+      found.set(key, report);
+      open.delete(key);
+    }
+  }
+}
+
+/**
+ * Reads the account list from `first` (page 1, already read and taken) or from its start, until
+ * `open` is empty or the list ends. Returns whether it ended (every key still open has no report).
+ */
+export async function scanAccount(
+  deps: LookupDeps,
+  priority: PriorityOf,
+  open: Set<string>,
+  found: Map<string, Report | undefined>,
+  first: ReportPage | undefined,
+  pages: number,
+  onFirst?: (page: ReportPage) => void,
+): Promise<boolean> {
+  let page = first;
+  const limit = Math.min(MAX_SCAN_PAGES, pages + SCAN_SLACK_PAGES);
+  for (let read = first ? 1 : 0; read < limit; read++) {
+    if (page && (!page.hasMore || open.size === 0)) return !page.hasMore;
+    page = await sendList(deps, priority, ACCOUNT_QUERY, page);
+    if (read === 0) onFirst?.(page);
+    takePage(page, open, found);
+  }
+  return page !== undefined && !page.hasMore;
+}

@@ -1,0 +1,40 @@
+// What a run of lookups needs, and the one way its list requests are sent: inside the request
+// budget (a 429 pauses it and the call waits its turn again), with the run's priority read at
+// each request, so a run raised by someone now looking at its answers speeds up from then on.
+import type { CallOptions } from '../client/client';
+import { budgetedCall } from '../client/budgetedCall';
+import type { RequestBudget } from '../client/requestBudget';
+import type { ListQuery, ReportPage } from '../client/types';
+import type { LookupPriority } from './lookupPriority';
+
+/** What the engine needs of the API client. */
+export interface ListSource {
+  listReports(query: ListQuery, options?: CallOptions): Promise<ReportPage>;
+  nextPage(page: ReportPage, options?: CallOptions): Promise<ReportPage>;
+}
+
+/** Rows a lookup asks for per page: the most the API allows. */
+export const LOOKUP_PAGE_SIZE = 100;
+
+export interface LookupDeps {
+  /** The client; may throw (signed out): the lookups then fail with that error. */
+  source: () => ListSource;
+  budget: RequestBudget;
+  /** Pages read for one search before it is narrowed instead. */
+  maxPages: number;
+}
+
+/** A run's priority, read at each request (it may be raised while the run goes on). */
+export type PriorityOf = () => LookupPriority;
+
+/** One list request of a run: the first page of `query`, or the page after `previous`. */
+export function sendList(deps: LookupDeps, priority: PriorityOf, query: ListQuery, previous?: ReportPage): Promise<ReportPage> {
+  const now = priority();
+  const call: CallOptions = { priority: now };
+  return budgetedCall(deps.budget, now, undefined, () =>
+    previous ? deps.source().nextPage(previous, call) : deps.source().listReports(query, call),
+  );
+}
+
+/** The account's list, newest first: the scan's pages, and the first page that tells the total. */
+export const ACCOUNT_QUERY: ListQuery = { perPage: LOOKUP_PAGE_SIZE, sortBy: 'id', sort: 'desc' };
