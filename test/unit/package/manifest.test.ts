@@ -64,15 +64,15 @@ describe('package.json for the Marketplace', () => {
     const walkthroughs = pkg.contributes.walkthroughs as { id: string; title: string; steps: Step[] }[];
     const steps = walkthroughs.flatMap((w) => w.steps);
 
-    it('has the four steps, each completing on its own event', () => {
+    it('has the four steps, each ticked by the real state (a context key) as well as by doing it', () => {
       assert.equal(walkthroughs.length, 1);
       assert.deepEqual(
         steps.map((s) => [s.id, s.completionEvents]),
         [
-          ['setBaseUrl', ['onSettingChanged:webReports.baseUrl']],
+          ['setBaseUrl', ['onSettingChanged:webReports.baseUrl', 'onContext:webReports.baseUrlSet']],
           ['setApiKey', ['onContext:webReports.signedIn']],
-          ['createReport', ['onCommand:webReports.createReport']],
-          ['showAccount', ['onCommand:webReports.showAccount']],
+          ['createReport', ['onCommand:webReports.createReport', 'onContext:webReports.hasReports']],
+          ['showAccount', ['onCommand:webReports.showAccount', 'onContext:webReports.accountShown']],
         ],
       );
     });
