@@ -64,6 +64,20 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Settings are read in one place, so a setting's default and meaning are written once.
+    files: ['extension/**/*.ts'],
+    ignores: ['extension/platform/settings.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='getConfiguration']",
+          message: 'Read and write settings in extension/platform/settings.ts only.',
+        },
+      ],
+    },
+  },
   ...['commands', 'views', 'webviews', 'documentUrls', 'adapters'].map((folder) => ({
     // Adapters do not import each other: what several of them need lives in extension/adapters
     // (which imports no adapter). Types may cross (a command names the tree's node type).

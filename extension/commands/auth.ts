@@ -7,6 +7,7 @@ import { keyInputProblem } from '../../core/client/apiKey';
 import { ApiError } from '../../core/client/errors';
 import { parseBaseUrl } from '../../core/client/baseUrl';
 import { ENV_KEY_NAME } from '../platform/keyStore';
+import { writeBaseUrl } from '../platform/settings';
 import { CommandContext } from '../adapters/context';
 import { messageOf, reportFailure } from '../adapters/feedback';
 
@@ -20,7 +21,7 @@ async function ensureBaseUrl(ctx: CommandContext): Promise<boolean> {
     validateInput: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : vscode.l10n.t('Enter an http:// or https:// address.')),
   });
   if (!value) return false;
-  await vscode.workspace.getConfiguration('webReports').update('baseUrl', value.trim(), vscode.ConfigurationTarget.Global);
+  await writeBaseUrl(value.trim());
   return true;
 }
 

@@ -10,10 +10,10 @@ import { UrlLookup } from '../../core/reports/urlLookup';
 import { findUrls, FoundUrl } from '../../core/urls/urlFinder';
 import { ReportsModel } from '../../core/list/reportsModel';
 import { Connection } from '../platform/connection';
+import { documentUrlsSetting, type DocumentUrlsSetting } from '../platform/settings';
 import type { Report } from '../../core/client/types';
 
-export type DocumentUrlsSetting = 'hover' | 'decorations' | 'diagnostics';
-const DEFAULTS: Record<DocumentUrlsSetting, boolean> = { hover: true, decorations: true, diagnostics: false };
+export type { DocumentUrlsSetting } from '../platform/settings';
 
 export class DocumentUrlsService extends Disposable {
   readonly budget = new RequestBudget();
@@ -57,7 +57,7 @@ export class DocumentUrlsService extends Disposable {
 
   /** Whether a `webReports.documentUrls.*` setting is on. */
   enabled(setting: DocumentUrlsSetting): boolean {
-    return vscode.workspace.getConfiguration('webReports.documentUrls').get<boolean>(setting, DEFAULTS[setting]);
+    return documentUrlsSetting(setting);
   }
 
   /** Signed in as the view sees it: a base URL, a key for it, and no auth failure since. */

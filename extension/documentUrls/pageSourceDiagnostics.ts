@@ -5,6 +5,7 @@
 // looked up through the shared lookups; the full record read once per run of its analysis.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { pageSourceDiagnosticsOn } from '../platform/settings';
 import type { Report } from '../../core/client/types';
 import { COMMAND } from '../ids';
 import { Disposable } from '../../core/lifecycle/disposables';
@@ -67,7 +68,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   }
 
   private enabled(): boolean {
-    return vscode.workspace.getConfiguration('webReports.pageSources').get<boolean>('diagnostics', true);
+    return pageSourceDiagnosticsOn();
   }
 
   showVisible(): void {

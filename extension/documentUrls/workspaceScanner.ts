@@ -4,6 +4,7 @@
 // files.exclude, search.exclude and the excludes it is given; large and binary files are skipped
 // (the index notes why).
 import * as vscode from 'vscode';
+import { excludedByVsCode } from '../platform/settings';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../core/urls/workspaceIndex';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
@@ -17,11 +18,7 @@ const EDIT_DEBOUNCE_MS = 250;
 
 /** The glob of every pattern set to `true` in files.exclude and search.exclude, plus `extra`. */
 export function excludeGlob(extra: readonly string[] = []): string | undefined {
-  const patterns = new Set<string>(extra);
-  for (const section of ['files.exclude', 'search.exclude']) {
-    const table = vscode.workspace.getConfiguration().get<Record<string, unknown>>(section) ?? {};
-    for (const [pattern, on] of Object.entries(table)) if (on === true) patterns.add(pattern);
-  }
+  const patterns = new Set<string>([...extra, ...excludedByVsCode()]);
   // A brace group may not nest braces in every glob engine: patterns that hold one go alone.
   const list = [...patterns].filter((p) => p.trim() !== '' && !p.includes('{') && !p.includes('}'));
   return list.length === 0 ? undefined : `{${list.join(',')}}`;

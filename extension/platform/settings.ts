@@ -1,4 +1,5 @@
-// Reads the extension's settings (and VS Code's proxy settings) into plain values.
+// Reads the extension's settings (and the VS Code settings it follows: proxy, excluded files) into
+// plain values: the one place a setting is read or written (lint keeps getConfiguration here).
 import * as vscode from 'vscode';
 import { PER_PAGE_VALUES, PerPage, SORT_DIRECTIONS, SORT_FIELDS, SortDirection, SortField } from '../../core/client/types';
 import { ProxySettings } from '../../core/client/proxy';
@@ -57,4 +58,37 @@ export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
 
 export function affectsList(e: vscode.ConfigurationChangeEvent): boolean {
   return ['webReports.perPage', 'webReports.sortBy', 'webReports.sortDirection'].some((s) => e.affectsConfiguration(s));
+}
+
+/** The switches of URLs in documents (`webReports.documentUrls.*`), on unless set off. */
+export type DocumentUrlsSetting = 'hover' | 'decorations' | 'diagnostics';
+const DOCUMENT_URLS_DEFAULTS: Record<DocumentUrlsSetting, boolean> = { hover: true, decorations: true, diagnostics: false };
+
+export function documentUrlsSetting(setting: DocumentUrlsSetting): boolean {
+  return vscode.workspace.getConfiguration('webReports.documentUrls').get<boolean>(setting, DOCUMENT_URLS_DEFAULTS[setting]);
+}
+
+/** `webReports.pageSources.diagnostics`: a page's failed checks as Problems on its source file. */
+export function pageSourceDiagnosticsOn(): boolean {
+  return vscode.workspace.getConfiguration('webReports.pageSources').get<boolean>('diagnostics', true);
+}
+
+/** `webReports.statusBar`: the totals in the status bar. */
+export function statusBarOn(): boolean {
+  return vscode.workspace.getConfiguration('webReports').get<boolean>('statusBar', true) !== false;
+}
+
+/** The patterns set to `true` in VS Code's files.exclude and search.exclude (the workspace scan skips them). */
+export function excludedByVsCode(): string[] {
+  const patterns: string[] = [];
+  for (const section of ['files.exclude', 'search.exclude']) {
+    const table = vscode.workspace.getConfiguration().get<Record<string, unknown>>(section) ?? {};
+    for (const [pattern, on] of Object.entries(table)) if (on === true) patterns.push(pattern);
+  }
+  return patterns;
+}
+
+/** Writes `webReports.baseUrl` for the user (the welcome view's and walkthrough's Set Address). */
+export async function writeBaseUrl(value: string): Promise<void> {
+  await vscode.workspace.getConfiguration('webReports').update('baseUrl', value, vscode.ConfigurationTarget.Global);
 }

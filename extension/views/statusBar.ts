@@ -9,6 +9,7 @@ import { ReportsModel } from '../../core/list/reportsModel';
 import { statusSummary } from '../../core/list/statusSummary';
 import { Connection } from '../platform/connection';
 import { KnownAccount } from '../platform/knownAccount';
+import { statusBarOn } from '../platform/settings';
 
 export class ReportsStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
@@ -36,7 +37,7 @@ export class ReportsStatusBar extends Disposable {
   }
 
   update(): void {
-    const enabled = vscode.workspace.getConfiguration('webReports').get<boolean>('statusBar', true) !== false;
+    const enabled = statusBarOn();
     const summary =
       enabled && this.model.status !== 'signed-out'
         ? statusSummary(this.model.totals(), this.account.nameFor(this.connection.origin()), this.model.loadedAt)

@@ -38,6 +38,13 @@ describe('layering: core imports only core, only the extension imports vscode', 
       assert.equal(layering.length > 0, refused, JSON.stringify(result.messages.map((m) => m.message)));
     });
   }
+  it('reads settings only in extension/platform/settings.ts', async () => {
+    const line = "import * as vscode from 'vscode';\nexport const on = vscode.workspace.getConfiguration('webReports').get('statusBar');\n";
+    const [elsewhere] = await eslint.lintText(line, { filePath: path.join(ROOT, 'extension/views/statusBar.ts') });
+    assert.ok(elsewhere.messages.some((m) => m.ruleId === 'no-restricted-syntax'));
+    const [home] = await eslint.lintText(line, { filePath: path.join(ROOT, 'extension/platform/settings.ts') });
+    assert.ok(!home.messages.some((m) => m.ruleId === 'no-restricted-syntax'));
+  });
   it('limits every source file to 300 lines', async () => {
     const [result] = await eslint.lintText(`${'export const a = 1;\n'.repeat(301)}`, {
       filePath: path.join(ROOT, 'core/client/client.ts'),
