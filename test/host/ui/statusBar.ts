@@ -19,10 +19,12 @@ export async function statusBarCheck(ui: Ui, signedIn: boolean): Promise<void> {
       throw new Error(`no status bar item "${label}" (items: ${labels.join(' | ') || 'none'})`);
     });
     const text = (await item.innerText()).replace(/\s+/g, ' ').trim();
-    if (text !== `${t.good} ${t.decent} ${t.bad}`) throw new Error(`the item reads "${text}"`);
+    if (text !== `${t.good} good · ${t.decent} decent · ${t.bad} bad`) throw new Error(`the item reads "${text}"`);
+    // The extension's own globe, never the Problems icons (they read as a second error counter).
     const icons = await item.locator('.codicon').evaluateAll((els) => els.map((e) => e.className));
+    if (!icons.some((c) => c.split(/\s+/).includes('codicon-globe'))) throw new Error(`no globe in the item (has ${icons.join(', ')})`);
     for (const icon of ['codicon-pass', 'codicon-warning', 'codicon-error']) {
-      if (!icons.some((c) => c.split(/\s+/).includes(icon))) throw new Error(`no ${icon} in the item (has ${icons.join(', ')})`);
+      if (icons.some((c) => c.split(/\s+/).includes(icon))) throw new Error(`the item shows ${icon}, a Problems icon`);
     }
     const badge = activityBarEntry(page).locator('.badge .badge-content');
     await poll(
