@@ -5,6 +5,7 @@
 // MAX_URLS_PER_SITEMAP locations are taken from one file; a `<loc>` longer than MAX_LOC_LENGTH,
 // or not an absolute http(s) URL, is skipped and counted.
 import * as l10n from '@vscode/l10n';
+import { hasControl } from '../text/invisibleText';
 import * as sax from 'sax';
 import { failure, SiteFailure } from './failures';
 import { MAX_LOC_LENGTH, MAX_URLS_PER_SITEMAP } from './scanLimits';
@@ -120,6 +121,9 @@ function notSitemap(file: string, why: string): SiteFailure {
 
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
+  // A line break, tab or other control character (written as `&#10;` in the XML) is no part of a
+  // page's address: the URL parser would drop some and the service would store the rest raw.
+  if (hasControl(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;

@@ -54,7 +54,7 @@ function fieldPlace(line: number, text: string, keyEnd: number): Place {
   const rest = text.slice(keyEnd);
   const lead = rest.length - rest.replace(/^[\s:=]+/, '').length;
   const start = keyEnd + lead;
-  const end = text.replace(/\s+$/, '').length;
+  const end = text.trimEnd().length; // not /\s+$/: quadratic on a long run of spaces before text
   return end > start ? lineRange(line, start, end) : lineRange(line, 0, keyEnd);
 }
 

@@ -64,8 +64,9 @@ function matchOne(segment: Segment, text: string, values: Values): boolean {
   const { prefix, suffix } = segment;
   if (text.length <= prefix.length + suffix.length || !text.startsWith(prefix) || !text.endsWith(suffix)) return false;
   const value = text.slice(prefix.length, text.length - suffix.length);
-  // A several-segment value cut by the literal text around it must not begin or end a segment empty.
-  if (value.startsWith('/') || value.endsWith('/')) return false;
+  // No segment of a value is empty, `.` or `..`: `content/blog/...md` must not map to the site's
+  // root (`/blog/..`), nor a URL's `..` to a file outside the pattern's folder.
+  if (value.split('/').some((part) => part === '' || part === '.' || part === '..')) return false;
   values.set(segment.name, value);
   return true;
 }

@@ -38,3 +38,12 @@ export function hasInvisible(text: string): boolean {
   INVISIBLE.lastIndex = 0;
   return found;
 }
+
+/** C0 and C1 control characters and DEL: line breaks, tabs, escapes. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Whether the text holds a control character (a line break, tab, ESC, a C1 control…). */
+export function hasControl(text: string): boolean {
+  return CONTROL.test(text);
+}

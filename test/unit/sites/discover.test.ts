@@ -84,6 +84,19 @@ describe('sites: discovery from a site address or a sitemap', () => {
     assert.deepEqual(parsed.locs, []);
   });
 
+  it('a <loc> with a line break, tab or other control character written as a character reference is skipped', () => {
+    const locs = [
+      'https://e.example/a&#10;b',
+      'https://e.example/a&#13;b',
+      'https://e.example/a&#9;b',
+      'https://e.example/a&#127;b',
+      'https://e.example/ok',
+    ];
+    const parsed = urlsOfSitemapText(`<urlset>${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`);
+    assert.deepEqual(parsed.locs, ['https://e.example/ok']);
+    assert.equal(parsed.skipped, 4);
+  });
+
   it('stops a gzip bomb at the 50 MB cap while inflating', async function () {
     this.timeout(60_000);
     // 64 MB of whitespace inside a sitemap (over the 50 MB cap), about 64 KB gzipped.

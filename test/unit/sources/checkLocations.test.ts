@@ -26,6 +26,15 @@ describe('sources: where a failed check is fixed', () => {
     assert.deepEqual(at(YAML, 'https_encryption'), [0, 0, 3]);
   });
 
+  it('a title line of 60,000 spaces around a word (generated worst case in the 64 KiB head, linear): the value found', () => {
+    const spaces = ' '.repeat(30_000);
+    const text = ['---', `title:${spaces}x${spaces}`, '---'].join('\n');
+    const [line, start, end] = at(text, 'title');
+    assert.equal(line, 1);
+    assert.equal(start, 6 + spaces.length);
+    assert.equal(end, start + 1);
+  });
+
   it('keeps the order of the checks asked for', () => {
     assert.deepEqual(
       checkLocations(YAML, ['headings', 'title', 'meta_description']).map((l) => [l.check, l.line]),

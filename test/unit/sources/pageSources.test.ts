@@ -74,6 +74,14 @@ describe('sources: pages and the files that produce them', () => {
     assert.equal(m.pageUrlOf('README.md'), undefined);
   });
 
+  it('a placeholder never takes `.`, `..` or an empty segment: `content/blog/...md` is no page (not the site root)', () => {
+    assert.equal(m.pageUrlOf('content/blog/...md'), undefined);
+    assert.equal(m.pageUrlOf('content/blog/..md'), undefined);
+    assert.equal(m.pageUrlOf('content/blog/.md'), undefined);
+    assert.equal(m.pageUrlOf('content/...md'), undefined);
+    assert.equal(m.pageUrlOf('content/blog/a..md'), 'https://example.com/blog/a.', 'dots inside a name are kept');
+  });
+
   it('decodes percent-encoded segments into file names and encodes file names into URLs', () => {
     assert.equal(m.sourceFileOf('https://example.com/blog/caf%C3%A9'), 'content/blog/café.md');
     assert.equal(m.sourceFileOf('https://example.com/blog/caf%c3%a9'), 'content/blog/café.md');
