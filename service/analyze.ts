@@ -8,6 +8,7 @@ import { AnalysisError } from './analysisError';
 import type { Analysis } from './checks';
 import type { FetchedPage } from './facts';
 import { isOwnUrl, type OwnAddress } from './ownAddress';
+import { isOwnAddressError } from '../core/client/guardedConnector';
 
 export { AnalysisError } from './analysisError';
 export { CHECK_KEYS, evaluate, type Analysis } from './checks';
@@ -100,7 +101,7 @@ async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage
     }
   } catch (err) {
     if (err instanceof AnalysisError) throw err;
-    if (hasCode(err, 'WR_OWN_ADDRESS')) throw new AnalysisError('the URL points at the report service itself');
+    if (isOwnAddressError(err)) throw new AnalysisError('the URL points at the report service itself');
     if (controller.signal.aborted) throw new AnalysisError(`timed out after ${formatSeconds(timeoutMs)}`);
     throw new AnalysisError(describeFetchError(err, timeoutMs));
   } finally {
@@ -136,13 +137,6 @@ function withoutCredentials(u: URL): string {
   copy.username = '';
   copy.password = '';
   return copy.href;
-}
-
-function hasCode(err: unknown, code: string): boolean {
-  for (let e: unknown = err, i = 0; i < 5 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
 }
 
 function formatSeconds(ms: number): string {

@@ -6,6 +6,7 @@
 // end; the process-wide dispatcher is never touched (the extension host is shared).
 import * as l10n from '@vscode/l10n';
 import { Agent, Dispatcher } from '../client/undici';
+import { guardedConnector, ownAddressOf } from '../client/guardedConnector';
 import { urlKey } from '../urls/urlKey';
 import { failure, SiteFailure } from './failures';
 import { checkTarget, fetchText } from './fetchFile';
@@ -85,11 +86,15 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
     discovery.failures.push(start);
     return discovery;
   }
+  // Every socket is checked against the report service's resolved addresses: no spelling of its
+  // host (localhost, [::ffff:7f00:1], 0.0.0.0, a name resolving to it) reaches it.
+  const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
   const dispatcher = new Agent({
     connections: 2,
     keepAliveTimeout: 4_000,
     headersTimeout: limits.timeoutMs,
     bodyTimeout: limits.timeoutMs,
+    ...(own ? { connect: guardedConnector(limits.timeoutMs, own) } : {}),
   });
   try {
     const fetchOptions = {

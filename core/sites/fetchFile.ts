@@ -8,6 +8,7 @@
 import * as zlib from 'node:zlib';
 import * as l10n from '@vscode/l10n';
 import { Dispatcher, request } from '../client/undici';
+import { isOwnAddressError } from '../client/guardedConnector';
 import { failure, SiteFailure } from './failures';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
 
@@ -110,6 +111,12 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
     }
     if (options.signal?.aborted) {
       return { ok: false, failure: failure('cancelled', url.href, l10n.t('Reading {0} was cancelled.', url.href)) };
+    }
+    if (isOwnAddressError(error)) {
+      return {
+        ok: false,
+        failure: failure('forbidden-origin', url.href, l10n.t("{0} was refused: it is the report service's own address.", url.href)),
+      };
     }
     return { ok: false, failure: failure('network', url.href, l10n.t('{0} could not be read: {1}', url.href, networkWords(error))) };
   }

@@ -177,6 +177,32 @@ describe('sites: discovery from a site address or a sitemap', () => {
     }
   });
 
+  it('refuses the service by where a socket lands, not by spelling: localhost, mapped IPv6, 0.0.0.0, 0, a redirect to them', async () => {
+    const service = await startSite();
+    try {
+      service.pages.set('/sitemap.xml', { body: urlset(pages(1)) });
+      const port = new URL(service.origin).port;
+      const spellings = [`localhost:${port}`, `[::ffff:127.0.0.1]:${port}`, `[::ffff:7f00:1]:${port}`, `0.0.0.0:${port}`, `0:${port}`];
+      for (const host of spellings) {
+        const found = await discoverSitemapUrls(`http://${host}/sitemap.xml`, { serviceOrigin: service.origin });
+        assert.equal(found.failures[0]?.kind, 'forbidden-origin', `${host}: ${JSON.stringify(found.failures)}`);
+      }
+      site.pages.set('/away.xml', { status: 302, headers: { location: `http://localhost:${port}/sitemap.xml` } });
+      const redirected = await discoverSitemapUrls(`${site.origin}/away.xml`, { serviceOrigin: service.origin });
+      assert.equal(redirected.failures[0]?.kind, 'forbidden-origin');
+      site.pages.set('/robots.txt', { body: `Sitemap: http://[::ffff:7f00:1]:${port}/sitemap.xml\n` });
+      const robots = await discoverSitemapUrls(site.origin, { serviceOrigin: service.origin });
+      assert.ok(
+        robots.failures.some((f) => f.kind === 'forbidden-origin'),
+        JSON.stringify(robots.failures),
+      );
+      assert.equal(service.requests.length, 0, 'the service was never sent a request');
+    } finally {
+      site.pages.delete('/robots.txt');
+      await service.close();
+    }
+  });
+
   it('follows a few redirects, then stops', async () => {
     site.pages.set('/moved.xml', { status: 301, headers: { location: '/pages.xml' } });
     site.pages.set('/pages.xml', { body: urlset(pages(1)) });

@@ -1,0 +1,51 @@
+// An undici connector that refuses, before a byte is sent, a socket connected to a given service:
+// the address the socket reached is compared after name resolution (hostAddress.ts), so no
+// spelling of the service's host, no redirect and no DNS answer gets past it. The local service's
+// analysis uses it against itself; site scans use it against the report service.
+import type * as Undici from 'undici';
+import { lookup } from 'node:dns/promises';
+import { isOwnTarget, unbracket, type OwnAddress } from '../urls/hostAddress';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- undici's internal module (see undici.ts)
+const buildConnector = require('undici/lib/core/connect') as typeof Undici.buildConnector;
+
+export const OWN_ADDRESS_CODE = 'WR_OWN_ADDRESS';
+
+export class OwnAddressError extends Error {
+  readonly code = OWN_ADDRESS_CODE;
+  constructor() {
+    super('the URL points at the report service itself');
+  }
+}
+
+export function guardedConnector(timeoutMs: number, own: OwnAddress): Undici.buildConnector.connector {
+  const connect = buildConnector({ timeout: timeoutMs });
+  return (options, callback) =>
+    connect(options, (err, socket) => {
+      if (err || !socket) return callback(err ?? new Error('no socket'), null);
+      if (isOwnTarget(socket.remoteAddress ?? '', socket.remotePort ?? -1, own)) {
+        socket.destroy();
+        return callback(new OwnAddressError(), null);
+      }
+      callback(null, socket);
+    });
+}
+
+/** Whether an error (or one of its causes) is an OwnAddressError. */
+export function isOwnAddressError(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; i < 5 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === OWN_ADDRESS_CODE) return true;
+  }
+  return false;
+}
+
+/** The service at `origin` as a socket would reach it: its host resolved to every address it has. */
+export async function ownAddressOf(origin: string): Promise<OwnAddress> {
+  const url = new URL(origin);
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const resolved = await lookup(unbracket(url.hostname), { all: true }).then(
+    (list) => list.map((a) => a.address),
+    () => [],
+  );
+  return { host: url.hostname, port: () => port, resolved };
+}

@@ -1,0 +1,56 @@
+// Whether a network address is a given service: compared as the socket sees it (after name
+// resolution), never by spelling — `localhost`, `[::ffff:127.0.0.1]`, `[::ffff:7f00:1]`,
+// `0.0.0.0` and `0` all reach a service listening on loopback. Shared by the local service (its
+// analysis never fetches the service itself) and site scans (discovery never reads the report
+// service's own address).
+import * as net from 'node:net';
+import * as os from 'node:os';
+
+export interface OwnAddress {
+  /** The address the service listens on or is reached at: an IP, a wildcard ('::', '0.0.0.0') or a host name. */
+  host: string;
+  /** Its port, once known. */
+  port(): number | undefined;
+  /** The IP addresses its host name resolves to, when it is a name (filled in by the caller). */
+  resolved?: readonly string[];
+}
+
+const WILDCARD = new Set(['0.0.0.0', '::', '']);
+
+export function unbracket(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+function mappedHexToV4(hex: string): string {
+  const [hi, lo] = hex.split(':').map((p) => parseInt(p, 16));
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+/** An address as one spelling: brackets and the IPv4-mapped IPv6 prefix removed, lower case. */
+export function plainAddress(host: string): string {
+  const h = unbracket(host).toLowerCase();
+  const mapped = /^::ffff:(.+)$/.exec(h)?.[1];
+  return mapped === undefined ? h : mapped.includes(':') ? mappedHexToV4(mapped) : mapped;
+}
+
+/** Loopback: localhost, 127/8, ::1 and their IPv4-mapped forms. */
+export function isLoopbackHost(host: string): boolean {
+  const h = plainAddress(host);
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+function isLocalInterface(address: string): boolean {
+  const a = plainAddress(address);
+  return Object.values(os.networkInterfaces()).some((list) => (list ?? []).some((i) => i.address === a));
+}
+
+/** Whether host:port (as a socket connected to it reports it) is the service. */
+export function isOwnTarget(host: string, port: number, own: OwnAddress): boolean {
+  if (port !== own.port()) return false;
+  const h = plainAddress(host);
+  const ownHost = plainAddress(own.host);
+  if (h === ownHost || (own.resolved ?? []).some((a) => plainAddress(a) === h)) return true;
+  // A service on loopback or on every interface is reached through any loopback or local address.
+  const ownLocal = WILDCARD.has(ownHost) || isLoopbackHost(ownHost) || (own.resolved ?? []).some(isLoopbackHost);
+  return ownLocal && (isLoopbackHost(h) || (net.isIP(h) !== 0 && isLocalInterface(h)));
+}
