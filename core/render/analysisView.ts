@@ -55,6 +55,22 @@ function importanceClass(importance: string | undefined): string {
   return importance === 'high' || importance === 'medium' || importance === 'low' ? importance : 'other';
 }
 
+/** Load time in seconds and page size in bytes, said with their unit ("0.53 s", "48.2 KB"). */
+function valueWithUnit(key: string | undefined, value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  if (key === 'load_time') {
+    return l10n.t({ message: '{0} s', args: [Math.round(value * 100) / 100], comment: ['seconds a page took to load'] });
+  }
+  if (key === 'page_size') {
+    if (value < 1024) return l10n.t({ message: '{0} bytes', args: [value], comment: ['the size of a web page'] });
+    if (value < 1024 * 1024) {
+      return l10n.t({ message: '{0} KB', args: [Math.round((value / 1024) * 10) / 10], comment: ['the size of a web page'] });
+    }
+    return l10n.t({ message: '{0} MB', args: [Math.round((value / 1024 / 1024) * 10) / 10], comment: ['the size of a web page'] });
+  }
+  return undefined;
+}
+
 /** A short list of names or numbers reads on one line: "duplicated: h1, h2". */
 const INLINE_ITEMS = 10;
 
@@ -94,13 +110,17 @@ function renderCheck(check: Check, ctx: RenderContext): TrustedHtml {
   return html`<li class="check check-${check.status}"><div class="check-head"><span class="check-status status-${check.status}"><span class="status-icon" aria-hidden="true">${STATUS_GLYPHS[check.status]}</span> <span class="status-text">${statusText(check.status)}</span></span> <span class="check-name"${
     check.key !== undefined && html` title="${ctx.budget.text(check.key, MAX_KEY)}"`
   }>${ctx.budget.text(check.name, MAX_STRING)}</span>${
+    // Importance says how much a failure matters: on a passed check it only alarms.
     importance !== undefined &&
+    check.status !== 'passed' &&
     html` <span class="check-importance importance-${importanceClass(importance)}">${importanceLabel(importance)}</span>`
   }${category !== undefined && html` <span class="check-category">${category}</span>`}</div>${
     (check.errors.length > 0 || check.moreErrors > 0) && renderErrors(check, ctx)
   }${
     check.hasValue &&
-    html`<div class="check-value"><span class="visually-hidden">${l10n.t('Value:')} </span>${renderValue(check.value, ctx, 1)}</div>`
+    html`<div class="check-value"><span class="visually-hidden">${l10n.t('Value:')} </span>${
+      valueWithUnit(check.key, check.value) ?? renderValue(check.value, ctx, 1)
+    }</div>`
   }${check.advice !== undefined && html`<p class="check-advice">${ctx.budget.text(check.advice, MAX_STRING)}</p>`}${
     extraKeys.length > 0 && renderFields(check.extra, extraKeys, ctx, 1, 'fields nested check-extra')
   }</li>`;
@@ -152,10 +172,13 @@ export function renderAnalysis(results: unknown, ctx: RenderContext): TrustedHtm
       shown.push(part);
       checksLeft--;
     }
+    const list = html`<ul class="checks">${joinHtml(shown)}</ul>${group.length > shown.length && moreNotShown(group.length - shown.length)}`;
+    const heading = html`<h3 id="checks-${status}">${statusText(status)} <span class="group-count">(${group.length})</span></h3>`;
+    // Passed checks fold under their count, as Lighthouse does: what needs work comes first.
     // l10n-exempt: markup; its words are the interpolated t() calls
-    return html`<section class="check-group group-${status}" aria-labelledby="checks-${status}"><h3 id="checks-${status}">${statusText(status)} <span class="group-count">(${group.length})</span></h3><ul class="checks">${joinHtml(
-      shown,
-    )}</ul>${group.length > shown.length && moreNotShown(group.length - shown.length)}</section>`;
+    if (status === 'passed') return html`<details class="check-group group-${status}"><summary>${heading}</summary>${list}</details>`;
+    // l10n-exempt: markup
+    return html`<section class="check-group group-${status}" aria-labelledby="checks-${status}">${heading}${list}</section>`;
   };
   // l10n-exempt: markup; its words are the interpolated t() calls
   return html`<section class="analysis" aria-labelledby="analysis-heading">${head}<p class="analysis-summary">${summaryText(

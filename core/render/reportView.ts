@@ -40,6 +40,16 @@ export function renderGauge(rating: Rating & { score: number }): TrustedHtml {
   return html`<svg class="gauge gauge-${rating.band}" viewBox="0 0 120 120" width="96" height="96" role="img" aria-label="${label}"><circle class="gauge-track" cx="60" cy="60" r="${r}" fill="none" stroke-width="12"></circle><circle class="gauge-value" cx="60" cy="60" r="${r}" fill="none" stroke-width="12" stroke-linecap="round" stroke-dasharray="${filled.toFixed(2)} ${circumference.toFixed(2)}" transform="rotate(-90 60 60)"></circle><text class="gauge-text" x="60" y="60" text-anchor="middle" dominant-baseline="central" aria-hidden="true">${shown}</text></svg>`;
 }
 
+/**
+ * A score in prose: one decimal at most (73.7, never 73.68421052631578), two where one would read
+ * as the other band (79.01 is Good; "79.0" would read as Decent). The gauge shows it whole.
+ */
+export function proseScore(rating: Rating & { score?: number }): string {
+  const score = rating.score ?? 0;
+  const one = Math.round(score * 10) / 10;
+  return String(ratingOf({ result: one }).band === rating.band ? one : Math.round(score * 100) / 100);
+}
+
 /** The badge: the band's word from the one rating function, or an unknown word as it came. */
 function renderBadge(rating: Rating, result: unknown, ctx: RenderContext): TrustedHtml {
   const word = asText(result);
@@ -81,7 +91,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: ReportBo
   const gauge = rating.score !== undefined ? renderGauge({ ...rating, score: rating.score }) : EMPTY;
   if (rating.score !== undefined) {
     if (asNumber(rec.score) === rating.score) shown.add('score');
-    field(l10n.t('Score'), l10n.t('{0} of 100', String(rating.score)), 'score');
+    field(l10n.t('Score'), l10n.t('{0} of 100', proseScore(rating)), 'score');
   }
 
   const generated = parseIsoDate(rec.generated_at);
@@ -116,8 +126,9 @@ export function renderReportBody(report: Record<string, unknown>, opts: ReportBo
 
   // l10n-exempt: markup
   const toolbar = html`<div class="toolbar" role="toolbar" aria-label="${l10n.t('Report actions')}">${[
-    actionButton('changePrivacy', l10n.t('Change privacy'), 'shield'),
+    // First is primary: re-running is what a person does after a fix.
     actionButton('rerun', l10n.t('Re-run analysis'), 'debug-rerun'),
+    actionButton('changePrivacy', l10n.t('Change privacy'), 'shield'),
     actionButton('delete', l10n.t('Delete'), 'trash', l10n.t('Delete report')),
     isWebUrl(fullUrl) && actionButton('openSite', l10n.t('Open site'), 'link-external', l10n.t('Open site in browser')),
     url !== undefined && actionButton('copyUrl', l10n.t('Copy URL'), 'copy'),

@@ -111,7 +111,7 @@ describe("the analysis of a report in the real service's shape", () => {
         .map((dt) => dt.text),
       ['JavaScripts', 'CSS', 'Images'],
     );
-    assert.equal(byKey('load_time').value, 'Value: 2.84');
+    assert.equal(byKey('load_time').value, 'Value: 2.84 s', 'seconds said as such');
     assert.equal(byKey('nofollow_links').li.querySelector('.check-value'), null, 'a missing value leaves no gap');
   });
 
@@ -119,7 +119,7 @@ describe("the analysis of a report in the real service's shape", () => {
     const root = parseHtml(out);
     assert.ok(root.querySelector('.badge.result-decent'));
     assert.equal(root.querySelector('svg.gauge')?.getAttribute('aria-label'), 'Score 74 of 100');
-    assert.equal(root.querySelector('dd.score')?.text, '73.68421052631578 of 100');
+    assert.equal(root.querySelector('dd.score')?.text, '73.7 of 100', 'one decimal in prose');
   });
 });
 

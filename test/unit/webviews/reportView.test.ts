@@ -130,16 +130,17 @@ describe('renderReportBody', () => {
   });
 
   it("badge and gauge follow the one rating function: the real service's fractional score in `result`", () => {
-    const cases: Array<[number, string, string]> = [
-      [73.68421052631578, 'decent', '74'],
-      [79, 'decent', '79'],
-      [79.01, 'good', '79'],
-      [49, 'decent', '49'],
-      [48.99, 'bad', '49'],
-      [100, 'good', '100'],
-      [0, 'bad', '0'],
+    const cases: Array<[number, string, string, string]> = [
+      [73.68421052631578, 'decent', '74', '73.7'],
+      [79, 'decent', '79', '79'],
+      [79.01, 'good', '79', '79.01'],
+      [49, 'decent', '49', '49'],
+      [48.99, 'bad', '49', '48.99'],
+      [48.94, 'bad', '49', '48.9'],
+      [100, 'good', '100', '100'],
+      [0, 'bad', '0', '0'],
     ];
-    for (const [result, band, shown] of cases) {
+    for (const [result, band, shown, prose] of cases) {
       const out = body({ id: 1, url: 'https://a.test/', result });
       const root = parseHtml(out);
       const badge = root.querySelector('.badge.result');
@@ -149,8 +150,8 @@ describe('renderReportBody', () => {
       assert.ok(gauge?.classList.contains(`gauge-${band}`));
       assert.equal(gauge?.getAttribute('aria-label'), `Score ${shown} of 100`, 'rounded for people');
       assert.equal(root.querySelector('.gauge-text')?.text, shown);
-      // Exact in the list, and `result` is not listed again among the other fields.
-      assert.equal(root.querySelector('dd.score')?.text, `${result} of 100`);
+      // In prose to one decimal (two where one would read as the other band); `result` is not listed again.
+      assert.equal(root.querySelector('dd.score')?.text, `${prose} of 100`);
       assert.deepEqual(dtTexts(out), ['ID']);
     }
     // A numeric string is a score too; a word with a separate score keeps its word.
@@ -171,8 +172,12 @@ describe('renderReportBody', () => {
 
   it('lists failed checks first, then passed, each with its category, under a summary', () => {
     const root = parseHtml(body(FULL));
-    const groups = root.querySelectorAll('section.check-group > h3').map((h) => h.text);
+    const groups = root.querySelectorAll('.check-group h3').map((h) => h.text);
     assert.deepEqual(groups, ['Failed (3)', 'Passed (4)']);
+    // Passed checks fold under their count (closed), and carry no importance tag.
+    const passed = root.querySelector('details.group-passed');
+    assert.ok(passed && passed.getAttribute('open') === undefined, 'the passed group is a closed <details>');
+    assert.equal(passed?.querySelectorAll('.check-importance').length, 0);
     assert.deepEqual(
       root
         .querySelectorAll('section.check-group')[0]
@@ -222,7 +227,7 @@ describe('renderReportBody', () => {
     assertSafeMarkup(out);
     assert.doesNotMatch(textOf(out), LEAK_RE);
     const root = parseHtml(out);
-    const groups = root.querySelectorAll('section.check-group > h3').map((h) => h.text);
+    const groups = root.querySelectorAll('.check-group h3').map((h) => h.text);
     assert.deepEqual(groups, ['Failed (1)', 'Not rated (4)', 'Passed (1)']);
     assert.ok(root.querySelectorAll('.check-category').some((e) => e.text === 'Mobile friendliness'));
     const names = root.querySelectorAll('.check-name').map((e) => e.text);
@@ -328,8 +333,8 @@ describe('renderReportBody', () => {
       parseHtml(body(r))
         .querySelectorAll('.toolbar button')
         .map((b) => b.getAttribute('data-action') ?? '');
-    assert.deepEqual(actions(FULL), ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh']);
-    assert.deepEqual(actions({ url: 'http://localhost:8080/' }), ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh']);
+    assert.deepEqual(actions(FULL), ['rerun', 'changePrivacy', 'delete', 'openSite', 'copyUrl', 'refresh']);
+    assert.deepEqual(actions({ url: 'http://localhost:8080/' }), ['rerun', 'changePrivacy', 'delete', 'openSite', 'copyUrl', 'refresh']);
     for (const url of [
       'javascript:alert(1)',
       'command:webReports.signOut',
@@ -339,9 +344,9 @@ describe('renderReportBody', () => {
       'data:text/html,x',
       'vscode://x',
     ]) {
-      assert.deepEqual(actions({ url }), ['changePrivacy', 'rerun', 'delete', 'copyUrl', 'refresh'], url);
+      assert.deepEqual(actions({ url }), ['rerun', 'changePrivacy', 'delete', 'copyUrl', 'refresh'], url);
     }
-    assert.deepEqual(actions({}), ['changePrivacy', 'rerun', 'delete', 'refresh']);
+    assert.deepEqual(actions({}), ['rerun', 'changePrivacy', 'delete', 'refresh']);
     for (const b of parseHtml(body(FULL)).querySelectorAll('button')) {
       assert.equal(b.getAttribute('type'), 'button');
       assert.ok((b.getAttribute('aria-label') ?? '').length > 0);
