@@ -3,7 +3,7 @@
 
 import * as l10n from '@vscode/l10n';
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, formatNumber, isRecord, RenderContext, RenderOptions } from './format';
+import { asNumber, asText, formatNumber, humanizeKey, isRecord, RenderContext, RenderOptions } from './format';
 import { MAX_STRING, renderFields, renderValue } from './values';
 import { ACCOUNT_LIMITS, RenderBudget } from './budget';
 import { withoutSecrets } from './secrets';
@@ -72,6 +72,52 @@ function renderMonthlyUsage(account: Record<string, unknown>, opts: RenderOption
   return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
 }
 
+/** A plan's allowance as people read it: -1 is "Unlimited", true "Included", false "Not included". */
+export function allowanceText(value: unknown, opts: RenderOptions = {}): string | undefined {
+  if (value === true) return l10n.t({ message: 'Included', comment: ["a feature of the account's plan"] });
+  if (value === false) return l10n.t({ message: 'Not included', comment: ["a feature of the account's plan"] });
+  const n = asNumber(value);
+  if (n === -1) return l10n.t({ message: 'Unlimited', comment: ["an allowance of the account's plan"] });
+  if (n !== undefined && n >= 0) return formatNumber(n, opts);
+  return asText(value);
+}
+
+/** "Reports: 312 of 500" with a <meter> (or "312, unlimited"), from the plan's `reports` and the totals. */
+function renderPlanUsage(plan: Record<string, unknown> | undefined, used: number | undefined, opts: RenderOptions): TrustedHtml {
+  const features = isRecord(plan?.features) ? plan.features : undefined;
+  const limit = asNumber(features?.reports);
+  if (used === undefined || limit === undefined) return EMPTY;
+  if (limit === -1) {
+    const text =
+      used === 1 ? l10n.t('1 report, unlimited on this plan') : l10n.t('{0} reports, unlimited on this plan', formatNumber(used, opts));
+    // l10n-exempt: markup
+    return html`<p class="usage-meter">${text}</p>`;
+  }
+  if (limit <= 0) return EMPTY;
+  const text = l10n.t('{0} of {1} reports used', formatNumber(used, opts), formatNumber(limit, opts));
+  // l10n-exempt: markup; its words are the text above
+  return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
+}
+
+/** The plan's name and what it allows, each allowance in words (never a raw id or -1). */
+function renderPlan(plan: unknown, ctx: RenderContext): TrustedHtml {
+  if (!isRecord(plan)) return html`${renderValue(plan, ctx, 1)}`;
+  const name = asText(plan.name);
+  const features = isRecord(plan.features) ? plan.features : {};
+  const rows = Object.keys(features)
+    .slice(0, 50)
+    .map((key) => ({ key, text: allowanceText(features[key], ctx) }))
+    .filter((r): r is { key: string; text: string } => r.text !== undefined);
+  // l10n-exempt: markup
+  return html`${name === undefined ? EMPTY : html`<span class="plan-name">${ctx.budget.text(name, MAX_STRING)}</span>`}${
+    rows.length > 0 &&
+    html`<dl class="plan-features">${rows.map(
+      (r) =>
+        html`<div class="field"><dt>${ctx.budget.text(humanizeKey(r.key), MAX_STRING)}</dt><dd>${ctx.budget.text(r.text, MAX_STRING)}</dd></div>`,
+    )}</dl>`
+  }`;
+}
+
 /** A bar's width for `count` of `max`: finite, within 0–`full`, at least 2 for a count above 0. */
 export function barWidth(count: number, max: number, full: number): number {
   const share = count / max;
@@ -125,7 +171,16 @@ export function renderAccountBody(model: AccountViewModel, opts: RenderOptions =
 
   const known = KNOWN_FIELDS.filter((k) => account[k] !== undefined && account[k] !== null);
   const knownKeys = new Set(known);
-  const rest = Object.keys(account).filter((k) => !knownKeys.has(k));
+  // Details: not the account's internal id, nor a field the service left empty ("Avatar URL —").
+  const rest = Object.keys(account).filter(
+    (k) => !knownKeys.has(k) && k !== 'id' && account[k] !== null && account[k] !== undefined && account[k] !== '',
+  );
+  const totals = model?.totals;
+  const used =
+    isRecord(totals) && BANDS.every((b) => nonNegative(totals[b]) !== undefined)
+      ? BANDS.reduce((sum, b) => sum + (nonNegative(totals[b]) ?? 0), 0)
+      : undefined;
+  const plan = isRecord(account.plan) ? account.plan : undefined;
 
   const keySource = keySourceText(model?.keySource);
   const button = (action: string, iconName: string, label: string, ariaLabel = label): TrustedHtml =>
@@ -140,8 +195,9 @@ export function renderAccountBody(model: AccountViewModel, opts: RenderOptions =
   ]}</div></header>${
     known.length > 0 &&
     html`<section class="account-known" aria-labelledby="known-heading"><h2 id="known-heading" class="visually-hidden">${l10n.t('Account')}</h2><dl class="fields">${known.map(
-      (k) => html`<div class="field"><dt>${knownFieldLabel(k)}</dt><dd>${renderValue(account[k], ctx, 1)}</dd></div>`,
-    )}</dl>${renderMonthlyUsage(account, opts)}</section>`
+      (k) =>
+        html`<div class="field"><dt>${knownFieldLabel(k)}</dt><dd>${k === 'plan' ? renderPlan(account[k], ctx) : renderValue(account[k], ctx, 1)}</dd></div>`,
+    )}</dl>${renderPlanUsage(plan, used, opts)}${renderMonthlyUsage(account, opts)}</section>`
   }${renderTotalsChart(model?.totals, opts)}${
     rest.length > 0 &&
     html`<section class="details" aria-labelledby="details-heading"><h2 id="details-heading">${l10n.t('Details')}</h2>${renderFields(account, rest, ctx)}</section>`

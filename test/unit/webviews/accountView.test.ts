@@ -22,6 +22,40 @@ function model(extra: Partial<AccountViewModel> = {}): AccountViewModel {
 }
 
 describe('renderAccountBody', () => {
+  it("the real service's account is a dashboard: the plan's name and allowances in words, reports used of the plan, no raw id or empty field", () => {
+    const account = {
+      id: 1,
+      name: 'Demo User',
+      email: 'demo@example.test',
+      avatar_url: null,
+      locale: 'en',
+      timezone: 'UTC',
+      plan: { id: 2, name: 'Pro', features: { reports: 500, projects: -1, api: true, white_label: false } },
+      created_at: '2024-05-01T10:00:00.000000Z',
+    };
+    const out = renderAccountBody({ account, keySource: 'secret-storage', totals: { good: 200, decent: 80, bad: 32 } }, OPTS);
+    assertSafeMarkup(out);
+    const text = textOf(out);
+    assert.match(text, /Pro/);
+    assert.match(text, /312 of 500 reports used/);
+    assert.match(text, /Projects\s*Unlimited/);
+    assert.match(text, /Api\s*Included|API\s*Included/);
+    assert.match(text, /White label\s*Not included/);
+    assert.doesNotMatch(text, /-1|Avatar URL|\bID\b/);
+    const meter = parseHtml(out).querySelector('meter');
+    assert.equal(meter?.getAttribute('max'), '500');
+    assert.equal(meter?.getAttribute('value'), '312');
+    const unlimited = renderAccountBody(
+      {
+        account: { ...account, plan: { name: 'Max', features: { reports: -1 } } },
+        keySource: 'environment',
+        totals: { good: 1, decent: 0, bad: 0 },
+      },
+      OPTS,
+    );
+    assert.match(textOf(unlimited), /1 report, unlimited on this plan/);
+  });
+
   it('shows known fields first, in order, then the rest', () => {
     const out = renderAccountBody(model(), OPTS);
     assertSafeMarkup(out);
@@ -30,7 +64,7 @@ describe('renderAccountBody', () => {
     const known = root.querySelectorAll('section.account-known > dl > div.field > dt').map((e) => e.text);
     assert.deepEqual(known, ['Name', 'Email', 'Plan', 'Limits', 'Usage']);
     const rest = root.querySelectorAll('section.details > dl > div.field > dt').map((e) => e.text);
-    assert.deepEqual(rest, ['ID', 'Created', 'Reports', 'Two factor', 'Teams']);
+    assert.deepEqual(rest, ['Created', 'Reports', 'Two factor', 'Teams']);
     const text = textOf(out);
     assert.match(text, /Reports per month\s*100/);
     assert.match(text, /Reports this month\s*12/);
