@@ -83,7 +83,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   // (The getter is only called by commands, after both exist.)
   const jobs = (): SiteJobs => siteJobs;
   const documentUrls = registerDocumentUrls(ctx, jobs);
-  const siteJobs = new SiteJobs(ctx, context.globalStorageUri, documentUrls.service.budget, () => {
+  const siteJobs = new SiteJobs(ctx, context.globalStorageUri, () => {
     documentUrls.service.invalidateAll();
     void view.invalidate();
   });
