@@ -1,11 +1,11 @@
 // The few file operations a scan job's state file needs, injected so tests can fail or crash
-// them on purpose. The real ones are the history store's (node:fs) plus a size check.
+// them on purpose. The real ones are core/files' (node:fs, the same as the history's) plus a size check.
 import { promises as fsp } from 'node:fs';
 import type { HistoryFiles } from '../files/fileOps';
 import { nodeFiles } from '../files/nodeFiles';
 
 export interface JobFiles
-  extends Pick<HistoryFiles, 'append' | 'writeFile' | 'rename' | 'unlink' | 'createExclusive' | 'readText' | 'mkdir'> {
+  extends Pick<HistoryFiles, 'append' | 'writeFile' | 'rename' | 'unlink' | 'createExclusive' | 'readText' | 'mkdir' | 'age'> {
   /** Size in bytes, or undefined when the file does not exist. */
   size(path: string): Promise<number | undefined>;
 }
@@ -18,6 +18,7 @@ export const nodeJobFiles: JobFiles = {
   createExclusive: nodeFiles.createExclusive,
   readText: nodeFiles.readText,
   mkdir: nodeFiles.mkdir,
+  age: nodeFiles.age,
   size: async (path) => {
     try {
       return (await fsp.stat(path)).size;

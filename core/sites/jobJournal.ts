@@ -1,7 +1,8 @@
-// A scan job's state file: one JSON line of header (the URLs and settings, written whole to a
-// temporary file and renamed into place), then one JSON line per event, appended. Replaying the
-// events gives each URL's state; a line cut by a crash (the last one) or not understood is
-// ignored, so a crash loses at most the event being written, never the job. A URL whose create
+// A scan job's state file: one JSON line of header (the URLs and settings, written whole with
+// core/files' atomic write), then one JSON line per event, appended with core/files' journal.
+// Replaying the events gives each URL's state; a line cut by a crash is read from where the next
+// whole event starts, and a line not understood is ignored, so a crash loses at most the event
+// being written, never the job. A URL whose create
 // was sent but never answered ('send' without 'done') is "lost": before it is ever sent again,
 // the service is searched for the report that send may have made.
 import { Privacy } from '../client/types';
@@ -63,8 +64,12 @@ export function headerLine(header: JobHeader): string {
   return `${JSON.stringify(header)}\n`;
 }
 
+/** How every event line starts (`e` is written first), to read a line torn by a crash. */
+export const EVENT_START = '{"e":"';
+
+/** An event as one line (without its line break). */
 export function eventLine(event: JobEvent): string {
-  return `${JSON.stringify(event)}\n`;
+  return JSON.stringify(event);
 }
 
 /** The header of a state file's text, or undefined when it is not one. */
