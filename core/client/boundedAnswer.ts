@@ -86,7 +86,7 @@ export function readBoundedJson(bytes: Buffer, options: ReadOptions): unknown {
   }
 }
 
-const NOT_WHOLE = Symbol('not whole');
+const NOT_WHOLE = Symbol('not whole'); // l10n-exempt: a marker, never shown
 
 /**
  * The common case at native speed: an answer no larger than one record's byte budget, parsed

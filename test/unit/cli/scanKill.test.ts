@@ -6,6 +6,7 @@
 // sent again — until the service can answer for it.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
 import { Report } from '../../../core/client/types';
@@ -65,16 +66,20 @@ describe('cli: scan killed with -9 and resumed at once', function () {
       service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: CREATE_MS, times: 0 });
       const posts = () => service.requests().filter((r) => r.method === 'POST').length;
       const first = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+      // Killed when every create the run wrote as sent has reached the service: a send written but
+      // killed before it left would stay unknown for the whole time limit (2 minutes) on resume.
+      const written = async () => ((await fsp.readFile(state, 'utf8').catch(() => '')).match(/"e":"send"/g) ?? []).length;
       await new Promise<void>((resolve, reject) => {
         const ended = () => reject(new Error(`round ${round}: the scan ended before ${KILL_AFTER} creates were sent`));
         first.once('exit', ended);
-        const timer = setInterval(() => {
-          if (posts() < KILL_AFTER) return;
-          clearInterval(timer);
-          first.off('exit', ended);
-          first.kill('SIGKILL');
-          resolve();
-        }, 5);
+        const poll = async (): Promise<void> => {
+          if (posts() >= KILL_AFTER && (await written()) === posts()) {
+            first.off('exit', ended);
+            first.kill('SIGKILL');
+            resolve();
+          } else setTimeout(() => void poll(), 2);
+        };
+        void poll();
       });
       await new Promise((resolve) => first.once('close', resolve));
       const sentBefore = posts();
