@@ -3,8 +3,8 @@
 // (and the baseline), and write the report. A service failure leaves no report: the run fails
 // with the URLs it could not check.
 import { ReportActions } from '../core/reports/reportActions';
-import { runReportAll } from '../core/reports/reportAll';
-import { RequestBudget } from '../core/client/requestBudget';
+import { runWrites } from '../core/reports/writeQueue';
+import { hasCredentials, withoutCredentials } from '../core/client/credentials';
 import { UrlLookup } from '../core/reports/urlLookup';
 import { ApiError, toApiError } from '../core/client/errors';
 import { redactorFor } from '../core/client/redact';
@@ -16,18 +16,14 @@ import { summarize, UrlResult } from '../core/config/gateReport';
 import type { UrlPlaces } from '../core/urls/occurrences';
 import { evaluateUrl, RuleSet } from '../core/config/rules';
 import { ageDays } from '../core/checks/reportAge';
-import { ReportsModel } from '../core/list/reportsModel';
 import type { CheckOptions } from './args';
 import { writeAtomically } from '../core/files/atomicWrite';
 import { CliIo, emit } from './check';
 import { formatReport } from './formats';
-import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
+import { chooseService, CLI_REQUESTS_PER_MINUTE, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';
 
-/** Requests per minute the command line allows itself: under the real service's ~60. */
-export const CLI_REQUESTS_PER_MINUTE = 50;
-/** Creates and re-runs in flight at once. */
-export const CLI_WRITE_CONCURRENCY = 3;
+export { CLI_REQUESTS_PER_MINUTE };
 
 export async function judge(
   options: CheckOptions,
@@ -44,18 +40,17 @@ export async function judge(
   failures.address = client.base.href;
   // Nothing written or printed holds the key, even when the service echoes it (as a check name).
   const clean = redactorFor(service.apiKey);
-  const budget = new RequestBudget({ backgroundPerWindow: CLI_REQUESTS_PER_MINUTE, totalPerWindow: CLI_REQUESTS_PER_MINUTE });
-  const lookup = new UrlLookup({ source: () => client, budget });
+  const lookup = new UrlLookup({ source: () => client });
   try {
     const urls = [...places.keys()];
     const reports = await lookUp(urls, lookup, failures, io);
     const notChecked = new Set(urls.filter((u) => !reports.has(u)));
     let created = 0;
     let rerun = 0;
-    const actions = new ReportActions(() => client, new ReportsModel());
-    if (options.createMissing) created = await createMissing(urls, reports, notChecked, failures, actions, budget, options, io);
+    const actions = new ReportActions(() => client);
+    if (options.createMissing) created = await createMissing(urls, reports, notChecked, failures, actions, options, io);
     if (options.rerunOlderThanDays !== undefined) {
-      rerun = await rerunStale(urls, reports, notChecked, failures, actions, budget, options.rerunOlderThanDays, io);
+      rerun = await rerunStale(urls, reports, notChecked, failures, actions, options.rerunOlderThanDays, io);
     }
     if (notChecked.size) {
       const list = [...notChecked].map((u) => `  ${u}\n`).join('');
@@ -94,7 +89,6 @@ export async function judge(
   } finally {
     io.progress.done();
     lookup.dispose();
-    budget.dispose();
     await client.dispose();
   }
 }
@@ -137,40 +131,56 @@ class Failures {
   }
 }
 
+/** Creates the missing reports through the one write queue; a URL with a user name or password is never sent. */
 async function createMissing(
   urls: string[],
   reports: Map<string, Report | undefined>,
   notChecked: Set<string>,
   failures: Failures,
   actions: ReportActions,
-  budget: RequestBudget,
   options: CheckOptions,
   io: CliIo,
 ): Promise<number> {
   const missing = urls.filter((u) => reports.has(u) && reports.get(u) === undefined);
-  if (!missing.length) return 0;
-  const summary = await runReportAll(missing, actions, budget, {
-    privacy: options.privacy,
-    concurrency: CLI_WRITE_CONCURRENCY,
-    onProgress: (done, total) => io.progress.say(`Creating reports: ${done}/${total}`),
-  });
-  for (const c of summary.created) reports.set(c.url, c.report);
-  for (const f of summary.failed) {
-    if (f.error) failures.note(f.error);
-    if (f.error?.kind === 'validation') io.stderr(`website-reports: the service refused to create a report for ${f.url}: ${f.reason}\n`);
-    else notChecked.add(f.url);
+  const refused = missing.filter(hasCredentials);
+  for (const url of refused) {
+    io.stderr(`website-reports: no report was created for ${withoutCredentials(url)}: the URL holds a user name or password.\n`);
   }
-  for (const s of summary.skipped) notChecked.add(s.url);
-  return summary.created.length;
+  const toCreate = missing.filter((u) => !hasCredentials(u));
+  if (!toCreate.length) return 0;
+  let done = 0;
+  let created = 0;
+  const run = await runWrites(
+    toCreate.map((url) => ({ kind: 'create' as const, url, privacy: options.privacy })),
+    actions,
+    { onResult: () => void io.progress.say(`Creating reports: ${++done}/${toCreate.length}`) },
+  );
+  run.results.forEach((outcome, i) => {
+    const url = toCreate[i];
+    if (outcome?.kind === 'created' || outcome?.kind === 'recovered') {
+      reports.set(url, outcome.report);
+      created++;
+      return;
+    }
+    if (outcome?.kind === 'failed') {
+      failures.note(outcome.error);
+      if (outcome.error.kind === 'validation') {
+        io.stderr(`website-reports: the service refused to create a report for ${url}: ${outcome.error.message}\n`);
+        return;
+      }
+    }
+    notChecked.add(url);
+  });
+  return created;
 }
 
+/** Re-runs the reports older than `days` through the same write queue. */
 async function rerunStale(
   urls: string[],
   reports: Map<string, Report | undefined>,
   notChecked: Set<string>,
   failures: Failures,
   actions: ReportActions,
-  budget: RequestBudget,
   days: number,
   io: CliIo,
 ): Promise<number> {
@@ -180,23 +190,24 @@ async function rerunStale(
     const age = report ? ageDays(report, now) : undefined;
     return age !== undefined && age > days;
   });
+  if (!stale.length) return 0;
   let count = 0;
-  const queue = [...stale];
-  const worker = async (): Promise<void> => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      await budget.acquire('interactive');
-      const outcome = await actions.rerun(reports.get(url) as Report);
-      if (outcome.kind === 'updated') {
-        reports.set(url, outcome.report);
-        count++;
-      } else if (outcome.kind === 'gone') reports.set(url, undefined);
-      else {
-        if (outcome.kind === 'failed') failures.note(outcome.error);
-        notChecked.add(url);
-      }
-      io.progress.say(`Re-running reports: ${count}/${stale.length}`);
+  const run = await runWrites(
+    stale.map((url) => ({ kind: 'rerun' as const, report: reports.get(url) as Report })),
+    actions,
+    {
+      onResult: (_i, outcome) =>
+        void io.progress.say(`Re-running reports: ${outcome.kind === 'updated' ? ++count : count}/${stale.length}`),
+    },
+  );
+  run.results.forEach((outcome, i) => {
+    const url = stale[i];
+    if (outcome?.kind === 'updated') reports.set(url, outcome.report);
+    else if (outcome?.kind === 'gone') reports.set(url, undefined);
+    else {
+      if (outcome?.kind === 'failed') failures.note(outcome.error);
+      notChecked.add(url);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CLI_WRITE_CONCURRENCY, stale.length) }, worker));
+  });
   return count;
 }

@@ -1,11 +1,11 @@
 // One `scan` run: a job in --state FILE is resumed (discovery skipped); otherwise discovery →
 // selection → preview (on stderr, before anything is created) → one confirmation (a question on a
-// terminal, or --yes) → a job in a state file → the creates, paced under the service's limit.
+// terminal, or --yes) → a job in a state file → the creates, through the one write queue, paced
+// under the service's limit.
 // Ctrl+C pauses (the creates in flight finish; a second Ctrl+C stops them, a third exits at once).
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RequestBudget } from '../core/client/requestBudget';
 import { UrlLookup } from '../core/reports/urlLookup';
 import type { ReportsClient } from '../core/client/client';
 import { toApiError } from '../core/client/errors';
@@ -17,7 +17,6 @@ import { createJob, JobProblem, loadJob, ScanJob } from '../core/sites/scanJob';
 import { selectUrls } from '../core/sites/select';
 import type { ScanOptions } from './args';
 import { CliIo, readConfig } from './check';
-import { CLI_REQUESTS_PER_MINUTE } from './judge';
 import { formatScan, ScanSummary, summaryOf } from './scanOutput';
 import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';
@@ -177,8 +176,7 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
 
 /** Which selected URLs have a report already; a refused key or an unreachable service ends the run. */
 async function lookUp(found: number, selection: ReturnType<typeof selectUrls>, client: ReportsClient): Promise<ScanPreview> {
-  const budget = new RequestBudget({ backgroundPerWindow: CLI_REQUESTS_PER_MINUTE, totalPerWindow: CLI_REQUESTS_PER_MINUTE });
-  const lookup = new UrlLookup({ source: () => client, budget });
+  const lookup = new UrlLookup({ source: () => client }); // the client paces (cli/service.ts: CLI_REQUESTS_PER_MINUTE)
   try {
     const preview = await previewScan(found, selection, { lookup });
     // The limit the service announced in its answers, when it did: the estimate uses it.
@@ -195,7 +193,6 @@ async function lookUp(found: number, selection: ReturnType<typeof selectUrls>, c
     );
   } finally {
     lookup.dispose();
-    budget.dispose();
   }
 }
 

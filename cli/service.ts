@@ -10,6 +10,9 @@ import { ApiError } from '../core/client/errors';
 import type { GateConfig } from '../core/config/configFile';
 import { CliFailure } from './usageError';
 
+/** Requests per minute the command line allows itself: under the real service's ~60. */
+export const CLI_REQUESTS_PER_MINUTE = 50;
+
 export interface ServiceChoice {
   baseUrl: string;
   apiKey: string;
@@ -64,6 +67,7 @@ export function openClient(service: ServiceChoice, env: NodeJS.ProcessEnv, versi
     apiKey: () => service.apiKey,
     proxy: { env },
     userAgent: `website-reports-cli/${version}`,
+    pacing: { ownLimit: CLI_REQUESTS_PER_MINUTE },
   });
 }
 
@@ -85,8 +89,19 @@ export function serviceProblem(error: ApiError, address?: string): string {
   return address !== undefined && (error.kind === 'network' || error.kind === 'timeout') ? `${problem} at ${address}` : problem;
 }
 
-/** The failure that ends a run at once (a refused key, an unusable address); undefined for the others. */
+/**
+ * The failure that ends a run at once (a refused key, an unusable address, a service that asks to
+ * wait longer than the client waits); undefined for the others.
+ */
 export function stoppingFailure(error: ApiError): CliFailure | undefined {
+  if (error.kind === 'rate-limited') {
+    // The client waits out a 429 itself; one that reaches here will not pass by waiting.
+    const when =
+      error.retryAfterMs === undefined
+        ? error.message.replace(/\.$/, '')
+        : `it asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s, until ${new Date(Date.now() + error.retryAfterMs).toISOString()}`;
+    return new CliFailure('service', `The report service is limiting requests (429): ${when}. Nothing more was sent; run again then.`);
+  }
   if (error.kind === 'auth') return new CliFailure('key', 'The report service refused the API key (401): check WEBREPORTS_API_KEY.');
   if (error.kind === 'forbidden') {
     return new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');

@@ -86,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   // (The getter is only called by commands, after both exist.)
   const jobs = (): SiteJobs => siteJobs;
   const documentUrls = registerDocumentUrls(ctx, jobs);
-  const siteJobs = new SiteJobs(ctx, context.globalStorageUri, documentUrls.service.budget, () => {
+  const siteJobs = new SiteJobs(ctx, context.globalStorageUri, () => {
     documentUrls.service.invalidateAll();
     void view.contentChanged();
   });
@@ -99,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     ...deleteCommands(ctx),
     ...historyCommands(ctx),
     ...documentUrls.commands,
-    [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, documentUrls.service.budget, format, target),
+    [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, format, target),
     [COMMAND.openReport]: (target) => reports.open(target),
     [COMMAND.showAccount]: () => account.show(),
     [COMMAND.scanSite]: (target, options) => scanSite(ctx, jobs(), documentUrls.service.lookup, target, (options ?? {}) as ScanSiteOptions),

@@ -7,7 +7,6 @@
 //     with 10× more reports per host: how the requests grow and what the engine does.
 //  3. Looking the same URLs up again (typing that does not change them): requests sent (0).
 import { ReportsClient } from '../core/client/client';
-import { RequestBudget } from '../core/client/requestBudget';
 import { UrlLookup } from '../core/reports/urlLookup';
 import { distinctUrls, findUrls } from '../core/urls/urlFinder';
 import { startService } from '../service/server';
@@ -88,8 +87,7 @@ async function benchLookups(text: string, perHost: number, unbudgeted = false): 
     await client.listReports({ perPage: 10 }); // warm the connection
     const run = async () => {
       service.clearRequests();
-      const budget = new RequestBudget(unbudgeted ? { backgroundPerWindow: 1e9, totalPerWindow: 1e9 } : {});
-      const lookup = new UrlLookup({ source: () => client, budget });
+      const lookup = new UrlLookup({ source: () => client });
       const start = performance.now();
       const found = await lookup.lookupAll(urls);
       const ms = performance.now() - start;
@@ -98,7 +96,6 @@ async function benchLookups(text: string, perHost: number, unbudgeted = false): 
       await lookup.lookupAll(urls); // typing that leaves the URLs as they are
       const again = service.requests().length;
       lookup.dispose();
-      budget.dispose();
       return { ms, requests, again, withReport: [...found.values()].filter(Boolean).length };
     };
     await run(); // warm up

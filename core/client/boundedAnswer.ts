@@ -69,7 +69,12 @@ export interface ReadOptions {
  * array, and envelope fields over budget left out. Throws MalformedJson.
  */
 export function readBoundedJson(bytes: Buffer, options: ReadOptions): unknown {
-  const reader = new Reader(new JsonScanner(bytes), { ...DEFAULT_BUDGETS, ...options.budgets }, options.stats);
+  const budgets = { ...DEFAULT_BUDGETS, ...options.budgets };
+  if (!options.truncated && !options.stats && bytes.length <= budgets.recordBytes) {
+    const whole = readWhole(bytes, budgets);
+    if (whole !== NOT_WHOLE) return whole;
+  }
+  const reader = new Reader(new JsonScanner(bytes), budgets, options.stats);
   try {
     return reader.top();
   } catch (error) {
@@ -79,6 +84,64 @@ export function readBoundedJson(bytes: Buffer, options: ReadOptions): unknown {
     }
     throw error;
   }
+}
+
+const NOT_WHOLE = Symbol('not whole'); // l10n-exempt: a marker, never shown
+
+/**
+ * The common case at native speed: an answer no larger than one record's byte budget, parsed
+ * whole, is what the walk below would give whenever every other budget holds — checked on the
+ * parsed value (rows, envelope fields, nesting). Anything else (or anything unusual) is left to the
+ * walk: NOT_WHOLE.
+ */
+function readWhole(bytes: Buffer, budgets: JsonBudgets): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return NOT_WHOLE; // the walk says where and how it is malformed
+  }
+  const recordDepth = Math.min(WHOLE_DEPTH, budgets.recordDepth);
+  if (Array.isArray(value)) return rowsFit(value, budgets, recordDepth) ? value : NOT_WHOLE;
+  if (value === null || typeof value !== 'object') return NOT_WHOLE;
+  const record = value as Record<string, unknown>;
+  if (!Object.prototype.hasOwnProperty.call(record, 'data')) return within(record, recordDepth) ? record : NOT_WHOLE;
+  const data = record.data;
+  if (data === null || typeof data !== 'object') return NOT_WHOLE;
+  if (Array.isArray(data) ? !rowsFit(data, budgets, recordDepth) : !within(data, recordDepth)) return NOT_WHOLE;
+  const keys = Object.keys(record).filter((key) => key !== 'data');
+  if (keys.length > budgets.envelopeFields) return NOT_WHOLE;
+  // The envelope as the walk builds it: its fields in order, `data` last.
+  const fields: Array<[string, unknown]> = [];
+  for (const key of keys) {
+    const field = record[key];
+    const size = Buffer.byteLength(JSON.stringify(field) ?? '');
+    if (size > budgets.envelopeFieldBytes / 2 || !within(field, recordDepth - 1)) return NOT_WHOLE;
+    fields.push([key, field]);
+  }
+  fields.push(['data', data]);
+  return Object.fromEntries(fields);
+}
+
+/** Nesting the whole read checks by recursion; anything deeper is left to the walk (which never recurses). */
+const WHOLE_DEPTH = 1000;
+
+function rowsFit(rows: unknown[], budgets: JsonBudgets, depth: number): boolean {
+  if (rows.length > budgets.pageRows) return false;
+  for (let i = 0; i < rows.length; i++) if (!within(rows[i], depth)) return false;
+  return true;
+}
+
+/** Whether `value` nests at most `limit` deep (0 for a scalar, 1 for `{}`). */
+function within(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (limit < 1) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!within(value[i], limit - 1)) return false;
+    return true;
+  }
+  for (const key in value) if (!within((value as Record<string, unknown>)[key], limit - 1)) return false;
+  return true;
 }
 
 class Reader {
@@ -147,10 +210,20 @@ class Reader {
       const depth = s.skipValue();
       return this.within(s.pos - start, depth) ? this.parse(start, s.pos) : null;
     }
+    // Most records are within budget: find the end first and build the slice whole; only one over
+    // budget (or cut, or malformed) is walked again, member by member, for its facts.
+    let depth: number | undefined;
+    try {
+      depth = s.skipValue();
+    } catch (error) {
+      if (!(error instanceof MalformedJson)) throw error;
+    }
+    if (depth !== undefined && this.within(s.pos - start, depth)) return this.parse(start, s.pos);
+    s.pos = start;
     const facts = new Map<string, unknown>();
     this.current = facts;
-    const depth = this.walkObject((key) => this.skim(facts, key));
-    return this.record(start, depth, facts);
+    const walked = this.walkObject((key) => this.skim(facts, key));
+    return this.record(start, walked, facts);
   }
 
   private record(start: number, depth: number, facts: Map<string, unknown>): unknown {

@@ -6,7 +6,7 @@ import { apiUrl, BaseUrl, isSameOrigin, parseBaseUrl } from './baseUrl';
 import { readAccount, readList, readReport, hasMorePages } from './envelope';
 import { chooseProxy, ProxySettings } from './proxy';
 import { Priority } from './rateGate';
-import { Call, Log, Requester } from './requester';
+import { Call, Log, Requester, RequesterOptions } from './requester';
 import { Timers } from './requestQueue';
 import { DEFAULT_RETRY, RetryPolicy } from './retry';
 import { MAX_ANSWER_BYTES, MAX_NEXT_LINK_LENGTH, MAX_PAGE_ROWS } from './answerLimits';
@@ -32,6 +32,8 @@ export interface ClientOptions {
   log?: Log;
   /** The clock and timers of the rate gate (tests); real ones by default. */
   timers?: Timers;
+  /** The caller's own ceiling of requests a minute, whatever the service announces (the command line's 50). */
+  pacing?: RequesterOptions['pacing'];
   /**
    * Told of every report record read (a list page, a read, a create, an update): the history
    * records their runs. Called after the answer is read; what it throws is ignored.
@@ -41,8 +43,14 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
-  /** 'interactive' (default) goes before queued 'background' calls (hovers, badges) when paced. */
+  /** 'interactive' (default) goes before queued 'visible' calls, those before 'background' ones, when paced. */
   priority?: Priority;
+  /**
+   * Called when the queue lets the request go, just before it is sent (each time it is sent): a
+   * journal writes "sent" here, so a crash while queued leaves nothing unknown. What it throws
+   * ends the call unsent, and is given to the caller as it was thrown.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 const missingReport = (id: ReportId) => l10n.t('Report {0} was not found; it may have been deleted', id);
@@ -52,7 +60,8 @@ export class ReportsClient {
   private readonly dispatcher: Dispatcher;
   private readonly requester: Requester;
   private readonly timeoutMs: number;
-  private readonly analysisTimeoutMs: number;
+  /** How long a create (an analysis) may take: a create whose answer was lost is unknown until then. */
+  readonly analysisTimeoutMs: number;
   private readonly log: Log;
   private readonly onRecords?: ClientOptions['onRecords'];
 
@@ -72,8 +81,9 @@ export class ReportsClient {
       timeoutMs: this.timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? MAX_ANSWER_BYTES,
       userAgent: options.userAgent ?? 'website-reports-vscode',
-      log: this.log,
+      log: options.log,
       timers: options.timers,
+      pacing: options.pacing,
     });
   }
 

@@ -107,10 +107,11 @@ export function usualNextStep(kind: ApiErrorKind, details: ApiErrorDetails = {})
   }
 }
 
-/** Formats a delay for people: "12 seconds", "3 minutes". */
+/** Formats a delay for people: "12 seconds", "3 minutes", "24 hours". */
 export function describeDelay(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 90) return seconds === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', seconds);
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? l10n.t('1 minute') : l10n.t('{0} minutes', minutes);
+  if (minutes < 90) return minutes === 1 ? l10n.t('1 minute') : l10n.t('{0} minutes', minutes);
+  return l10n.t('{0} hours', Math.ceil(minutes / 60));
 }

@@ -7,11 +7,20 @@
 // - once Remaining is low, spreads the rest over what is left of the window, so the service is
 //   not run into 429;
 // - keeps a reserve that background requests may not use, so the user's own actions still go;
-// - after a 429, holds everything until Retry-After.
+// - after a 429, holds everything until Retry-After;
+// - when the caller set its own ceiling (`ownLimit`: the command line's 50 a minute, the editor's
+//   share for background work), never starts more than that in any window, announced or not.
 // The window's end is estimated late (from the start of the request that first showed a fresh
 // budget), so the gate may wait a little longer than needed but never resumes early.
 
-export type Priority = 'interactive' | 'background';
+/**
+ * The one priority of every request: what the user asked for (a command), then what the user is
+ * looking at (the editor in front, a visible view), then hidden work (other files, prefetch).
+ */
+export type Priority = 'interactive' | 'visible' | 'background';
+
+/** Priorities, first served first. */
+export const PRIORITIES: readonly Priority[] = ['interactive', 'visible', 'background'];
 
 export interface RateGateOptions {
   /** The window a limit applies to; Laravel's default throttle is per minute. */
@@ -22,6 +31,10 @@ export interface RateGateOptions {
   backgroundShare?: number;
   /** How long a 429 without Retry-After holds requests. */
   defaultHoldMs?: number;
+  /** Requests this client starts in any window at most, whatever the service announces. */
+  ownLimit?: number;
+  /** Of those, background ones at most (the rest is kept for interactive and visible work). */
+  ownBackgroundLimit?: number;
 }
 
 /** What an answer said about the budget (absent = not announced). */
@@ -37,6 +50,12 @@ export class RateGate {
   private readonly lowShare: number;
   private readonly backgroundShare: number;
   private readonly defaultHoldMs: number;
+  private readonly ownLimit?: number;
+  private readonly ownBackgroundLimit?: number;
+  /** Start times within the last window (oldest first), kept only under an own limit. */
+  private readonly starts: { at: number; background: boolean }[] = [];
+  /** Time held by 429s that said no Retry-After since the last other answer. */
+  private unsaidHeld = 0;
   private limit?: number;
   /** What the service still allows in this window, minus the requests started since it said so. */
   private remaining?: number;
@@ -55,12 +74,19 @@ export class RateGate {
     this.lowShare = options.lowShare ?? 0.25;
     this.backgroundShare = options.backgroundShare ?? 0.1;
     this.defaultHoldMs = options.defaultHoldMs ?? 10_000;
+    this.ownLimit = options.ownLimit;
+    this.ownBackgroundLimit = options.ownBackgroundLimit ?? options.ownLimit;
   }
 
   /** Milliseconds until a request of `priority` may start; 0 = now. */
   wait(priority: Priority): number {
     const t = this.now();
     if (t < this.heldUntil) return this.heldUntil - t;
+    const own = this.ownLimit === undefined ? 0 : this.ownWait(priority, t);
+    return own > 0 ? own : this.announcedWait(priority, t);
+  }
+
+  private announcedWait(priority: Priority, t: number): number {
     if (this.limit === undefined || this.remaining === undefined || this.windowStart === undefined) return 0;
     const windowEnd = this.windowStart + this.windowMs;
     if (t >= windowEnd) return 0; // a new window: the budget is back
@@ -74,13 +100,17 @@ export class RateGate {
   }
 
   /** Records that a request starts now; the ticket goes back with its answer. */
-  start(): number {
+  start(background?: boolean): number {
     const t = this.now();
     if (this.windowStart !== undefined && t >= this.windowStart + this.windowMs) {
       this.windowStart = t; // the old window is over: assume a full budget from now
       this.remaining = this.limit;
     }
     if (this.remaining !== undefined) this.remaining -= 1;
+    if (this.ownLimit !== undefined) {
+      this.forget(t);
+      this.starts.push({ at: t, background: background === true });
+    }
     this.lastStart = t;
     const ticket = this.nextTicket++;
     this.open.set(ticket, t);
@@ -93,11 +123,14 @@ export class RateGate {
     this.open.delete(ticket);
     if (answer.limit !== undefined && answer.limit > 0) this.limit = answer.limit;
     if (answer.status === 429) {
-      this.heldUntil = Math.max(this.heldUntil, this.now() + (answer.retryAfterMs ?? this.defaultHoldMs));
+      const hold = answer.retryAfterMs ?? this.defaultHoldMs;
+      if (answer.retryAfterMs === undefined) this.unsaidHeld += hold;
+      this.heldUntil = Math.max(this.heldUntil, this.now() + hold);
       this.remaining = 0;
       this.windowStart = this.heldUntil - this.windowMs; // the budget comes back when the hold ends
       return;
     }
+    this.unsaidHeld = 0;
     if (answer.remaining === undefined || this.limit === undefined) return;
     // Requests started after this one may not be counted in its Remaining yet.
     const laterOpen = [...this.open.keys()].filter((other) => other > ticket).length;
@@ -118,9 +151,34 @@ export class RateGate {
     return this.limit;
   }
 
+  /** Time held by 429s without Retry-After since the service last answered otherwise. */
+  get unsaidHoldMs(): number {
+    return this.unsaidHeld;
+  }
+
   /** When the gate holds everything after a 429, how much longer; else 0. */
   heldFor(): number {
     return Math.max(0, this.heldUntil - this.now());
+  }
+
+  /** Under the own limit: how long until one more start of `priority` keeps within it. */
+  private ownWait(priority: Priority, t: number): number {
+    this.forget(t);
+    const total = this.ownLimit as number;
+    if (this.starts.length >= total) return this.starts[this.starts.length - total].at + this.windowMs - t;
+    if (priority !== 'background') return 0;
+    const cap = this.ownBackgroundLimit as number;
+    let seen = 0;
+    for (let i = this.starts.length - 1; i >= 0; i--) {
+      if (this.starts[i].background && ++seen >= cap) return this.starts[i].at + this.windowMs - t;
+    }
+    return 0;
+  }
+
+  private forget(t: number): void {
+    let old = 0;
+    while (old < this.starts.length && this.starts[old].at <= t - this.windowMs) old++;
+    if (old) this.starts.splice(0, old);
   }
 }
 

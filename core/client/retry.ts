@@ -1,5 +1,6 @@
-// When and how long to wait before trying a request again. POST is never retried: a create that
-// timed out may have been stored, and a second one would duplicate it.
+// When and how long to wait before trying a request again after a failure (a 429 is not one: the
+// request queue waits it out). POST is never retried: a create that timed out may have been
+// stored, and a second one would duplicate it.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 
@@ -16,7 +17,7 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 400, maxDel
 
 const RETRYABLE_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 // A timeout is not retried: the user has already waited the whole timeout once.
-const RETRYABLE_KINDS = new Set(['network', 'rate-limited']);
+const RETRYABLE_KINDS = new Set(['network']);
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 
 export function isRetryable(method: string, error: ApiError): boolean {

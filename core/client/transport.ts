@@ -90,12 +90,19 @@ export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
   return new ProxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
 }
 
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 class Timeout {
   constructor(readonly ms: number) {}
 }
 
 export async function send(dispatcher: Dispatcher, options: SendOptions): Promise<RawResponse> {
-  const origin = new URL(options.url).origin;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Timeout(options.timeoutMs)), options.timeoutMs);
   const onCancel = () => controller.abort(options.signal?.reason);
@@ -136,6 +143,7 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
     return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), truncated };
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    const origin = originOf(options.url); // only a failure names it: not parsed per request
     const reason: unknown = controller.signal.aborted ? controller.signal.reason : undefined;
     if (reason instanceof Timeout) {
       throw new ApiError(

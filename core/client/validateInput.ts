@@ -1,6 +1,7 @@
 // Checks the client's inputs before anything is sent, so a typo costs no request and the user
 // gets the reason at once. Every failure is an ApiError of kind 'invalid-input' with field messages.
 import * as l10n from '@vscode/l10n';
+import { hasCredentials } from './credentials';
 import { ApiError } from './errors';
 import { isSafeNumericId } from './reportIds';
 import {
@@ -69,6 +70,8 @@ function checkPassword(privacy: Privacy | undefined, password: string | undefine
 export function validateCreate(input: CreateReportInput): URLSearchParams {
   const problem = urlProblem(input.url ?? '');
   if (problem) fail('url', problem);
+  // Every create passes here: a report would publish the credentials.
+  if (hasCredentials(input.url)) fail('url', l10n.t('The URL holds a user name or password; it is not sent to the service.'));
   if (input.privacy !== undefined && !isPrivacy(input.privacy)) {
     fail('privacy', l10n.t('Privacy must be 0 (public), 1 (private) or 2 (password).'));
   }

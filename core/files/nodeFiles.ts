@@ -1,4 +1,5 @@
-// The history store's file operations on node:fs/promises.
+// The file operations of the history store and the scan jobs, on node:fs/promises.
+import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import type { FileRead, HistoryFiles } from './fileOps';
 
@@ -32,6 +33,32 @@ async function read(path: string, from?: { ino: number; offset: number }): Promi
   }
 }
 
+/**
+ * Creates `path` holding `text` only when none exists, whole or not at all: written aside, then
+ * hard-linked into place (a reader never sees it empty or half-written, as it could between an
+ * O_EXCL open and its write). Where hard links are not supported, O_EXCL then write.
+ */
+async function createExclusive(path: string, text: string): Promise<boolean> {
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await fsp.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+  try {
+    await fsp.link(temp, path);
+    return true;
+  } catch (error) {
+    if (isCode(error, 'EEXIST')) return false;
+    if (!isCode(error, 'EPERM') && !isCode(error, 'ENOTSUP') && !isCode(error, 'EOPNOTSUPP')) throw error;
+    try {
+      await fsp.writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
+      return true;
+    } catch (fallback) {
+      if (isCode(fallback, 'EEXIST')) return false;
+      throw fallback;
+    }
+  } finally {
+    await fsp.unlink(temp).catch(() => undefined);
+  }
+}
+
 export const nodeFiles: HistoryFiles = {
   read,
   append: (path, text) => fsp.appendFile(path, text, { encoding: 'utf8', flag: 'a' }),
@@ -47,15 +74,7 @@ export const nodeFiles: HistoryFiles = {
       if (!isCode(error, 'ENOENT')) throw error;
     }
   },
-  createExclusive: async (path, text) => {
-    try {
-      await fsp.writeFile(path, text, { encoding: 'utf8', flag: 'wx' });
-      return true;
-    } catch (error) {
-      if (isCode(error, 'EEXIST')) return false;
-      throw error;
-    }
-  },
+  createExclusive,
   age: async (path) => {
     try {
       return Date.now() - (await fsp.stat(path)).mtimeMs;

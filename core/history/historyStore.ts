@@ -25,6 +25,8 @@ import { ownField, textOf } from '../text/safeText';
 import type { HistoryFiles } from '../files/fileOps';
 import { identityOf, isNamesLine, keyOfLine, namesId, namesLine, parseNamesLine, parseRunLine, runIdentity, runLine } from './lineFormat';
 import { withLock } from '../files/lock';
+import { isTempOf, writeAtomically } from '../files/atomicWrite';
+import { appendLines } from '../files/journal';
 import { DEFAULT_LIMITS, MAX_READ_BYTES, SHARDS, type HistoryLimits } from './historyLimits';
 import { recovered, shardFileName, shardOf } from './shards';
 import { compactedLines } from './compaction';
@@ -130,8 +132,7 @@ export class HistoryStore {
         let cache = await this.refresh(shard);
         if (this.hasRun(cache, stream, identity, checked)) return false;
         const { line, names } = runLine(stream, run);
-        const text = `${cache.names.has(namesId(names)) ? '' : `${namesLine(names)}\n`}${line}\n`;
-        await this.options.files.append(file, text);
+        await appendLines(this.options.files, file, cache.names.has(namesId(names)) ? [line] : [namesLine(names), line]);
         cache = await this.refresh(shard);
         cache.appends++;
         if (this.compactionDue(cache)) await this.compact(shard);
@@ -272,13 +273,10 @@ export class HistoryStore {
     if (read === undefined) return;
     const out = compactedLines(decoder.decode(read.bytes.subarray(0, read.bytes.lastIndexOf(NEWLINE) + 1)), this.limits);
     // Under the lock, no other compaction of this file runs: a temporary file left is from a crash.
-    const base = path.basename(file);
     for (const name of await files.list(this.options.dir)) {
-      if (name.startsWith(`${base}.tmp-`)) await files.unlink(path.join(this.options.dir, name));
+      if (isTempOf(name, file)) await files.unlink(path.join(this.options.dir, name));
     }
-    const temp = `${file}.tmp-${process.pid}-${Date.now()}`;
-    await files.writeFile(temp, out.length ? `${out.join('\n')}\n` : '');
-    await files.rename(temp, file);
+    await writeAtomically(file, out.length ? `${out.join('\n')}\n` : '', files);
   }
 }
 

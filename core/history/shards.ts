@@ -1,5 +1,6 @@
 // Where a URL's runs are kept (one of SHARDS files, by a hash of origin and URL) and how a line
-// torn by a crash is read back.
+// torn by a crash is read back (core/files/journal.ts).
+import { recoveredLine } from '../files/journal';
 
 /** The file (0 … shards − 1) a stream key `<origin> <url key>` is kept in; FNV-1a, stable and fast. */
 export function shardOf(key: string, shards: number): number {
@@ -8,14 +9,12 @@ export function shardOf(key: string, shards: number): number {
   return (hash >>> 0) % shards;
 }
 
-/**
- * A line whose head was torn (a write cut short, then another line appended after it): the whole
- * line that follows the torn part. A line start cannot occur inside a whole line (quotes inside
- * its strings are escaped), so one found after position 0 is where the whole line begins.
- */
+/** How the history's lines start: a run, a list of check names (lineFormat.ts). */
+export const HISTORY_LINE_STARTS = ['{"k":"', '{"n":"'] as const;
+
+/** A line whose head was torn: the whole line after the torn part (the journal's recovery). */
 export function recovered(line: string): string {
-  const at = Math.max(line.lastIndexOf('{"k":"'), line.lastIndexOf('{"n":"'));
-  return at > 0 ? line.slice(at) : line;
+  return recoveredLine(line, HISTORY_LINE_STARTS);
 }
 
 /** The name of a history file. */

@@ -1,6 +1,6 @@
 // Export: every report of a list (its search, project and sort), every page, written to a sink as
 // it arrives (streamed: memory holds one page), as CSV or as a JSON array of the records as the
-// service sent them. Pages are read 100 at a time inside the request budget. Writing a record
+// service sent them. Pages are read 100 at a time, paced by the client. Writing a record
 // never throws: values nested deeper than EXPORT_MAX_DEPTH are written as a marker (boundedJson).
 import * as l10n from '@vscode/l10n';
 import type { CallOptions } from '../client/client';
@@ -8,8 +8,6 @@ import { ApiError } from '../client/errors';
 import { ListQuery, ReportPage } from '../client/types';
 import { boundedJson } from '../text/safeJson';
 import { csvHeader, csvReport } from '../text/csv';
-import { budgetedCall } from '../client/budgetedCall';
-import { RequestBudget } from '../client/requestBudget';
 import { ListSource } from './urlLookup';
 
 export type ExportFormat = 'csv' | 'json';
@@ -28,7 +26,6 @@ export interface ExportOptions {
 
 export async function exportReports(
   source: ListSource,
-  budget: RequestBudget,
   query: ListQuery,
   format: ExportFormat,
   sink: ExportSink,
@@ -43,9 +40,7 @@ export async function exportReports(
   for (let n = 0; n < (options.maxPages ?? 10_000); n++) {
     if (signal?.aborted) throw new ApiError('cancelled', l10n.t('The export was cancelled.'));
     const previous = page;
-    page = await budgetedCall(budget, 'interactive', signal, () =>
-      previous ? source.nextPage(previous, call) : source.listReports(first, call),
-    );
+    page = await (previous ? source.nextPage(previous, call) : source.listReports(first, call));
     let chunk = '';
     for (const report of page.items) {
       chunk += format === 'csv' ? csvReport(report) : `${written === 0 ? '\n' : ',\n'}${boundedJson(report)}`;

@@ -1,9 +1,7 @@
-// What a run of lookups needs, and the one way its list requests are sent: inside the request
-// budget (a 429 pauses it and the call waits its turn again), with the run's priority read at
-// each request, so a run raised by someone now looking at its answers speeds up from then on.
+// What a run of lookups needs, and the one way its list requests are sent: through the client's
+// one pacer (which waits out a 429 itself), with the run's priority read at each request, so a run
+// raised by someone now looking at its answers speeds up from then on.
 import type { CallOptions } from '../client/client';
-import { budgetedCall } from '../client/budgetedCall';
-import type { RequestBudget } from '../client/requestBudget';
 import type { ListQuery, ReportPage } from '../client/types';
 import type { LookupPriority } from './lookupPriority';
 
@@ -19,7 +17,6 @@ export const LOOKUP_PAGE_SIZE = 100;
 export interface LookupDeps {
   /** The client; may throw (signed out): the lookups then fail with that error. */
   source: () => ListSource;
-  budget: RequestBudget;
   /** Pages read for one search before it is narrowed instead. */
   maxPages: number;
 }
@@ -31,9 +28,7 @@ export type PriorityOf = () => LookupPriority;
 export function sendList(deps: LookupDeps, priority: PriorityOf, query: ListQuery, previous?: ReportPage): Promise<ReportPage> {
   const now = priority();
   const call: CallOptions = { priority: now };
-  return budgetedCall(deps.budget, now, undefined, () =>
-    previous ? deps.source().nextPage(previous, call) : deps.source().listReports(query, call),
-  );
+  return previous ? deps.source().nextPage(previous, call) : deps.source().listReports(query, call);
 }
 
 /** The account's list, newest first: the scan's pages, and the first page that tells the total. */

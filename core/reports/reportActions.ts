@@ -1,14 +1,15 @@
 // Typed report actions: create (duplicate-proof after a lost answer), change privacy, re-run and
-// delete. Commands, panels, hovers and bulk work call these; they ask the user nothing and show
-// nothing (that is the callers' part), they talk to the API, keep the tree's model in step and
-// say what happened as a typed outcome. One instance lives as long as one connection (service +
-// key): its state — creates in flight, lost answers — never outlives a change of either.
-import type { ReportsClient } from '../client/client';
+// delete. Commands, panels, hovers and bulk work (through writeQueue.ts) call these; they ask the
+// user nothing and show nothing (that is the callers' part), they talk to the API, keep the tree's
+// model in step when there is one (the command line has none) and say what happened as a typed
+// outcome. One instance lives as long as one connection (service + key): its state — creates in
+// flight, lost answers — never outlives a change of either.
+import type { CallOptions, ReportsClient } from '../client/client';
 import { Privacy, Report, ReportId } from '../client/types';
 import { Emitter } from '../lifecycle/emitter';
 import { ratingOf } from '../checks/rating';
 import type { ReportsModel } from '../list/reportsModel';
-import { LostCreates } from './lostCreates';
+import { awaitLost, findMade, LostCreate, LostCreates } from './lostCreates';
 import { toApiError } from '../client/errors';
 import { CreateInput, CreateOutcome, DeleteOutcome, UpdateOutcome, WriteEvent } from './outcomes';
 
@@ -18,7 +19,25 @@ const DELETE_POOL = 4;
 
 export interface ActionOptions {
   signal?: AbortSignal;
+  priority?: CallOptions['priority'];
 }
+
+/** The time limit of a create when the client does not say (the client's default: 4 × 30 s). */
+const DEFAULT_CREATE_LIMIT_MS = 120_000;
+
+export interface CreateOptions extends ActionOptions {
+  /** An attempt an earlier run sent and never heard back from (a scan's journal): looked for first. */
+  previous?: LostCreate;
+  /** Report ids known for this URL besides the model's (never taken for what a lost create made). */
+  knownIds?: readonly string[];
+  /** Just before the POST (a journal writes "sent" first); what it throws ends the create unsent. */
+  onSending?(attempt: LostCreate): Promise<void>;
+  /** The POST's answer was lost (a journal writes it); what it throws ends the create. */
+  onLost?(): Promise<void>;
+}
+
+/** What the actions need of the tree's model; the command line has none. */
+type Known = Pick<ReportsModel, 'upsert' | 'remove' | 'reportsFor'>;
 
 /** The state of one connection: replaced, not cleared, when the service or key changes. */
 class Session {
@@ -36,7 +55,7 @@ export class ReportActions {
   constructor(
     /** The client of the current connection; throws a 'not-configured' ApiError when there is none. */
     private readonly client: () => ReportsClient,
-    private readonly model: ReportsModel,
+    private readonly model?: Known,
   ) {}
 
   /**
@@ -48,7 +67,7 @@ export class ReportActions {
   }
 
   /** Creates a report; a second create of the same URL while one runs joins it. */
-  create(input: CreateInput, options: ActionOptions = {}): Promise<CreateOutcome> {
+  create(input: CreateInput, options: CreateOptions = {}): Promise<CreateOutcome> {
     const session = this.session;
     const running = session.inFlight.get(input.url);
     if (running) return running;
@@ -62,42 +81,77 @@ export class ReportActions {
     return this.session.inFlight.has(url);
   }
 
-  private async createOnce(session: Session, { url, privacy, password }: CreateInput, options: ActionOptions): Promise<CreateOutcome> {
-    let client: ReportsClient;
+  private async createOnce(session: Session, { url, privacy, password }: CreateInput, options: CreateOptions): Promise<CreateOutcome> {
     const lost = session.lost;
     const settle = (outcome: CreateOutcome & { report: Report }): CreateOutcome => {
       lost.settle(url);
       if (session !== this.session) return outcome;
-      this.model.upsert(outcome.report);
+      this.model?.upsert(outcome.report);
       this.emit({ kind: 'created', report: outcome.report });
       return outcome;
     };
+    let client: ReportsClient;
     try {
       client = this.client();
-      // An earlier attempt lost its answer: the service may have stored it after all.
-      const earlier = await lost.find(client, url, options.signal);
-      if (earlier) return settle({ kind: 'recovered', report: earlier });
     } catch (error) {
       return { kind: 'failed', error: toApiError(error) };
     }
-    const attempt = { startedAt: Date.now(), knownIds: this.knownIds(url) };
+    const limit = client.analysisTimeoutMs ?? DEFAULT_CREATE_LIMIT_MS;
+    if (options.previous) lost.remember(url, options.previous);
+    const earlier = lost.get(url);
+    if (earlier) {
+      // An earlier attempt lost its answer: the service may have stored it, or still be analysing it.
+      try {
+        const made = await awaitLost(client, url, earlier, limit, options.signal);
+        if (made) return settle({ kind: 'recovered', report: made });
+      } catch (caught) {
+        const error = toApiError(caught);
+        return error.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error };
+      }
+    }
+    if (options.signal?.aborted) return { kind: 'cancelled' };
+    const attempt: LostCreate = { startedAt: Date.now(), knownIds: this.knownIds(url, options.knownIds) };
+    // The attempt's time is when it leaves the queue (a journal writes it then, before it is sent).
+    let notWritten: { error: unknown } | undefined;
+    const beforeSend = async (): Promise<void> => {
+      attempt.startedAt = Math.min(attempt.startedAt, Date.now());
+      attempt.lastSentAt = Date.now();
+      try {
+        await options.onSending?.(attempt);
+      } catch (error) {
+        notWritten = { error };
+        throw error;
+      }
+    };
+    let error;
     try {
-      const report = await client.createReport({ url, privacy, password }, { signal: options.signal });
+      const report = await client.createReport(
+        { url, privacy, password },
+        { signal: options.signal, priority: options.priority, beforeSend },
+      );
       return settle({ kind: 'created', report });
     } catch (caught) {
-      const error = toApiError(caught);
-      if (!AMBIGUOUS.includes(error.kind)) return { kind: 'failed', error };
-      lost.remember(url, attempt);
-      // Look now: the report may already be there (a timeout after the service stored it).
-      const stored = await lost.find(client, url).catch(() => undefined);
-      if (stored) return settle({ kind: 'recovered', report: stored });
-      return error.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error };
+      if (notWritten) throw notWritten.error;
+      error = toApiError(caught);
     }
+    if (!AMBIGUOUS.includes(error.kind)) return { kind: 'failed', error };
+    lost.remember(url, attempt);
+    await options.onLost?.();
+    const remembered = lost.get(url) ?? attempt;
+    if (error.kind === 'cancelled') {
+      // Look once now (the report may be there already); a later create looks again first.
+      const stored = await findMade(client, url, remembered).catch(() => undefined);
+      return stored ? settle({ kind: 'recovered', report: stored }) : { kind: 'cancelled' };
+    }
+    // Not found is not "not stored" until the time limit: look until then, never send again meanwhile.
+    const stored = await awaitLost(client, url, remembered, limit, options.signal).catch(() => undefined);
+    if (stored) return settle({ kind: 'recovered', report: stored });
+    return options.signal?.aborted ? { kind: 'cancelled' } : { kind: 'failed', error };
   }
 
-  /** Ids of the reports for this exact URL that this extension knows of now. */
-  private knownIds(url: string): Set<string> {
-    return new Set(this.model.reportsFor(url).map((r) => String(r.id)));
+  /** Ids of the reports for this exact URL known now: the model's and the caller's. */
+  private knownIds(url: string, more: readonly string[] = []): Set<string> {
+    return new Set([...(this.model?.reportsFor(url) ?? []).map((r) => String(r.id)), ...more]);
   }
 
   /** PUT privacy (and the password for 2; `passwordKnown`: keep the report's current one). */
@@ -111,7 +165,11 @@ export class ReportActions {
 
   /** PUT results=1: the service analyses the page again. */
   rerun(report: Report, options: ActionOptions = {}): Promise<UpdateOutcome> {
-    return this.update(report, (client, signal) => client.updateReport(report.id, { results: 1 }, { signal }), options.signal);
+    return this.update(
+      report,
+      (client, signal) => client.updateReport(report.id, { results: 1 }, { signal, priority: options.priority }),
+      options.signal,
+    );
   }
 
   private async update(
@@ -123,7 +181,7 @@ export class ReportActions {
       const answer = await send(this.client(), signal);
       // Merged over what we had: a sparse answer loses nothing.
       const updated: Report = { ...report, ...answer };
-      this.model.upsert(updated);
+      this.model?.upsert(updated);
       this.emit({ kind: 'updated', report: updated });
       return { kind: 'updated', report: updated, before: ratingOf(report), after: ratingOf(updated) };
     } catch (caught) {
@@ -178,7 +236,7 @@ export class ReportActions {
   }
 
   private removed(id: ReportId, url: unknown): void {
-    this.model.remove(id);
+    this.model?.remove(id);
     this.emit({ kind: 'deleted', id, url: typeof url === 'string' ? url : undefined });
   }
 

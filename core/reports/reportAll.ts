@@ -1,19 +1,14 @@
 // Report every URL of a document: de-duplicate (by the lookup's comparison key), find which
-// already have a report, then create the rest with at most 3 creates in flight, each inside the
-// request budget as interactive work. A 429 pauses the budget for Retry-After and the URL goes
-// back to the queue (a 429 means nothing was created). Creates go through ReportActions, which
-// never creates twice: a create whose answer was lost (or that was cancelled) is looked for on
-// the service before it is ever sent again, so "Retry Failed" is safe.
+// already have a report, then create the rest through the write queue (writeQueue.ts: at most 3
+// in flight, a 429 waited out by the client's queue, a lost create looked for — never made twice —
+// so "Retry Failed" is safe). This file only plans and sums up.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../client/errors';
 import { Privacy, Report } from '../client/types';
 import { urlKey } from '../urls/urlKey';
-import { CreateInput, CreateOutcome } from './outcomes';
-import { RequestBudget } from '../client/requestBudget';
 import { UrlLookup } from './urlLookup';
-
-export const REPORT_ALL_CONCURRENCY = 3;
-const MAX_RATE_LIMITED = 5;
+import type { ReportActions } from './reportActions';
+import { runWrites } from './writeQueue';
 
 export interface ReportAllPlan {
   /** URLs to create, one spelling per page, document order. */
@@ -29,9 +24,7 @@ export interface ReportAllSummary {
   cancelled: boolean;
 }
 
-export interface Creator {
-  create(input: CreateInput, options: { signal?: AbortSignal }): Promise<CreateOutcome>;
-}
+export type Creator = Pick<ReportActions, 'create' | 'rerun'>;
 
 /** One URL per page (first spelling), and which of them already have a report. */
 export async function planReportAll(urls: readonly string[], lookup: UrlLookup, skipReported = true): Promise<ReportAllPlan> {
@@ -59,59 +52,28 @@ export interface RunOptions {
 }
 
 /** Creates every URL of `urls`; never throws for a failure of the service, says it in the summary. */
-export async function runReportAll(
-  urls: readonly string[],
-  creator: Creator,
-  budget: RequestBudget,
-  options: RunOptions,
-): Promise<ReportAllSummary> {
+export async function runReportAll(urls: readonly string[], creator: Creator, options: RunOptions): Promise<ReportAllSummary> {
   const summary: ReportAllSummary = { created: [], skipped: [], failed: [], cancelled: false };
-  const queue = [...urls];
   let done = 0;
-  const createOne = async (url: string): Promise<void> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await budget.acquire('interactive', options.signal);
-      } catch {
-        summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
-        return;
-      }
-      const outcome = await creator.create({ url, privacy: options.privacy, password: options.password }, { signal: options.signal });
-      if (outcome.kind === 'created' || outcome.kind === 'recovered') {
-        summary.created.push({ url, report: outcome.report, recovered: outcome.kind === 'recovered' });
-        return;
-      }
-      if (outcome.kind === 'cancelled') {
-        summary.skipped.push({ url, reason: l10n.t('cancelled while the service was analysing it (checked before any retry)') });
-        return;
-      }
-      if (outcome.error.kind === 'rate-limited' && attempt < MAX_RATE_LIMITED && !options.signal?.aborted) {
-        budget.pause(outcome.error.retryAfterMs ?? 30_000);
-        continue;
-      }
-      summary.failed.push({ url, reason: outcome.error.message, error: outcome.error });
-      return;
-    }
-  };
-  const worker = async (): Promise<void> => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      if (options.signal?.aborted) {
-        summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
-        continue;
-      }
-      await createOne(url);
-      options.onProgress?.(++done, urls.length, url);
-    }
-  };
-  const pool = Math.max(1, Math.min(options.concurrency ?? REPORT_ALL_CONCURRENCY, REPORT_ALL_CONCURRENCY, urls.length));
-  await Promise.all(Array.from({ length: pool }, worker));
+  const run = await runWrites(
+    urls.map((url) => ({ kind: 'create' as const, url, privacy: options.privacy, password: options.password })),
+    creator,
+    {
+      signal: options.signal,
+      concurrency: options.concurrency,
+      onResult: (index) => void options.onProgress?.(++done, urls.length, urls[index]),
+    },
+  );
+  run.results.forEach((outcome, index) => {
+    const url = urls[index];
+    if (outcome === undefined) summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
+    else if (outcome.kind === 'created' || outcome.kind === 'recovered') {
+      summary.created.push({ url, report: outcome.report, recovered: outcome.kind === 'recovered' });
+    } else if (outcome.kind === 'cancelled') {
+      summary.skipped.push({ url, reason: l10n.t('cancelled while the service was analysing it (checked before any retry)') });
+    } else if (outcome.kind === 'failed') summary.failed.push({ url, reason: outcome.error.message, error: outcome.error });
+  });
   summary.cancelled = Boolean(options.signal?.aborted);
-  // Document order, whatever order the creates finished in.
-  const order = new Map(urls.map((u, i) => [u, i]));
-  const byOrder = (a: { url: string }, b: { url: string }) => (order.get(a.url) ?? 0) - (order.get(b.url) ?? 0);
-  summary.created.sort(byOrder);
-  summary.skipped.sort(byOrder);
-  summary.failed.sort(byOrder);
   return summary;
 }
 

@@ -7,7 +7,6 @@
 // Only URLs (as search text) ever leave the machine.
 import type { Report } from '../client/types';
 import { toApiError } from '../client/errors';
-import type { RequestBudget } from '../client/requestBudget';
 import { urlKey } from '../urls/urlKey';
 import type { ListSource } from './lookupDeps';
 import { lookupPriority, type LookupAudience, type LookupPriority } from './lookupPriority';
@@ -22,7 +21,6 @@ export type LookupAnswer = { state: 'found'; report: Report } | { state: 'none' 
 export interface UrlLookupOptions {
   /** The client; may throw (signed out) — the lookups then fail with that error. */
   source: () => ListSource;
-  budget: RequestBudget;
   ttlMs?: number;
   /** Pages read for one search before it is narrowed instead; default 3. */
   maxPages?: number;
@@ -207,7 +205,7 @@ export class UrlLookup {
     try {
       const answers = await runLookups(
         {
-          deps: { source: this.options.source, budget: this.options.budget, maxPages: this.maxPages },
+          deps: { source: this.options.source, maxPages: this.maxPages },
           priority: () => run.priority,
           accountTotal: fresh ? known.value : undefined,
           onTotal: (value) => {

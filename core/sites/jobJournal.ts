@@ -1,13 +1,16 @@
-// A scan job's state file: one JSON line of header (the URLs and settings, written whole to a
-// temporary file and renamed into place), then one JSON line per event, appended. Replaying the
-// events gives each URL's state; a line cut by a crash (the last one) or not understood is
-// ignored, so a crash loses at most the event being written, never the job. A URL whose create
+// A scan job's state file: one JSON line of header (the URLs and settings, written whole with
+// core/files' atomic write), then one JSON line per event, appended with core/files' journal.
+// Replaying the events gives each URL's state; a line cut by a crash is read from where the next
+// whole event starts, and a line not understood is ignored, so a crash loses at most the event
+// being written, never the job. A URL whose create
 // was sent but never answered ('send' without 'done') is "lost": before it is ever sent again,
 // the service is searched for the report that send may have made.
 import { Privacy } from '../client/types';
 
 export const JOB_FORMAT = 'website-reports-scan';
 export const JOB_VERSION = 1;
+/** Known report ids kept per send (a URL with more reports than this is not a scan's new URL). */
+const MAX_KNOWN_IDS = 100;
 
 export interface JobHeader {
   format: typeof JOB_FORMAT;
@@ -25,8 +28,8 @@ export interface JobHeader {
 export type JobStatus = 'running' | 'paused' | 'cancelled' | 'done';
 
 export type JobEvent =
-  /** A create of URL `i` is about to be sent (t: ms since epoch, this machine's clock). */
-  | { e: 'send'; i: number; t: number }
+  /** A create of URL `i` is about to be sent (t: ms since epoch, this machine's clock; k: report ids known for it then). */
+  | { e: 'send'; i: number; t: number; k?: string[] }
   /** It was refused without being processed (429, 422...): no report can exist from it. */
   | { e: 'unsent'; i: number }
   /** Its answer was lost (timeout, network, 5xx, cancel): the service may have stored it. */
@@ -44,8 +47,14 @@ export interface JobItem {
   state: ItemState;
   /** When the first create of it that may have been stored without an answer started. */
   lostAt?: number;
+  /** Report ids known for it when that create started (never taken for what it made). */
+  knownIds?: string[];
+  /** When its latest create was sent: a lost one's outcome is unknown until its time limit has passed. */
+  sentAt?: number;
   /** A create sent and not yet answered. */
   sendingAt?: number;
+  /** The ids known at that send, until it is answered or lost. */
+  sendingKnown?: string[];
   reportId?: string;
   recovered?: boolean;
   reason?: string;
@@ -55,8 +64,12 @@ export function headerLine(header: JobHeader): string {
   return `${JSON.stringify(header)}\n`;
 }
 
+/** How every event line starts (`e` is written first), to read a line torn by a crash. */
+export const EVENT_START = '{"e":"';
+
+/** An event as one line (without its line break). */
 export function eventLine(event: JobEvent): string {
-  return `${JSON.stringify(event)}\n`;
+  return JSON.stringify(event);
 }
 
 /** The header of a state file's text, or undefined when it is not one. */
@@ -96,8 +109,11 @@ export function readEvent(line: string, count: number): JobEvent | undefined {
   const index = ev.i;
   const validIndex = Number.isInteger(index) && (index as number) >= 0 && (index as number) < count;
   switch (ev.e) {
-    case 'send':
-      return validIndex && typeof ev.t === 'number' && Number.isFinite(ev.t) ? { e: 'send', i: index as number, t: ev.t } : undefined;
+    case 'send': {
+      if (!validIndex || typeof ev.t !== 'number' || !Number.isFinite(ev.t)) return undefined;
+      const known = Array.isArray(ev.k) ? ev.k.filter((id): id is string => typeof id === 'string').slice(0, MAX_KNOWN_IDS) : [];
+      return known.length ? { e: 'send', i: index as number, t: ev.t, k: known } : { e: 'send', i: index as number, t: ev.t };
+    }
     case 'unsent':
     case 'lost':
       return validIndex ? { e: ev.e, i: index as number } : undefined;
@@ -119,18 +135,20 @@ export function readEvent(line: string, count: number): JobEvent | undefined {
 /** Applies one event to the items (and returns the job's status when it changes). */
 export function applyEvent(items: JobItem[], event: JobEvent): JobStatus | undefined {
   switch (event.e) {
-    case 'send':
-      items[event.i].sendingAt = event.t;
-      return undefined;
-    case 'unsent':
-      items[event.i].sendingAt = undefined;
-      return undefined;
-    case 'lost': {
+    case 'send': {
       const item = items[event.i];
-      item.lostAt ??= item.sendingAt;
-      item.sendingAt = undefined;
+      item.sendingAt = event.t;
+      item.sentAt = event.t;
+      item.sendingKnown = event.k;
       return undefined;
     }
+    case 'unsent':
+      items[event.i].sendingAt = undefined;
+      items[event.i].sendingKnown = undefined;
+      return undefined;
+    case 'lost':
+      markLost(items[event.i]);
+      return undefined;
     case 'done':
       items[event.i] = { url: items[event.i].url, state: 'done', reportId: event.id, recovered: event.recovered || undefined };
       return undefined;
@@ -155,10 +173,15 @@ export function applyEvent(items: JobItem[], event: JobEvent): JobStatus | undef
 
 /** After a replay: a create that was sent and never answered may have been stored. */
 export function settleInterrupted(items: JobItem[]): void {
-  for (const item of items) {
-    if (item.sendingAt !== undefined) {
-      item.lostAt ??= item.sendingAt;
-      item.sendingAt = undefined;
-    }
+  for (const item of items) if (item.sendingAt !== undefined) markLost(item);
+}
+
+/** Its send's answer was lost: the first lost send's time and known ids are kept (the wider search). */
+function markLost(item: JobItem): void {
+  if (item.lostAt === undefined && item.sendingAt !== undefined) {
+    item.lostAt = item.sendingAt;
+    item.knownIds = item.sendingKnown;
   }
+  item.sendingAt = undefined;
+  item.sendingKnown = undefined;
 }

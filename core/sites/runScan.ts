@@ -1,27 +1,23 @@
-// Runs a scan job: at most SCAN_CONCURRENCY creates in flight, each paced by the client's rate
-// gate (it reads the service's X-RateLimit-* headers and spreads the rest of a window, so the
-// steady state sees no 429) and, when given, the request budget the editor shares with its other
-// traffic. Every create is written to the state file as sent BEFORE it is sent; a create that was
-// sent and never answered (a crash, a lost answer, a cancel) is looked for on the service — a
-// report for that URL made after the attempt began — before the URL is ever sent again, so no
-// URL gets two reports. A 429 means nothing was stored: the URL goes back to the queue.
+// Runs a scan job through the write queue (core/reports/writeQueue.ts): at most 3 creates in
+// flight, paced by the client's one request queue (it reads the service's X-RateLimit-* headers
+// and spreads the rest of a window, and waits out a 429: nothing was stored, the create goes back
+// to the queue). The job's state file is the queue's journal: every create is written as sent
+// BEFORE it is sent, and as lost when its answer is; a create sent and never answered (a crash, a
+// lost answer, a cancel) is looked for on the service — and waited for while the service may still
+// be analysing it — before the URL is ever sent again, so no URL gets two reports.
 import * as l10n from '@vscode/l10n';
 import type { ReportsClient } from '../client/client';
-import { ApiError, toApiError } from '../client/errors';
-import { LostCreates } from '../reports/lostCreates';
-import { AMBIGUOUS } from '../reports/reportActions';
-import { RequestBudget } from '../client/requestBudget';
+import { ReportActions } from '../reports/reportActions';
+import { runWrites, WriteItem, WriteResult } from '../reports/writeQueue';
 import { Report } from '../client/types';
-import { JobItem } from './jobJournal';
-import { MAX_RATE_LIMITED, SCAN_CONCURRENCY } from './scanLimits';
 import { ScanJob } from './scanJob';
 
-export type ScanClient = Pick<ReportsClient, 'createReport' | 'listReports'>;
+export type ScanClient = Pick<ReportsClient, 'createReport' | 'listReports' | 'analysisTimeoutMs'>;
 
 export interface ScanDeps {
   client: ScanClient;
-  /** The editor's shared request budget; the command line may leave it out (the client's gate paces). */
-  budget?: RequestBudget;
+  /** The editor's actions (its tree hears of the creates); the command line leaves it out. */
+  actions?: Pick<ReportActions, 'create' | 'rerun'>;
   /** For privacy 2; never written to the state file. */
   password?: string;
   /** Stops the run like a pause (creates in flight are stopped and looked for). */
@@ -45,13 +41,11 @@ export interface ScanResult {
   failures: { url: string; reason: string }[];
 }
 
-/** Errors after which no other URL can succeed either: the run stops and the job keeps its queue. */
-const STOPPING: readonly string[] = ['auth', 'not-configured', 'forbidden'];
-const DEFAULT_RETRY_AFTER_MS = 30_000;
-
-class StopRun {
-  constructor(readonly reason: string) {}
-}
+/**
+ * Errors after which no other URL can succeed either (a refused key; a service that asks to wait
+ * longer than the client waits): the run stops and the job keeps its queue.
+ */
+const STOPPING: readonly string[] = ['auth', 'not-configured', 'forbidden', 'rate-limited'];
 
 export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult> {
   if (job.status === 'paused') await job.resume();
@@ -63,98 +57,59 @@ export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult>
   const watch = job.onProgress((p) => {
     if (p.status === 'cancelled') controller.abort();
   });
-  const lost = new LostCreates();
-  const queue = job.items.map((item, index) => ({ item, index })).filter(({ item }) => item.state === 'todo');
-  let stopped: string | undefined;
-  const shouldStop = () => stopped !== undefined || controller.signal.aborted || job.status !== 'running';
-
-  const settle = async (index: number, report: Report, recovered: boolean): Promise<void> => {
-    await job.record({ e: 'done', i: index, id: String(report.id), recovered });
-    deps.onReport?.(job.items[index].url, report);
-  };
-
-  /** A send of this URL may have been stored: the report it made, looked for on the service. */
-  const findLost = async (item: JobItem): Promise<Report | undefined> => {
-    if (item.lostAt === undefined) return undefined;
-    lost.remember(item.url, { startedAt: item.lostAt, knownIds: new Set() });
-    try {
-      await deps.budget?.acquire('interactive');
-      return await lost.find(deps.client, item.url);
-    } finally {
-      lost.settle(item.url);
-    }
-  };
-
-  const createOne = async (index: number): Promise<void> => {
+  const indexes = job.items.map((item, index) => ({ item, index })).filter(({ item }) => item.state === 'todo');
+  const items: WriteItem[] = indexes.map(({ item }) => ({
+    kind: 'create',
+    url: item.url,
+    privacy: job.header.privacy,
+    password: deps.password,
+    previous:
+      item.lostAt === undefined
+        ? undefined
+        : { startedAt: item.lostAt, lastSentAt: item.sentAt ?? item.lostAt, knownIds: new Set(item.knownIds ?? []) },
+  }));
+  const actions = deps.actions ?? new ReportActions(() => deps.client as ReportsClient);
+  const settle = async (at: number, result: WriteResult): Promise<string | undefined> => {
+    const index = indexes[at].index;
     const item = job.items[index];
-    for (let attempt = 1; ; attempt++) {
-      let earlier: Report | undefined;
-      try {
-        earlier = await findLost(item);
-      } catch (caught) {
-        // Not known whether it was stored: not sent again until a later run can look.
-        const error = toApiError(caught);
-        if (STOPPING.includes(error.kind)) throw new StopRun(error.message);
-        if (error.kind === 'cancelled') return;
-        return job.record({ e: 'failed', i: index, why: error.message });
-      }
-      if (earlier) return settle(index, earlier, true);
-      if (shouldStop()) return;
-      if (deps.budget) {
-        try {
-          await deps.budget.acquire('interactive', controller.signal);
-        } catch {
-          return; // stopped while waiting: nothing was sent
-        }
-      }
-      // Written before it is sent: a crash from here on leaves a 'send' the next start looks up.
-      await job.record({ e: 'send', i: index, t: Date.now() });
-      job.report(item.url);
-      let error: ApiError;
-      try {
-        const report = await deps.client.createReport(
-          { url: item.url, privacy: job.header.privacy, password: deps.password },
-          { signal: controller.signal },
-        );
-        return settle(index, report, false);
-      } catch (caught) {
-        error = toApiError(caught);
-      }
-      if (AMBIGUOUS.includes(error.kind)) {
-        await job.record({ e: 'lost', i: index });
-        // The report may be there already (a timeout after the service stored it).
-        const stored = await findLost(item).catch(() => undefined);
-        if (stored) return settle(index, stored, true);
-        if (error.kind === 'cancelled') return; // stays queued; looked for again before any resend
-        return job.record({ e: 'failed', i: index, why: error.message });
-      }
-      await job.record({ e: 'unsent', i: index });
-      if (error.kind === 'rate-limited' && attempt < MAX_RATE_LIMITED) {
-        deps.budget?.pause(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
-        if (!deps.budget) await delay(error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS, controller.signal);
-        continue;
-      }
-      if (STOPPING.includes(error.kind)) throw new StopRun(error.message);
-      return job.record({ e: 'failed', i: index, why: error.message });
+    if (result.kind === 'created' || result.kind === 'recovered') {
+      await job.record({ e: 'done', i: index, id: String(result.report.id), recovered: result.kind === 'recovered' });
+      deps.onReport?.(item.url, result.report);
+    } else if (result.kind === 'failed') {
+      // Refused without being processed (422, 429s, a refused key): no report can exist from that send.
+      if (item.sendingAt !== undefined) await job.record({ e: 'unsent', i: index });
+      if (STOPPING.includes(result.error.kind)) return result.error.message;
+      await job.record({ e: 'failed', i: index, why: result.error.message });
     }
+    job.report(item.url);
+    return undefined;
   };
-
-  const worker = async (): Promise<void> => {
-    for (let next = queue.shift(); next && !shouldStop(); next = queue.shift()) {
-      try {
-        await createOne(next.index);
-      } catch (error) {
-        stopped ??=
-          error instanceof StopRun ? error.reason : l10n.t('The scan stopped: {0}', error instanceof Error ? error.message : String(error));
-        controller.abort();
-      }
-      job.report(next.item.url);
-    }
-  };
-
+  let stopped: string | undefined;
   try {
-    const pool = Math.max(1, Math.min(deps.concurrency ?? SCAN_CONCURRENCY, SCAN_CONCURRENCY));
-    await Promise.all(Array.from({ length: pool }, worker));
+    const run = await runWrites(items, actions, {
+      signal: controller.signal,
+      concurrency: deps.concurrency,
+      keepGoing: () => job.status === 'running',
+      journal: {
+        sending: async (at, attempt) => {
+          const known = [...attempt.knownIds];
+          await written(
+            job.record({
+              e: 'send',
+              i: indexes[at].index,
+              t: attempt.lastSentAt ?? attempt.startedAt,
+              ...(known.length ? { k: known } : {}),
+            }),
+          );
+          job.report(indexes[at].item.url);
+        },
+        lost: (at) => written(job.record({ e: 'lost', i: indexes[at].index })),
+      },
+      onResult: settle,
+    });
+    if (run.stopped !== undefined) stopped = run.stopped;
+  } catch (error) {
+    stopped = l10n.t('The scan stopped: {0}', error instanceof Error ? error.message : String(error));
   } finally {
     watch.dispose();
     deps.signal?.removeEventListener('abort', onAbort);
@@ -165,6 +120,15 @@ export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult>
   }
   job.report();
   return resultOf(job, stopped);
+}
+
+/** A journal write; one that fails stops the run, saying why. */
+async function written(write: Promise<void>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    throw new Error(l10n.t('The scan stopped: {0}', error instanceof Error ? error.message : String(error)));
+  }
 }
 
 /** The job's totals: created, skipped (before the job and cancelled), failed. */
@@ -181,16 +145,4 @@ export function resultOf(job: ScanJob, stopped?: string): ScanResult {
     stopped,
     failures: job.items.filter((item) => item.state === 'failed').map((item) => ({ url: item.url, reason: item.reason ?? '' })),
   };
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,15 +1,20 @@
 // A scan job: the URLs to rate and what became of each, kept in ONE state file (jobJournal.ts)
-// so the job survives a closed window, a reload or a crash. One process at a time runs a job: a
-// lock file beside the state file holds the owner's process id; a lock whose process is gone (a
-// crash) is taken over. Pause, resume and cancel are events in the file too, so the next start
-// knows. Progress is an event listeners subscribe to.
+// so the job survives a closed window, a reload or a crash. One process at a time runs a job: it
+// holds core/files' lock beside the state file (a lock whose process is gone — a crash — is taken
+// over, by exactly one of any number of takers). The header is written with core/files' atomic
+// write, the events with its journal. Pause, resume and cancel are events in the file too, so the
+// next start knows. Progress is an event listeners subscribe to.
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { Privacy } from '../client/types';
 import { Emitter } from '../lifecycle/emitter';
+import { writeAtomically } from '../files/atomicWrite';
+import { appendLines, journalLines } from '../files/journal';
+import { HeldLock, tryLock } from '../files/lock';
 import { JobFiles, nodeJobFiles } from './jobFiles';
 import {
   applyEvent,
+  EVENT_START,
   eventLine,
   headerLine,
   JOB_FORMAT,
@@ -62,6 +67,7 @@ export class ScanJob {
   readonly onProgress = this.progress.event;
   private statusNow: JobStatus;
   private released = false;
+  private lock!: HeldLock;
   /** Writes go one after another, in order. */
   private writing: Promise<void> = Promise.resolve();
 
@@ -93,22 +99,25 @@ export class ScanJob {
       skippedBefore: job.skippedBefore ?? 0,
       urls: [...job.urls],
     };
+    let held: HeldLock | undefined;
     try {
       await files.mkdir(path.dirname(file));
       const locked = await lock(file, files);
-      if (locked) return locked;
+      if (locked instanceof JobProblem) return locked;
+      held = locked;
       if ((await files.size(file)) !== undefined) {
-        await unlock(file, files);
+        await held.release();
         return new JobProblem('bad-input', file, l10n.t('{0} already holds a scan; resume it, or remove the file to start over.', file));
       }
-      const temp = `${file}.${process.pid}.tmp`;
-      await files.writeFile(temp, headerLine(header));
-      await files.rename(temp, file);
+      await writeAtomically(file, headerLine(header), files);
     } catch (error) {
+      await held?.release().catch(() => undefined);
       return new JobProblem('write-failed', file, l10n.t('The scan state could not be written to {0}: {1}', file, describe(error)));
     }
     const items = header.urls.map((url): JobItem => ({ url, state: 'todo' }));
-    return new ScanJob(file, header, items, header.urls.length ? 'running' : 'done', files);
+    const made = new ScanJob(file, header, items, header.urls.length ? 'running' : 'done', files);
+    made.lock = held;
+    return made;
   }
 
   /** The job in `file` with what is done and to do, or undefined when there is none; holds its lock. */
@@ -131,26 +140,28 @@ export class ScanJob {
     if (text === undefined) return undefined;
     const lines = text.split('\n');
     const header = readHeader(lines[0]);
+    // The events after the header: whole lines, a line torn by a crash read from where it restarts.
+    const events = journalLines(text.slice(lines[0].length + 1), [EVENT_START]);
     if (!header || header.urls.length > MAX_JOB_URLS) {
       return new JobProblem('unreadable', file, l10n.t('{0} is not a scan state this extension can read; it was left as it is.', file));
     }
     const items = header.urls.map((url): JobItem => ({ url, state: 'todo' }));
     let status: JobStatus = 'running';
-    for (const line of lines.slice(1)) {
-      if (!line) continue;
+    for (const line of events) {
       const event = readEvent(line, items.length);
       if (!event) continue; // cut by a crash, or not ours: the events around it still count
       status = applyEvent(items, event) ?? status;
     }
     settleInterrupted(items);
-    let locked: JobProblem | undefined;
+    let locked: HeldLock | JobProblem;
     try {
       locked = await lock(file, files);
     } catch (error) {
       return new JobProblem('write-failed', file, l10n.t('The scan state could not be written to {0}: {1}', file, describe(error)));
     }
-    if (locked) return locked;
+    if (locked instanceof JobProblem) return locked;
     const job = new ScanJob(file, header, items, status, files);
+    job.lock = locked;
     if (status === 'running' && job.counts().todo === 0) job.statusNow = 'done';
     return job;
   }
@@ -194,7 +205,7 @@ export class ScanJob {
     if (this.released) return;
     this.released = true;
     await this.writing.catch(() => undefined);
-    await unlock(this.file, this.files).catch(() => undefined);
+    await this.lock.release().catch(() => undefined);
   }
 
   /** Releases the lock and removes the state file (a finished or cancelled job the user is done with). */
@@ -206,7 +217,7 @@ export class ScanJob {
 
   /** Appends an event to the file (after the earlier ones) and applies it; rejects when the write fails. */
   record(event: JobEvent): Promise<void> {
-    const write = this.writing.then(() => this.files.append(this.file, eventLine(event)));
+    const write = this.writing.then(() => appendLines(this.files, this.file, [eventLine(event)]));
     this.writing = write.catch(() => undefined);
     return write.then(() => {
       const status = applyEvent(this.items, event);
@@ -236,47 +247,16 @@ export function createJob(file: string, job: NewJob, files?: JobFiles): Promise<
   return ScanJob.create(file, job, files);
 }
 
-const lockFile = (file: string) => `${file}.lock`;
-
-/** Takes the job's lock; a problem when another live process holds it. */
-async function lock(file: string, files: JobFiles): Promise<JobProblem | undefined> {
-  const mine = JSON.stringify({ pid: process.pid });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (await files.createExclusive(lockFile(file), mine)) return undefined;
-    const holder = await files.readText(lockFile(file));
-    const pid = holderPid(holder);
-    if (pid === process.pid) {
-      return new JobProblem('locked', file, l10n.t('This scan is already running here.'));
-    }
-    if (pid !== undefined && isAlive(pid)) {
-      return new JobProblem('locked', file, l10n.t('This scan is being run by another window or process (process {0}).', pid));
-    }
-    // Its owner is gone (a crash): the lock is stale.
-    await files.unlink(lockFile(file));
+/** Takes the job's lock (core/files/lock.ts): stale only when its holder's process is gone. */
+async function lock(file: string, files: JobFiles): Promise<HeldLock | JobProblem> {
+  const got = await tryLock(files, `${file}.lock`);
+  if ('held' in got) return got.held;
+  const holder = got.busy;
+  if (holder?.here) return new JobProblem('locked', file, l10n.t('This scan is already running here.'));
+  if (holder) {
+    return new JobProblem('locked', file, l10n.t('This scan is being run by another window or process (process {0}).', holder.pid));
   }
   return new JobProblem('locked', file, l10n.t('The lock of {0} could not be taken.', file));
-}
-
-async function unlock(file: string, files: JobFiles): Promise<void> {
-  if (holderPid(await files.readText(lockFile(file))) === process.pid) await files.unlink(lockFile(file));
-}
-
-function holderPid(text: string | undefined): number | undefined {
-  try {
-    const pid = (JSON.parse(text ?? '') as { pid?: unknown }).pid;
-    return Number.isInteger(pid) && (pid as number) > 0 ? (pid as number) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'EPERM';
-  }
 }
 
 function describe(error: unknown): string {

@@ -25,7 +25,3 @@ export const MAX_INPUT_LENGTH = 2_048;
 export const MAX_JOB_URLS = MAX_DISCOVERED_URLS;
 /** Bytes of a job's state file read on resume (header + journal lines for MAX_JOB_URLS). */
 export const MAX_STATE_BYTES = 256 * 1024 * 1024;
-/** Creates in flight at once. */
-export const SCAN_CONCURRENCY = 3;
-/** Times one URL goes back to the queue after 429s before it counts as failed. */
-export const MAX_RATE_LIMITED = 5;

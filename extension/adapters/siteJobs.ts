@@ -6,7 +6,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Privacy } from '../../core/client/types';
-import type { RequestBudget } from '../../core/client/requestBudget';
 import { createJob, describeScanResult, JobProblem, loadJob, runScan, type ScanJob, type ScanResult } from '../../core/sites';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
@@ -36,7 +35,6 @@ export class SiteJobs extends Disposable {
   constructor(
     private readonly ctx: CommandContext,
     private readonly storage: vscode.Uri,
-    private readonly budget: RequestBudget,
     /** A report was created or found by a job (the lookups and the tree hear of it). */
     private readonly onReport: () => void,
   ) {
@@ -116,7 +114,7 @@ export class SiteJobs extends Disposable {
           try {
             return await runScan(job, {
               client: this.ctx.connection.get(),
-              budget: this.budget,
+              actions: this.ctx.actions,
               password,
               signal: controller.signal,
               onReport: () => this.reportsChanged(),

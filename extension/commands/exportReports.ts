@@ -5,7 +5,6 @@ import { createWriteStream, promises as fsp } from 'node:fs';
 import { once } from 'node:events';
 import * as vscode from 'vscode';
 import { ExportFormat, exportReports } from '../../core/reports/exportAll';
-import { RequestBudget } from '../../core/client/requestBudget';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
 import { toQuery } from '../../core/list/filters';
@@ -28,7 +27,6 @@ async function askFormat(): Promise<ExportFormat | undefined> {
 
 export async function exportReportsCommand(
   ctx: CommandContext,
-  budget: RequestBudget,
   formatArg?: unknown,
   targetArg?: unknown,
 ): Promise<ExportResult | undefined> {
@@ -70,7 +68,7 @@ export async function exportReportsCommand(
           },
         };
         try {
-          const result = await exportReports(client, budget, query, format, sink, {
+          const result = await exportReports(client, query, format, sink, {
             signal: controller.signal,
             onProgress: (count, total) => progress.report({ message: total ? vscode.l10n.t('{0} of {1}', count, total) : `${count}` }),
           });

@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { ReportActions } from '../../core/reports/reportActions';
-import { RequestBudget } from '../../core/client/requestBudget';
 import { UrlLookup } from '../../core/reports/urlLookup';
 import { findUrls, FoundUrl } from '../../core/urls/urlFinder';
 import { ReportsModel } from '../../core/list/reportsModel';
@@ -16,7 +15,6 @@ import type { Report } from '../../core/client/types';
 export type { DocumentUrlsSetting } from '../platform/settings';
 
 export class DocumentUrlsService extends Disposable {
-  readonly budget = new RequestBudget();
   readonly lookup: UrlLookup;
   private readonly invalidated = new vscode.EventEmitter<void>();
   /** Answers may have changed: look the URLs of visible documents up again. */
@@ -30,7 +28,7 @@ export class DocumentUrlsService extends Disposable {
     actions: ReportActions,
   ) {
     super();
-    this.lookup = new UrlLookup({ source: () => connection.get(), budget: this.budget });
+    this.lookup = new UrlLookup({ source: () => connection.get() });
     const writes = actions.onDidWrite((event) => {
       if (event.kind === 'deleted') this.lookup.invalidate(event.url);
       else {
@@ -88,7 +86,6 @@ export class DocumentUrlsService extends Disposable {
 
   override dispose(): void {
     this.lookup.dispose();
-    this.budget.dispose();
     super.dispose();
   }
 }

@@ -141,7 +141,7 @@ async function createAll(
     (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return runReportAll(urls, actions, service.budget, {
+      return runReportAll(urls, actions, {
         privacy,
         password,
         signal: controller.signal,

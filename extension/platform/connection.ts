@@ -7,6 +7,12 @@ import { parseBaseUrl } from '../../core/client/baseUrl';
 import { KeyStore } from './keyStore';
 import { affectsConnection, readProxySettings, readSettings } from './settings';
 
+/**
+ * The editor's own ceiling, whatever the service announces: 50 requests a minute in all (the real
+ * service allows about 60), of which background work (hovers, badges, other files) takes 30.
+ */
+const EDITOR_PACING = { ownLimit: 50, ownBackgroundLimit: 30 };
+
 export class Connection implements vscode.Disposable {
   private client?: ReportsClient;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -102,6 +108,7 @@ export class Connection implements vscode.Disposable {
       proxy: readProxySettings(),
       userAgent: `website-reports-vscode/${this.version}`,
       log: this.log,
+      pacing: EDITOR_PACING,
       ...(retry ? { retry } : {}),
       ...(onRecords ? { onRecords } : {}),
     });

@@ -6,7 +6,6 @@
 // store (bench/data.ts); the editor and `check` use this one module, so the counts are theirs.
 import * as path from 'node:path';
 import { ReportsClient } from '../../core/client/client';
-import { RequestBudget } from '../../core/client/requestBudget';
 import type { LookupRoute } from '../../core/reports/lookupRun';
 import { UrlLookup } from '../../core/reports/urlLookup';
 import { startService } from '../../service/server';
@@ -56,9 +55,8 @@ function datasetUrls(largest: Dataset): string[] {
 async function count(c: Case): Promise<Row> {
   const service = await startService({ apiKey: KEY, control: true, dataFile: c.file });
   const client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, proxy: { env: {} } });
-  const budget = new RequestBudget({ backgroundPerWindow: 1e9, totalPerWindow: 1e9 });
   const routes: LookupRoute[] = [];
-  const lookup = new UrlLookup({ source: () => client, budget, onRoute: (r) => routes.push(r) });
+  const lookup = new UrlLookup({ source: () => client, onRoute: (r) => routes.push(r) });
   try {
     service.clearRequests();
     const start = performance.now();
@@ -76,7 +74,6 @@ async function count(c: Case): Promise<Row> {
     };
   } finally {
     lookup.dispose();
-    budget.dispose();
     await client.dispose();
     await service.close();
   }

@@ -3,7 +3,6 @@
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../core/client/client';
 import { exportReports } from '../../../core/reports/exportAll';
-import { RequestBudget } from '../../../core/client/requestBudget';
 import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../core/text/csv';
 import { DEPTH_MARKER, EXPORT_MAX_DEPTH } from '../../../core/text/safeJson';
 import { ListSource } from '../../../core/reports/urlLookup';
@@ -54,11 +53,9 @@ describe('actions: export every report of the list', () => {
 
   const run = async (format: 'csv' | 'json') => {
     const chunks: string[] = [];
-    const budget = new RequestBudget();
-    const result = await exportReports(client, budget, { search: 'keep.test', searchBy: 'url', sortBy: 'url', sort: 'asc' }, format, {
+    const result = await exportReports(client, { search: 'keep.test', searchBy: 'url', sortBy: 'url', sort: 'asc' }, format, {
       write: async (c) => void chunks.push(c),
     });
-    budget.dispose();
     return { result, text: chunks.join(''), chunks };
   };
 
@@ -101,12 +98,7 @@ describe('export: any record, never throwing', () => {
 
   async function exported(items: Report[], format: 'csv' | 'json'): Promise<string> {
     const chunks: string[] = [];
-    const budget = new RequestBudget();
-    try {
-      await exportReports(source(items), budget, {}, format, { write: async (c) => void chunks.push(c) });
-    } finally {
-      budget.dispose();
-    }
+    await exportReports(source(items), {}, format, { write: async (c) => void chunks.push(c) });
     return chunks.join('');
   }
 

@@ -5,7 +5,6 @@
 import { strict as assert } from 'node:assert';
 import { ratingOf } from '../../../core/checks/rating';
 import { ReportsClient } from '../../../core/client/client';
-import { RequestBudget } from '../../../core/client/requestBudget';
 import type { ListQuery } from '../../../core/client/types';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import type { LookupRoute } from '../../../core/reports/lookupRun';
@@ -27,7 +26,6 @@ describe('actions: lookups at the floor', function () {
   this.timeout(60_000);
   let service: RunningService;
   let client: ReportsClient;
-  let budget: RequestBudget;
   let routes: LookupRoute[];
   let lookup: UrlLookup;
   const lists = () => service.requests().filter((r) => r.method === 'GET' && r.path === '/api/v1/reports');
@@ -44,13 +42,11 @@ describe('actions: lookups at the floor', function () {
   beforeEach(() => {
     service.clearRequests();
     service.clearFaults();
-    budget = new RequestBudget({ backgroundPerWindow: 1000, totalPerWindow: 1000 });
     routes = [];
-    lookup = new UrlLookup({ source: () => client, budget, onRoute: (r) => routes.push(r) });
+    lookup = new UrlLookup({ source: () => client, onRoute: (r) => routes.push(r) });
   });
   afterEach(() => {
     lookup.dispose();
-    budget.dispose();
   });
 
   it('300 URLs on 80 hosts, an account of 260: the list read once, 3 requests (≤ 4; one search per host sent 80)', async () => {
@@ -161,10 +157,8 @@ describe('actions: lookups at the floor', function () {
       ),
     };
     lookup.dispose();
-    budget.dispose();
-    // One request per 50 ms: the order the budget grants them is the order they are sent.
-    budget = new RequestBudget({ backgroundPerWindow: 1, totalPerWindow: 1, windowMs: 50 });
-    lookup = new UrlLookup({ source: () => source, budget });
+    // The priorities the run sends with, as the client's one pacer receives them.
+    lookup = new UrlLookup({ source: () => source });
     const done: string[] = [];
     const hidden = lookup.settleAll(URLS.slice(0, 40), 'hidden').then(() => done.push('hidden view'));
     const hover = lookup.lookup(URLS[7], 'pointer').then(() => done.push('hover'));

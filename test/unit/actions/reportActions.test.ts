@@ -93,14 +93,39 @@ describe('ReportActions', () => {
     await slow.dispose();
   });
 
+  it('a create cancelled while the service still analyses it, tried again at once: looked for until it appears, never sent twice', async () => {
+    const url = `${fixtures.url}/good?n=unknown`;
+    // The service stores the report 500 ms after the POST arrives, whatever became of the caller.
+    service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: 500 });
+    const controller = new AbortController();
+    const first = actions.create({ url, privacy: 0 }, { signal: controller.signal });
+    for (let i = 0; i < 200 && posts().length < 1; i++) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    assert.equal((await first).kind, 'cancelled');
+    // "Not found yet" is not "not stored": within the create's time limit the retry looks again.
+    const retry = await actions.create({ url, privacy: 0 });
+    assert.equal(retry.kind, 'recovered');
+    assert.equal(posts().length, 1, 'one POST in all');
+  });
+
   it('does not mistake an older report of the same URL for the lost one', async () => {
     const url = `${fixtures.url}/good`;
     const older = await actions.create({ url, privacy: 0 });
     assert.equal(older.kind, 'created');
+    // A dropped answer stays unknown for the create's time limit (looked for again meanwhile): a short one here.
+    const quick = new ReportsClient({
+      baseUrl: service.url,
+      apiKey: () => KEY,
+      retry: { retries: 0 },
+      proxy: { env: {} },
+      analysisTimeoutMs: 300,
+    });
+    const lossy = new ReportActions(() => quick, model);
     service.addFault({ method: 'POST', path: '/api/v1/reports', drop: true });
-    const lost = await actions.create({ url, privacy: 0 });
+    const lost = await lossy.create({ url, privacy: 0 });
     assert.equal(lost.kind, 'failed');
-    const retry = await actions.create({ url, privacy: 0 });
+    const retry = await lossy.create({ url, privacy: 0 });
+    await quick.dispose();
     assert.equal(retry.kind, 'created', 'the dropped attempt stored nothing, so the retry creates');
     assert.notEqual(retry.kind === 'created' && retry.report.id, older.kind === 'created' && older.report.id);
   });

@@ -6,7 +6,6 @@ import { ReportsClient } from '../../../core/client/client';
 import { CreateInput } from '../../../core/reports/outcomes';
 import { planReportAll, runReportAll } from '../../../core/reports/reportAll';
 import { ReportActions } from '../../../core/reports/reportActions';
-import { RequestBudget } from '../../../core/client/requestBudget';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import { ReportsModel } from '../../../core/list/reportsModel';
 import { startService, RunningService } from '../../../service/server';
@@ -19,7 +18,6 @@ describe('actions: report every URL of a document', () => {
   let service: RunningService;
   let fixtures: FixtureServer;
   let client: ReportsClient;
-  let budget: RequestBudget;
   let actions: ReportActions;
   let lookup: UrlLookup;
   const posts = () => service.requests().filter((r) => r.method === 'POST');
@@ -41,15 +39,13 @@ describe('actions: report every URL of a document', () => {
       proxy: { env: {} },
       analysisTimeoutMs: 1500,
     });
-    budget = new RequestBudget();
     actions = new ReportActions(() => client, new ReportsModel());
-    lookup = new UrlLookup({ source: () => client, budget });
+    lookup = new UrlLookup({ source: () => client });
     service.clearRequests();
     service.clearFaults();
   });
   afterEach(async () => {
     lookup.dispose();
-    budget.dispose();
     await client.dispose();
   });
 
@@ -73,8 +69,9 @@ describe('actions: report every URL of a document', () => {
           inFlight--;
         }
       },
+      rerun: actions.rerun.bind(actions),
     };
-    const summary = await runReportAll(plan.toCreate, creator, budget, { privacy: 0 });
+    const summary = await runReportAll(plan.toCreate, creator, { privacy: 0 });
     assert.equal(summary.created.length, 6);
     assert.deepEqual(summary.failed, []);
     assert.equal(posts().length, 6);
@@ -85,7 +82,7 @@ describe('actions: report every URL of a document', () => {
   it('waits out a 429 and creates the URL once', async () => {
     service.addFault({ method: 'POST', path: '/api/v1/reports', status: 429, headers: { 'Retry-After': '1' }, times: 1 });
     const url = `${fixtures.url}/good?n=429`;
-    const summary = await runReportAll([url], actions, budget, { privacy: 1 });
+    const summary = await runReportAll([url], actions, { privacy: 1 });
     assert.equal(summary.created.length, 1);
     assert.equal(posts().length, 2, 'the first POST was refused, the second created');
   });
@@ -93,13 +90,13 @@ describe('actions: report every URL of a document', () => {
   it('says why a URL failed, and a lost create is found, not made again, by the retry', async () => {
     const missing = `${fixtures.url}/loop?n=1`; // a redirect loop: the service refuses it (422)
     const slow = `${fixtures.url}/slow?n=1`; // answers after 3 s: the client times out at 1.5 s
-    const first = await runReportAll([missing, slow], actions, budget, { privacy: 0 });
+    const first = await runReportAll([missing, slow], actions, { privacy: 0 });
     assert.equal(first.created.length, 0);
     assert.equal(first.failed.length, 2);
     assert.match(first.failed.find((f) => f.url === slow)?.reason ?? '', /time|long/i);
     await new Promise((r) => setTimeout(r, 2000)); // the service finishes the slow analysis
     service.clearRequests();
-    const retry = await runReportAll([slow], actions, budget, { privacy: 0 });
+    const retry = await runReportAll([slow], actions, { privacy: 0 });
     assert.equal(retry.created.length, 1);
     assert.equal(retry.created[0].recovered, true);
     assert.equal(posts().length, 0, 'no second POST');
@@ -108,7 +105,7 @@ describe('actions: report every URL of a document', () => {
   it('skips what was not sent when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const summary = await runReportAll([`${fixtures.url}/good?n=90`], actions, budget, { privacy: 0, signal: controller.signal });
+    const summary = await runReportAll([`${fixtures.url}/good?n=90`], actions, { privacy: 0, signal: controller.signal });
     assert.equal(summary.skipped.length, 1);
     assert.equal(summary.cancelled, true);
     assert.equal(posts().length, 0);

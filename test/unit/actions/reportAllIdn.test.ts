@@ -3,10 +3,9 @@
 // second Report All creates nothing; a lost create of such a URL is recovered, not made twice.
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../core/client/client';
-import { LostCreates } from '../../../core/reports/lostCreates';
+import { findMade } from '../../../core/reports/lostCreates';
 import { planReportAll, runReportAll } from '../../../core/reports/reportAll';
 import { ReportActions } from '../../../core/reports/reportActions';
-import { RequestBudget } from '../../../core/client/requestBudget';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import { ReportsModel } from '../../../core/list/reportsModel';
 import type { Analysis } from '../../../service/analyze';
@@ -19,10 +18,9 @@ const PUNYCODE = 'https://xn--bcher-kva.example/seite';
 describe('actions: internationalised URLs are found again', () => {
   let service: RunningService;
   let client: ReportsClient;
-  let budget: RequestBudget;
   let actions: ReportActions;
   const posts = () => service.requests().filter((r) => r.method === 'POST');
-  const lookup = () => new UrlLookup({ source: () => client, budget }); // a fresh cache each time
+  const lookup = () => new UrlLookup({ source: () => client }); // a fresh cache each time
 
   before(async () => {
     // The page fetch is replaced (no DNS for .example); everything else is the real service.
@@ -34,18 +32,16 @@ describe('actions: internationalised URLs are found again', () => {
     await service.reset(0);
     service.clearRequests();
     client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
-    budget = new RequestBudget();
     actions = new ReportActions(() => client, new ReportsModel());
   });
   afterEach(async () => {
-    budget.dispose();
     await client.dispose();
   });
 
   it('Report All creates https://bücher.example/seite once; a second run creates nothing', async () => {
     const first = await planReportAll([UNICODE], lookup());
     assert.deepEqual(first.toCreate, [UNICODE]);
-    const summary = await runReportAll(first.toCreate, actions, budget, { privacy: 0 });
+    const summary = await runReportAll(first.toCreate, actions, { privacy: 0 });
     assert.equal(summary.created.length, 1, JSON.stringify(summary.failed));
     assert.equal(posts().length, 1);
     for (const spelling of [UNICODE, PUNYCODE, 'https://BÜCHER.example/seite/']) {
@@ -53,7 +49,7 @@ describe('actions: internationalised URLs are found again', () => {
       assert.deepEqual(again.toCreate, [], `${spelling} is the page already reported`);
       assert.equal(again.reported[0]?.report.id, summary.created[0].report.id);
     }
-    const second = await runReportAll((await planReportAll([UNICODE], lookup())).toCreate, actions, budget, { privacy: 0 });
+    const second = await runReportAll((await planReportAll([UNICODE], lookup())).toCreate, actions, { privacy: 0 });
     assert.equal(second.created.length, 0);
     assert.equal(posts().length, 1, 'nothing is created twice');
   });
@@ -82,16 +78,12 @@ describe('actions: internationalised URLs are found again', () => {
   it('a lost create is found whichever spelling the service stored, and percent-escapes in any case', async () => {
     const startedAt = Date.now();
     const stored = await client.createReport({ url: 'https://xn--bcher-kva.example/caf%c3%a9' });
-    const lost = new LostCreates();
     const url = 'https://bücher.example/café';
-    lost.remember(url, { startedAt, knownIds: new Set() });
     service.clearRequests();
-    assert.equal((await lost.find(client, url))?.id, stored.id);
+    assert.equal((await findMade(client, url, { startedAt, knownIds: new Set() }))?.id, stored.id);
     assert.ok(service.requests().length <= 5, 'the URL as sent, then at most four spellings');
-    const ascii = new LostCreates();
-    ascii.remember('https://plain.example/x', { startedAt, knownIds: new Set() });
     service.clearRequests();
-    assert.equal(await ascii.find(client, 'https://plain.example/x'), undefined);
+    assert.equal(await findMade(client, 'https://plain.example/x', { startedAt, knownIds: new Set() }), undefined);
     assert.equal(service.requests().length, 1, 'a plain ASCII URL: one search, as before');
   });
 

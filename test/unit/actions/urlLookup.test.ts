@@ -4,7 +4,6 @@
 import { ratingOf } from '../../../core/checks/rating';
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../core/client/client';
-import { RequestBudget } from '../../../core/client/requestBudget';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import { startService, RunningService } from '../../../service/server';
 import { RecordSpec, writeDataFile } from './reportRecords';
@@ -21,7 +20,6 @@ const specs: RecordSpec[] = [
 describe('actions: URL lookup engine', () => {
   let service: RunningService;
   let client: ReportsClient;
-  let budget: RequestBudget;
   let lookup: UrlLookup;
   const lists = () => service.requests().filter((r) => r.method === 'GET' && r.path === '/api/v1/reports');
 
@@ -35,12 +33,10 @@ describe('actions: URL lookup engine', () => {
   });
   beforeEach(() => {
     service.clearRequests();
-    budget = new RequestBudget();
-    lookup = new UrlLookup({ source: () => client, budget });
+    lookup = new UrlLookup({ source: () => client });
   });
   afterEach(() => {
     lookup.dispose();
-    budget.dispose();
   });
 
   it('answers many URLs of one host with one search by host, paging only while needed', async () => {
@@ -113,7 +109,7 @@ describe('actions: URL lookup engine', () => {
 
   it('forgets answers once their time to live has passed', async () => {
     let now = 1_000;
-    lookup = new UrlLookup({ source: () => client, budget, ttlMs: 500, now: () => now });
+    lookup = new UrlLookup({ source: () => client, ttlMs: 500, now: () => now });
     await lookup.lookup('https://beta.test/b/3');
     now += 400;
     assert.ok(lookup.cached('https://beta.test/b/3'));
@@ -122,7 +118,7 @@ describe('actions: URL lookup engine', () => {
   });
 
   it('narrows the search instead of paging when a host holds more than a few pages', async () => {
-    lookup = new UrlLookup({ source: () => client, budget, maxPages: 1 });
+    lookup = new UrlLookup({ source: () => client, maxPages: 1 });
     const report = await lookup.lookup('https://docs.alpha.test/page-0');
     assert.equal(report?.url, 'https://docs.alpha.test/page-0');
     const searches = lists().map((r) => r.query.search);
@@ -131,7 +127,7 @@ describe('actions: URL lookup engine', () => {
 
   it('fails the lookups (and caches nothing) when signed out', async () => {
     const signedOut = new ReportsClient({ baseUrl: service.url, apiKey: () => undefined, proxy: { env: {} } });
-    lookup = new UrlLookup({ source: () => signedOut, budget });
+    lookup = new UrlLookup({ source: () => signedOut });
     await assert.rejects(lookup.lookup('https://beta.test/b/5'), { kind: 'not-configured' });
     assert.equal(lookup.cached('https://beta.test/b/5'), undefined);
     assert.equal(lists().length, 0);

@@ -3,6 +3,7 @@
 // a minute; the HTTP is real.
 import { strict as assert } from 'node:assert';
 import { ApiError } from '../../../core/client/errors';
+import { MAX_UNSAID_WAIT_MS } from '../../../core/client/requester';
 import { FakeTimers } from './fakeTimers';
 import { SHAPES, useService } from './harness';
 
@@ -41,7 +42,7 @@ for (const shape of SHAPES) {
       assert.deepEqual(await seen(h, 3), ['/api/v1/account', '/api/v1/reports/1', '/api/v1/reports']);
     });
 
-    it('a 429 holds the queue until Retry-After, then everything queued goes', async () => {
+    it('a 429 holds the queue until Retry-After; the refused call goes back to the queue and goes with the others', async () => {
       const clock = new FakeTimers();
       const c = h.client({ timers: clock, retry: { retries: 0 } });
       h.service.addFault({
@@ -49,8 +50,10 @@ for (const shape of SHAPES) {
         status: 429,
         headers: { 'Retry-After': '30', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0' },
       });
-      const error = await c.getAccount().catch((e: unknown) => e);
-      assert.ok(error instanceof ApiError && error.kind === 'rate-limited' && error.retryAfterMs === 30_000);
+      // The caller does not loop: the client's queue waits the 429 out (nothing was processed).
+      const refused = c.getAccount();
+      await seen(h, 1);
+      await pause();
       const queued = [c.getAccount(), c.listReports({}, { priority: 'background' }), c.getReport(2)];
       await pause();
       assert.equal((await seen(h, 1)).length, 1, 'held: nothing more was sent');
@@ -58,8 +61,41 @@ for (const shape of SHAPES) {
       await pause();
       assert.equal((await seen(h, 1)).length, 1, 'still held one second before Retry-After');
       await clock.advance(1000);
-      await Promise.all(queued);
-      assert.equal((await seen(h, 4)).length, 4, 'all three went after the hold');
+      await Promise.all([refused, ...queued]);
+      assert.equal((await seen(h, 5)).length, 5, 'the refused call and the three queued went after the hold');
+    });
+
+    it("a Retry-After of a day (seconds or an HTTP date) is not waited: the call fails at once with the service's time", async () => {
+      for (const value of ['999999', '86401', new Date(Date.now() + 400 * 86_400_000).toUTCString()]) {
+        const c = h.client({ retry: { retries: 0 } });
+        h.service.addFault({ method: 'GET', status: 429, headers: { 'Retry-After': value } });
+        const error = await c.getAccount().catch((e: unknown) => e);
+        assert.ok(error instanceof ApiError && error.kind === 'rate-limited', String(error));
+        assert.ok((error.retryAfterMs ?? 0) >= 86_400_000, `${value}: ${error.retryAfterMs}`);
+        assert.match(error.message, /24 hours/);
+        // Every other call is refused at once too, while the service's hold lasts.
+        await assert.rejects(c.listReports(), (e: unknown) => e instanceof ApiError && e.kind === 'rate-limited');
+      }
+      assert.equal(h.service.requests().length, 3, 'one request each; nothing waited, nothing more sent');
+    });
+
+    it(`429s without Retry-After are waited out at most ${MAX_UNSAID_WAIT_MS / 1000} s in all, then fail at once and say so`, async () => {
+      const clock = new FakeTimers();
+      const c = h.client({ timers: clock, retry: { retries: 0 } });
+      h.service.addFault({ method: 'GET', status: 429, times: 0 });
+      const calls = [c.getAccount(), c.listReports(), c.getReport(1)].map((p) => p.catch((e: unknown) => e));
+      let errors: unknown[] = [];
+      const all = Promise.all(calls).then((e) => (errors = e));
+      for (let i = 0; i < 40 && !errors.length; i++) {
+        await pause();
+        await clock.advance(10_000);
+      }
+      await all;
+      for (const error of errors) {
+        assert.ok(error instanceof ApiError && error.kind === 'rate-limited', String(error));
+      }
+      assert.ok(errors.some((e) => e instanceof ApiError && /without saying when/.test(e.message)));
+      assert.ok(clock.now() <= MAX_UNSAID_WAIT_MS + 30_000, `waited ${clock.now()} ms of the clock`);
     });
   });
 }

@@ -128,6 +128,33 @@ describe('api: request queue (injected timers)', () => {
     assert.deepEqual(order, ['i1', 'i2', 'b1', 'b2', 'b3']);
   });
 
+  it('serves interactive, then visible, then background calls', async () => {
+    const { clock, queue } = held(1000);
+    const order: string[] = [];
+    const calls = [
+      queue.acquire('background').then(() => order.push('b')),
+      queue.acquire('visible').then(() => order.push('v')),
+      queue.acquire('interactive').then(() => order.push('i')),
+    ];
+    await clock.advance(1000);
+    await Promise.all(calls);
+    assert.deepEqual(order, ['i', 'v', 'b']);
+  });
+
+  it('keeps its own ceiling per window whatever the service announces, background within its share', async () => {
+    const clock = new FakeTimers();
+    const gate = new RateGate(() => clock.now(), { ownLimit: 5, ownBackgroundLimit: 2 });
+    for (let i = 0; i < 2; i++) gate.observe(gate.start(true), { status: 200 });
+    assert.ok(gate.wait('background') > 0, 'background used its share');
+    for (let i = 0; i < 3; i++) {
+      assert.equal(gate.wait('interactive'), 0);
+      gate.observe(gate.start(), { status: 200 });
+    }
+    assert.equal(gate.wait('visible'), 60_000, 'five in this window: the next waits for the oldest to leave it');
+    await clock.advance(60_000);
+    assert.equal(gate.wait('background'), 0);
+  });
+
   it('a cancelled call leaves the queue at once', async () => {
     const { clock, queue } = held(3000);
     const controller = new AbortController();

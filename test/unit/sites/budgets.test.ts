@@ -7,11 +7,11 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
+import { MAX_RATE_LIMITED } from '../../../core/client/requester';
 import { discoverSitemapUrls } from '../../../core/sites/discover';
 import {
   MAX_DISCOVERED_URLS,
   MAX_JOB_URLS,
-  MAX_RATE_LIMITED,
   MAX_ROBOTS_BYTES,
   MAX_SITEMAP_FILES,
   MAX_STATE_BYTES,
@@ -128,7 +128,7 @@ describe('sites: budgets, each with a generated worst case', function () {
     assert.ok(got instanceof JobProblem && got.kind === 'too-large');
   });
 
-  it(`a URL that meets ${MAX_RATE_LIMITED} 429s in a row counts as failed; nothing is created`, async () => {
+  it(`a create that meets ${MAX_RATE_LIMITED} 429s in a row stops the scan; nothing is created; the URL stays to do`, async () => {
     const analysis = evaluate(
       extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
     );
@@ -139,7 +139,8 @@ describe('sites: budgets, each with a generated worst case', function () {
       const job = await createJob(path.join(dir, 'limited.jsonl'), { input: 'x', urls: ['https://e.example/a'], privacy: 0 });
       assert.ok(job instanceof ScanJob);
       const result = await runScan(job, { client });
-      assert.deepEqual([result.created, result.failed], [0, 1]);
+      assert.deepEqual([result.created, result.failed, job.counts().todo], [0, 0, 1]);
+      assert.match(result.stopped ?? '', /limiting requests/);
       assert.equal(service.requests().filter((r) => r.method === 'POST').length, MAX_RATE_LIMITED);
       await job.release();
     } finally {

@@ -3,7 +3,6 @@
 // for one host's URLs).
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../core/client/client';
-import { RequestBudget } from '../../../core/client/requestBudget';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import { describePreview, describeScanResult } from '../../../core/sites/describe';
 import { estimateMs, previewScan } from '../../../core/sites/preview';
@@ -19,14 +18,11 @@ const CONSTANT = evaluate(
 describe('sites: the preview before a scan', () => {
   let service: RunningService;
   let client: ReportsClient;
-  let budget: RequestBudget;
   before(async () => {
     service = await startTestService({ apiKey: KEY, seed: 0, analyze: async () => structuredClone(CONSTANT) });
     client = new ReportsClient({ baseUrl: `${service.url}/`, apiKey: () => KEY, proxy: { env: {} } });
-    budget = new RequestBudget();
   });
   after(async () => {
-    budget.dispose();
     await client.dispose();
     await service.close();
   });
@@ -37,7 +33,7 @@ describe('sites: the preview before a scan', () => {
     await client.createReport({ url: found[2], privacy: 0 });
     service.clearRequests();
     const selection = selectUrls(found, { exclude: ['**/9'] });
-    const lookup = new UrlLookup({ source: () => client, budget });
+    const lookup = new UrlLookup({ source: () => client });
     const preview = await previewScan(found.length, selection, { lookup, rateLimitPerMinute: 60 });
     lookup.dispose();
     assert.equal(preview.found, 10);
@@ -55,7 +51,7 @@ describe('sites: the preview before a scan', () => {
   });
 
   it('includeReported keeps URLs that have a report', async () => {
-    const lookup = new UrlLookup({ source: () => client, budget });
+    const lookup = new UrlLookup({ source: () => client });
     const preview = await previewScan(2, selectUrls(['https://shop.example/item/1', 'https://shop.example/new']), {
       lookup,
       includeReported: true,

@@ -14,6 +14,9 @@ async function main(): Promise<void> {
     apiKey: () => key,
     proxy: { env: {} },
     retry: { baseDelayMs: 10, maxDelayMs: 50 },
+    // A create killed before it reached the service stays unknown for this long on resume (looked
+    // for, never sent again meanwhile): short here, longer than the test's 3 s creates.
+    analysisTimeoutMs: 5000,
   });
   job.onProgress((p) => {
     if (p.inFlight > 0 && p.url) process.stdout.write(`sent ${p.url} ${p.inFlight}\n`);

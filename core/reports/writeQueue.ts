@@ -1,0 +1,92 @@
+// The one way many reports are written: Report All in File / Unrated, site scans, and the command
+// line's `check --create-missing` and `--rerun-older-than` all go through here. At most
+// WRITE_CONCURRENCY writes in flight; each is one ReportActions call, so a 429 is waited out by the
+// client's request queue (the item goes back to it, nothing was stored) and a create whose answer
+// was lost is looked for — and waited for while the service may still be analysing it — before
+// it is ever sent again. An optional journal (a scan's state file) hears each create as sent
+// before it is sent, and when its answer is lost, so a crash can be recovered from.
+import type { Priority } from '../client/rateGate';
+import { Privacy, Report } from '../client/types';
+import type { LostCreate } from './lostCreates';
+import { CreateOutcome, UpdateOutcome } from './outcomes';
+import type { CreateOptions, ReportActions } from './reportActions';
+
+/** Writes in flight at once, for every bulk write (the service analyses each one). */
+export const WRITE_CONCURRENCY = 3;
+
+export type WriteItem =
+  | {
+      kind: 'create';
+      url: string;
+      privacy: Privacy;
+      password?: string;
+      /** A send of an earlier run whose answer was lost (from a journal). */
+      previous?: LostCreate;
+    }
+  | { kind: 'rerun'; report: Report };
+
+export type WriteResult = CreateOutcome | UpdateOutcome;
+
+/** Hears a create's progress by the item's index; a write that fails stops the run (the job keeps its place). */
+export interface WriteJournal {
+  sending(index: number, attempt: LostCreate): Promise<void>;
+  lost(index: number): Promise<void>;
+}
+
+export interface WriteOptions {
+  signal?: AbortSignal;
+  priority?: Priority;
+  /** At most WRITE_CONCURRENCY. */
+  concurrency?: number;
+  journal?: WriteJournal;
+  /** Checked before each item is taken: false stops taking new ones (a pause); those in flight finish. */
+  keepGoing?: () => boolean;
+  /** Each result as it comes; a reason returned stops the run (a refused key: nothing else can succeed). */
+  onResult?: (index: number, result: WriteResult) => Promise<string | undefined> | string | undefined;
+}
+
+export interface WriteRun {
+  /** By item; undefined for an item not attempted (stopped, paused or cancelled first). */
+  results: (WriteResult | undefined)[];
+  /** Why the run stopped early, when it did. */
+  stopped?: string;
+}
+
+type Writer = Pick<ReportActions, 'create' | 'rerun'>;
+
+export async function runWrites(items: readonly WriteItem[], actions: Writer, options: WriteOptions = {}): Promise<WriteRun> {
+  const results: (WriteResult | undefined)[] = new Array(items.length).fill(undefined);
+  let next = 0;
+  let stopped: string | undefined;
+  const more = () => stopped === undefined && !options.signal?.aborted && (options.keepGoing?.() ?? true);
+  const one = async (index: number): Promise<WriteResult> => {
+    const item = items[index];
+    if (item.kind === 'rerun') return actions.rerun(item.report, { signal: options.signal, priority: options.priority });
+    const journal = options.journal;
+    const hooks: CreateOptions = {
+      signal: options.signal,
+      priority: options.priority,
+      previous: item.previous,
+      onSending: journal && ((attempt) => journal.sending(index, attempt)),
+      onLost: journal && (() => journal.lost(index)),
+    };
+    return actions.create({ url: item.url, privacy: item.privacy, password: item.password }, hooks);
+  };
+  const worker = async (): Promise<void> => {
+    while (more() && next < items.length) {
+      const index = next++;
+      try {
+        const result = await one(index);
+        results[index] = result;
+        const reason = await options.onResult?.(index, result);
+        if (reason !== undefined) stopped ??= reason;
+      } catch (error) {
+        // A journal that cannot be written: nothing more is sent.
+        stopped ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  const pool = Math.max(1, Math.min(options.concurrency ?? WRITE_CONCURRENCY, WRITE_CONCURRENCY, items.length));
+  await Promise.all(Array.from({ length: pool }, worker));
+  return { results, stopped };
+}

@@ -1,0 +1,57 @@
+// `check` and the service's limits, and what it creates: a 429 asking to wait a day (seconds or an
+// HTTP date) ends the run at once with exit 2 and the service's time; a URL with a user name or
+// password is never sent to be created, and its password is never printed.
+import { strict as assert } from 'node:assert';
+import { startService, RunningService } from '../../../service/server';
+import { project, removeProjects, runCli } from './runCli';
+
+const KEY = 'cli-writes-key-7731-secret';
+
+describe('cli: check, the rate limit and creates', function () {
+  this.timeout(60_000);
+  let service: RunningService;
+  let env: Record<string, string>;
+
+  before(async () => {
+    service = await startService({
+      apiKey: KEY,
+      control: true,
+      analyze: async () => ({ score: 95, result: 'good', results: { title: { passed: true, importance: 'high', value: 'T' } } }),
+    });
+    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
+  });
+  after(async () => {
+    await service.close();
+    await removeProjects();
+  });
+  beforeEach(() => {
+    service.clearRequests();
+    service.clearFaults();
+  });
+
+  for (const retryAfter of ['999999', '86401', 'next year']) {
+    it(`a 429 with Retry-After ${retryAfter}: exit 2 at once, saying until when; nothing waited`, async () => {
+      const value = retryAfter === 'next year' ? new Date(Date.now() + 366 * 86_400_000).toUTCString() : retryAfter;
+      service.addFault({ method: 'GET', path: '/api/v1/reports', status: 429, headers: { 'Retry-After': value }, times: 0 });
+      const urls = Array.from({ length: 30 }, (_, i) => `https://h${i}.example/page`);
+      const cwd = await project({ 'links.md': urls.join('\n') });
+      const run = await runCli(['check', '--format', 'json'], { cwd, env });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /limiting requests \(429\): it asks to wait \d+ s, until \d{4}-\d\d-\d\dT/);
+      assert.equal(run.stdout, '');
+      assert.ok(service.requests().length <= 30, `${service.requests().length} requests: none repeated after the answer`);
+    });
+  }
+
+  it('--create-missing never sends a URL with a user name or password, and never prints the password', async () => {
+    const secret = 'https://deploy:hunter2-pw@staging.example/page';
+    const plain = 'https://plain.example/page';
+    const cwd = await project({ 'links.md': `${secret}\n${plain}\n` });
+    const run = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
+    const posts = service.requests().filter((r) => r.method === 'POST');
+    assert.equal(posts.length, 1, 'only the plain URL is created');
+    assert.equal(new URLSearchParams(posts[0].body).get('url'), plain);
+    assert.match(run.stderr, /no report was created for https:\/\/…@staging\.example\/page: the URL holds a user name or password/);
+    assert.ok(!run.stderr.includes('hunter2-pw'), run.stderr);
+  });
+});

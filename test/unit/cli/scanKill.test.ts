@@ -1,0 +1,98 @@
+// `website-reports scan` killed with -9 while creates are in flight, then resumed AT ONCE with the
+// same --state, while the service is still analysing what the dead run sent: every page ends with
+// exactly one report. The creates take 250 ms on the service (a fault that delays each POST before
+// it is stored); the kill comes when 8 creates have reached the service. Five rounds in a row: the
+// outcome of a send the dead run never heard back from stays unknown — looked for again, never
+// sent again — until the service can answer for it.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { ReportsClient } from '../../../core/client/client';
+import { Report } from '../../../core/client/types';
+import { evaluate, extractFacts } from '../../../service/analyze';
+import type { RunningService } from '../../../service/server';
+import { startTestService } from '../api/harness';
+import { SiteServer, startSite, urlset } from '../sites/siteServer';
+import { CLI, project, removeProjects, runCli } from './runCli';
+
+const KEY = 'cli-scan-kill-key-5150';
+const ROUNDS = 5;
+const PAGES = 30;
+const CREATE_MS = 250;
+const KILL_AFTER = 8;
+const CONSTANT = evaluate(
+  extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
+);
+
+describe('cli: scan killed with -9 and resumed at once', function () {
+  this.timeout(180_000);
+  let service: RunningService;
+  let site: SiteServer;
+  let client: ReportsClient;
+
+  before(async () => {
+    service = await startTestService({ apiKey: KEY, seed: 0, analyze: async () => structuredClone(CONSTANT) });
+    site = await startSite();
+    client = new ReportsClient({ baseUrl: `${service.url}/`, apiKey: () => KEY, proxy: { env: {} } });
+  });
+  after(async () => {
+    await client.dispose();
+    await site.close();
+    await service.close();
+    await removeProjects();
+  });
+
+  async function reportsByUrl(): Promise<Map<string, Report[]>> {
+    const map = new Map<string, Report[]>();
+    for (let page = await client.listReports({ perPage: 100 }); ; page = await client.nextPage(page)) {
+      for (const r of page.items) map.set(String(r.url), [...(map.get(String(r.url)) ?? []), r]);
+      if (!page.hasMore) break;
+    }
+    return map;
+  }
+
+  it(`${ROUNDS} rounds: ${PAGES} pages, creates of ${CREATE_MS} ms, killed after ${KILL_AFTER} sent, resumed at once: one report per page`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await service.reset(0);
+      service.clearRequests();
+      const urls = Array.from({ length: PAGES }, (_, i) => `https://kill${round}.example/p/${i}`);
+      site.pages.clear();
+      site.pages.set('/sitemap.xml', { body: urlset(urls) });
+      const cwd = await project({});
+      const env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url, TMPDIR: cwd };
+      const state = path.join(cwd, 'job.state');
+      const args = [CLI, 'scan', site.url, '--yes', '--state', state, '--format', 'json'];
+      service.addFault({ method: 'POST', path: '/api/v1/reports', delayMs: CREATE_MS, times: 0 });
+      const posts = () => service.requests().filter((r) => r.method === 'POST').length;
+      const first = spawn(process.execPath, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+      // Killed when every create the run wrote as sent has reached the service: a send written but
+      // killed before it left would stay unknown for the whole time limit (2 minutes) on resume.
+      const written = async () => ((await fsp.readFile(state, 'utf8').catch(() => '')).match(/"e":"send"/g) ?? []).length;
+      await new Promise<void>((resolve, reject) => {
+        const ended = () => reject(new Error(`round ${round}: the scan ended before ${KILL_AFTER} creates were sent`));
+        first.once('exit', ended);
+        const poll = async (): Promise<void> => {
+          if (posts() >= KILL_AFTER && (await written()) === posts()) {
+            first.off('exit', ended);
+            first.kill('SIGKILL');
+            resolve();
+          } else setTimeout(() => void poll(), 2);
+        };
+        void poll();
+      });
+      await new Promise((resolve) => first.once('close', resolve));
+      const sentBefore = posts();
+      // At once: the creates the dead run had in flight are still being analysed by the service.
+      const second = await runCli(args.slice(1), { cwd, env });
+      assert.equal(second.code, 0, `round ${round}: ${second.stderr}`);
+      const summary = JSON.parse(second.stdout) as { created: number; failed: number; status: string };
+      assert.deepEqual([summary.created, summary.failed, summary.status], [PAGES, 0, 'done'], `round ${round}`);
+      const stored = await reportsByUrl();
+      for (const url of urls) assert.equal(stored.get(url)?.length, 1, `round ${round}: ${url}`);
+      assert.equal(stored.size, PAGES);
+      assert.equal(posts(), PAGES, `round ${round}: one POST per page in all (${sentBefore} before the kill)`);
+      service.clearFaults();
+    }
+  });
+});
