@@ -1,7 +1,7 @@
 // Composition root: builds the objects and registers them; no logic of its own. Activation does
 // no I/O: the list loads when the view is first shown, the client is built on first use.
 import * as vscode from 'vscode';
-import { ACCOUNT_VIEW_TYPE, COMMAND, CommandId, REPORT_VIEW_TYPE } from './ids';
+import { ACCOUNT_VIEW_TYPE, CommandId, REPORT_VIEW_TYPE } from './ids';
 import { commandTitles } from './adapters/commandTitles';
 import { Handler, registerCommands } from './adapters/register';
 import { ReportsModel } from '../core/list/reportsModel';
@@ -17,9 +17,10 @@ import { createCommands } from './commands/create';
 import { manageCommands } from './commands/manage';
 import { deleteCommands } from './commands/delete';
 import { historyCommands } from './commands/history';
-import { scanSite, type ScanSiteOptions } from './commands/scanSite';
+import { siteCommands } from './commands/scanSite';
 import { SiteJobs } from './adapters/siteJobs';
-import { exportReportsCommand } from './commands/exportReports';
+import { exportCommands } from './commands/exportReports';
+import { panelCommands } from './commands/panels';
 import { ReportPanels } from './webviews/reportPanel';
 import { ReportActions } from '../core/reports/reportActions';
 import { RunHistory } from '../core/history/runHistory';
@@ -90,7 +91,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     documentUrls.service.invalidateAll();
     void view.contentChanged();
   });
-  // Every contributed command, once: each family brings its own; the type says when one is missing.
+  // Every contributed command, once, one way: each family brings its table; the type says when one
+  // is missing.
   const commands: Record<CommandId, Handler> = {
     ...authCommands(ctx),
     ...listCommands(ctx),
@@ -99,11 +101,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     ...deleteCommands(ctx),
     ...historyCommands(ctx),
     ...documentUrls.commands,
-    [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, format, target),
-    [COMMAND.openReport]: (target) => reports.open(target),
-    [COMMAND.showAccount]: () => account.show(),
-    [COMMAND.scanSite]: (target, options) => scanSite(ctx, jobs(), documentUrls.service.lookup, target, (options ?? {}) as ScanSiteOptions),
-    [COMMAND.manageScan]: () => jobs().manage(),
+    ...exportCommands(ctx),
+    ...panelCommands({ reports, account }),
+    ...siteCommands(ctx, jobs, () => documentUrls.service.lookup),
   };
   context.subscriptions.push(...registerCommands(ctx, commands, commandTitles(context.extension)));
   // URLs in documents: hover, badges, Problems (their commands are in the table above).

@@ -5,6 +5,8 @@ import { createWriteStream, promises as fsp } from 'node:fs';
 import { once } from 'node:events';
 import * as vscode from 'vscode';
 import { ExportFormat, exportReports } from '../../core/reports/exportAll';
+import { COMMAND } from '../ids';
+import type { CommandTable } from '../adapters/register';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
 import { toQuery } from '../../core/list/filters';
@@ -105,3 +107,9 @@ export async function exportReportsCommand(
     return undefined;
   }
 }
+
+/** This family's commands, for the composition root's table. */
+export const exportCommands = (ctx: CommandContext) =>
+  ({
+    [COMMAND.exportReports]: (format, target) => exportReportsCommand(ctx, format, target),
+  }) satisfies CommandTable;

@@ -16,6 +16,8 @@ import {
   type SelectOptions,
 } from '../../core/sites';
 import { plainText } from '../../core/text/plainText';
+import { COMMAND } from '../ids';
+import type { CommandTable } from '../adapters/register';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
 import { newReportsPrivacy } from '../adapters/prompts';
@@ -165,3 +167,10 @@ export async function scanSite(
   const { privacy, password } = access;
   return jobs.start(input, preview.toCreate, privacy, password, { found: preview.found, skipped: preview.skipped });
 }
+
+/** This family's commands, for the composition root's table. */
+export const siteCommands = (ctx: CommandContext, jobs: () => SiteJobs, lookup: () => UrlLookup) =>
+  ({
+    [COMMAND.scanSite]: (target, options) => scanSite(ctx, jobs(), lookup(), target, (options ?? {}) as ScanSiteOptions),
+    [COMMAND.manageScan]: () => jobs().manage(),
+  }) satisfies CommandTable;
