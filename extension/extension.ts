@@ -21,6 +21,7 @@ import { siteCommands } from './commands/scanSite';
 import { SiteJobs } from './adapters/siteJobs';
 import { exportCommands } from './commands/exportReports';
 import { panelCommands } from './commands/panels';
+import { supportCommands } from './commands/support';
 import { ReportPanels } from './webviews/reportPanel';
 import { ReportActions } from '../core/reports/reportActions';
 import { RunHistory } from '../core/history/runHistory';
@@ -102,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     ...historyCommands(ctx),
     ...documentUrls.commands,
     ...exportCommands(ctx),
+    ...supportCommands(ctx),
     ...panelCommands({ reports, account }),
     ...siteCommands(ctx, jobs, () => documentUrls.service.lookup),
   };

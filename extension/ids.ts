@@ -31,6 +31,7 @@ export const COMMAND = {
   reportAllUnrated: 'webReports.reportAllUnrated',
   scanSite: 'webReports.scanSite',
   manageScan: 'webReports.manageScan',
+  showLog: 'webReports.showLog',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;
