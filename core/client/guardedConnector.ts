@@ -14,6 +14,7 @@ export const OWN_ADDRESS_CODE = 'WR_OWN_ADDRESS';
 export class OwnAddressError extends Error {
   readonly code = OWN_ADDRESS_CODE;
   constructor() {
+    // l10n-exempt: an internal error, told apart by its code; people read the caller's words
     super('the URL points at the report service itself');
   }
 }
@@ -22,6 +23,7 @@ export function guardedConnector(timeoutMs: number, own: OwnAddress): Undici.bui
   const connect = buildConnector({ timeout: timeoutMs });
   return (options, callback) =>
     connect(options, (err, socket) => {
+      // l10n-exempt: an internal error no one sees (undici gives an error or a socket)
       if (err || !socket) return callback(err ?? new Error('no socket'), null);
       if (isOwnTarget(socket.remoteAddress ?? '', socket.remotePort ?? -1, own)) {
         socket.destroy();

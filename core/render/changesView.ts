@@ -97,12 +97,13 @@ function sparkline(runs: RunSnapshot[]): TrustedHtml {
   const step = SPARK_WIDTH / (scores.length - 1);
   const points = scores.map((s, i) => `${(i * step).toFixed(1)},${(SPARK_HEIGHT - (s / 100) * SPARK_HEIGHT).toFixed(1)}`).join(' ');
   const label = l10n.t('Score over {0} runs: {1}', scores.length, scores.map(roundedScore).join(', '));
-  // l10n-exempt: markup
   // A dot on each run: two runs read as two points joined, not as one line.
   const dots = points.split(' ').map((p) => {
     const [x, y] = p.split(',');
+    // l10n-exempt: markup
     return html`<circle cx="${x}" cy="${y}" r="2.5" fill="currentColor"/>`;
   });
+  // l10n-exempt: markup
   return html`<svg class="sparkline" role="img" aria-label="${label}" viewBox="-3 -3 ${SPARK_WIDTH + 6} ${SPARK_HEIGHT + 6}" width="${SPARK_WIDTH + 6}" height="${SPARK_HEIGHT + 6}"><polyline fill="none" stroke="currentColor" stroke-width="1.5" points="${points}"/>${dots}</svg>`;
 }
 
