@@ -5,6 +5,7 @@
 // is looked up before the others; a URL that could not be checked shows nothing (never "no report")
 // and is asked again on the next change or refresh.
 import * as vscode from 'vscode';
+import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { Report } from '../../core/client/types';
 import { distinctUrls, FoundUrl } from '../../core/urls/urlFinder';
@@ -26,7 +27,7 @@ export class VisibleDocumentScanner extends Disposable {
   /** Lookups stopped (signed out, settings off): remove everything shown. */
   readonly onDidClear = this.cleared.event;
   private readonly last = new Map<string, { signature: string; reports: Map<string, Report | undefined> }>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly typing = new KeyedDebounce(TYPING_DELAY_MS);
 
   constructor(
     private readonly service: DocumentUrlsService,
@@ -61,15 +62,7 @@ export class VisibleDocumentScanner extends Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.scan(document);
-      }, TYPING_DELAY_MS),
-    );
+    this.typing.schedule(document.uri.toString(), () => void this.scan(document));
   }
 
   private async active(): Promise<boolean> {
@@ -119,7 +112,7 @@ export class VisibleDocumentScanner extends Disposable {
   }
 
   override dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.typing.dispose();
     super.dispose();
   }
 }

@@ -5,6 +5,7 @@
 // (the index notes why).
 import * as vscode from 'vscode';
 import { excludedByVsCode } from '../platform/settings';
+import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../core/urls/workspaceIndex';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
@@ -30,7 +31,7 @@ export class WorkspaceScanner extends Disposable {
   /** The URLs of some file changed (or the index was built). */
   readonly onDidChange = this.changed.event;
   private built?: Promise<void>;
-  private readonly pendingEdits = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly pendingEdits = new KeyedDebounce(EDIT_DEBOUNCE_MS);
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -147,21 +148,13 @@ export class WorkspaceScanner extends Disposable {
         if (removed) this.changed.fire();
       }),
       vscode.workspace.onDidChangeTextDocument((e) => this.edited(e.document)),
-      { dispose: () => this.pendingEdits.forEach((timer) => clearTimeout(timer)) },
+      this.pendingEdits,
     );
   }
 
   /** An edit: the document's text is indexed again once typing pauses (only when the file is covered). */
   private edited(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.pendingEdits.get(key));
-    this.pendingEdits.set(
-      key,
-      setTimeout(() => {
-        this.pendingEdits.delete(key);
-        void this.indexEdit(document);
-      }, EDIT_DEBOUNCE_MS),
-    );
+    this.pendingEdits.schedule(document.uri.toString(), () => void this.indexEdit(document));
   }
 
   /** Indexes an edited document now (tests call it to skip the pause). */
