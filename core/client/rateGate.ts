@@ -35,6 +35,11 @@ export interface RateGateOptions {
   ownLimit?: number;
   /** Of those, background ones at most (the rest is kept for interactive and visible work). */
   ownBackgroundLimit?: number;
+  /**
+   * Priorities the own ceiling never holds (they still count toward it, and the service's
+   * announced budget and a 429 still hold them): the editor exempts what the user just asked for.
+   */
+  ownLimitExempt?: readonly Priority[];
 }
 
 /** What an answer said about the budget (absent = not announced). */
@@ -52,6 +57,7 @@ export class RateGate {
   private readonly defaultHoldMs: number;
   private readonly ownLimit?: number;
   private readonly ownBackgroundLimit?: number;
+  private readonly ownLimitExempt: readonly Priority[];
   /** Start times within the last window (oldest first), kept only under an own limit. */
   private readonly starts: { at: number; background: boolean }[] = [];
   /** Time held by 429s that said no Retry-After since the last other answer. */
@@ -76,6 +82,7 @@ export class RateGate {
     this.defaultHoldMs = options.defaultHoldMs ?? 10_000;
     this.ownLimit = options.ownLimit;
     this.ownBackgroundLimit = options.ownBackgroundLimit ?? options.ownLimit;
+    this.ownLimitExempt = options.ownLimitExempt ?? [];
   }
 
   /** Milliseconds until a request of `priority` may start; 0 = now. */
@@ -164,6 +171,7 @@ export class RateGate {
   /** Under the own limit: how long until one more start of `priority` keeps within it. */
   private ownWait(priority: Priority, t: number): number {
     this.forget(t);
+    if (this.ownLimitExempt.includes(priority)) return 0;
     const total = this.ownLimit as number;
     if (this.starts.length >= total) return this.starts[this.starts.length - total].at + this.windowMs - t;
     if (priority !== 'background') return 0;

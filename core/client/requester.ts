@@ -52,7 +52,7 @@ export interface RequesterOptions {
   log?: Log;
   timers?: Timers;
   /** The caller's own ceiling of requests a minute (see RateGate). */
-  pacing?: Pick<RateGateOptions, 'ownLimit' | 'ownBackgroundLimit'>;
+  pacing?: Pick<RateGateOptions, 'ownLimit' | 'ownBackgroundLimit' | 'ownLimitExempt'>;
 }
 
 interface KeyState {

@@ -8,10 +8,12 @@ import { KeyStore } from './keyStore';
 import { affectsConnection, readProxySettings, readSettings } from './settings';
 
 /**
- * The editor's own ceiling, whatever the service announces: 50 requests a minute in all (the real
- * service allows about 60), of which background work (hovers, badges, other files) takes 30.
+ * The editor's own ceiling, whatever the service announces: 50 requests a minute for the work it
+ * does on its own (the real service allows about 60), of which background work (hovers, badges,
+ * other files) takes 30. A command the user runs is never held by it (only by the service's own
+ * budget and a 429), so a click never waits behind the extension's own prefetching.
  */
-const EDITOR_PACING = { ownLimit: 50, ownBackgroundLimit: 30 };
+const EDITOR_PACING = { ownLimit: 50, ownBackgroundLimit: 30, ownLimitExempt: ['interactive'] as const };
 
 export class Connection implements vscode.Disposable {
   private client?: ReportsClient;

@@ -113,6 +113,7 @@ describe('activation', () => {
       'webReports.deleteReport',
       'webReports.openReport',
       'webReports.showAccount',
+      'webReports.showLog',
       'webReports.search',
       'webReports.filterByProject',
       'webReports.sortBy',

@@ -155,6 +155,15 @@ describe('api: request queue (injected timers)', () => {
     assert.equal(gate.wait('background'), 0);
   });
 
+  it("the editor's own ceiling never holds what the user asked for (it still counts toward it)", () => {
+    const clock = new FakeTimers();
+    const gate = new RateGate(() => clock.now(), { ownLimit: 3, ownBackgroundLimit: 2, ownLimitExempt: ['interactive'] });
+    for (let i = 0; i < 3; i++) gate.observe(gate.start(), { status: 200 });
+    assert.equal(gate.wait('interactive'), 0, 'a command goes at once');
+    assert.ok(gate.wait('visible') > 0, 'work nobody asked for waits for the window');
+    assert.ok(gate.wait('background') > 0);
+  });
+
   it('a cancelled call leaves the queue at once', async () => {
     const { clock, queue } = held(3000);
     const controller = new AbortController();
