@@ -16,8 +16,11 @@ export type { DocumentUrlsSetting } from '../platform/settings';
 
 export class DocumentUrlsService extends Disposable {
   readonly lookup: UrlLookup;
-  private readonly invalidated = new vscode.EventEmitter<void>();
-  /** Answers may have changed: look the URLs of visible documents up again. */
+  private readonly invalidated = new vscode.EventEmitter<string | undefined>();
+  /**
+   * Answers may have changed: the report of one URL (a write of this window), or any (undefined:
+   * a refresh, another key or service). Look the URLs of the documents shown up again.
+   */
   readonly onDidInvalidate = this.invalidated.event;
   private readonly found = new WeakMap<vscode.TextDocument, { version: number; urls: FoundUrl[] }>();
   private loadedAt?: Date;
@@ -30,12 +33,11 @@ export class DocumentUrlsService extends Disposable {
     super();
     this.lookup = new UrlLookup({ source: () => connection.get() });
     const writes = actions.onDidWrite((event) => {
-      if (event.kind === 'deleted') this.lookup.invalidate(event.url);
-      else {
-        if (typeof event.report.url === 'string') this.lookup.invalidate(event.report.url);
-        this.lookup.remember(event.report);
-      }
-      this.invalidated.fire();
+      const url = event.kind === 'deleted' ? event.url : typeof event.report.url === 'string' ? event.report.url : undefined;
+      if (url !== undefined) this.lookup.invalidate(url);
+      if (event.kind !== 'deleted') this.lookup.remember(event.report);
+      // Every place that shows this URL's rating follows, visible or not (a write names its URL).
+      this.invalidated.fire(url);
     });
     const reloads = model.onDidChange(() => {
       // A finished reload (or a sign-out) is a refresh: answers from before it may be stale.
@@ -81,7 +83,7 @@ export class DocumentUrlsService extends Disposable {
 
   invalidateAll(): void {
     this.lookup.invalidate();
-    this.invalidated.fire();
+    this.invalidated.fire(undefined);
   }
 
   override dispose(): void {

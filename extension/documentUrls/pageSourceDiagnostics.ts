@@ -5,6 +5,8 @@
 // looked up through the shared lookups; the full record read once per run of its analysis.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { urlKey } from '../../core/urls/urlKey';
+import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { pageSourceDiagnosticsOn } from '../platform/settings';
 import type { Report } from '../../core/client/types';
 import { COMMAND } from '../ids';
@@ -41,7 +43,8 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   private readonly full = new Map<string, Report>();
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** An edit of a source file: its Problems follow once typing pauses. */
+  private readonly edits = new KeyedDebounce(400);
 
   constructor(
     private readonly service: DocumentUrlsService,
@@ -57,18 +60,27 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
         this.collection.delete(d.uri);
         this.pages.delete(d.uri.toString());
       }),
-      service.onDidInvalidate(() => this.showVisible()),
+      service.onDidInvalidate((url) => (url === undefined ? this.showVisible() : this.showPage(url))),
       configs.onDidChange(() => this.showVisible()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('webReports.pageSources.diagnostics')) this.showVisible();
       }),
-      { dispose: () => this.timers.forEach((t) => clearTimeout(t)) },
+      this.edits,
     );
     this.showVisible();
   }
 
   private enabled(): boolean {
     return pageSourceDiagnosticsOn();
+  }
+
+  /** One page's report changed: its open source file follows, visible or not. */
+  private showPage(url: string): void {
+    const changed = urlKey(url) ?? url;
+    for (const document of vscode.workspace.textDocuments) {
+      const page = this.pages.get(document.uri.toString());
+      if (page && (urlKey(page.url) ?? page.url) === changed) void this.show(document);
+    }
   }
 
   showVisible(): void {
@@ -78,14 +90,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   private schedule(document: vscode.TextDocument): void {
     const key = document.uri.toString();
     if (!this.pages.has(key)) return; // only a source file's Problems move with its text
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.show(document);
-      }, 400),
-    );
+    this.edits.schedule(key, () => void this.show(document));
   }
 
   private matcherOf(config: LoadedConfig): SourceMatcher | undefined {

@@ -6,6 +6,7 @@
 // and is asked again on the next change or refresh.
 import * as vscode from 'vscode';
 import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
+import { urlKey } from '../../core/urls/urlKey';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { Report } from '../../core/client/types';
 import { distinctUrls, FoundUrl } from '../../core/urls/urlFinder';
@@ -42,7 +43,7 @@ export class VisibleDocumentScanner extends Disposable {
         if (e.contentChanges.length && this.isVisible(e.document)) this.schedule(e.document);
       }),
       vscode.workspace.onDidCloseTextDocument((d) => this.last.delete(d.uri.toString())),
-      service.onDidInvalidate(() => this.scanVisible(true)),
+      service.onDidInvalidate((url) => (url === undefined ? this.scanVisible(true) : this.rescanShowing(url))),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('webReports.documentUrls')) this.scanVisible(true);
       }),
@@ -55,6 +56,21 @@ export class VisibleDocumentScanner extends Disposable {
     if (force) this.last.clear();
     const documents = new Set(vscode.window.visibleTextEditors.map((e) => e.document));
     for (const document of documents) void this.scan(document);
+  }
+
+  /**
+   * One URL's report changed (a re-run, a delete): every open document showing it is scanned again,
+   * visible or not — its Problems must not keep the old rating until its tab comes to the front.
+   * The new answer is already in the cache: no request.
+   */
+  private rescanShowing(url: string): void {
+    const changed = urlKey(url) ?? url;
+    for (const document of vscode.workspace.textDocuments) {
+      const known = this.last.get(document.uri.toString());
+      if (!known || !known.signature.split('\n').some((u) => (urlKey(u) ?? u) === changed)) continue;
+      this.last.delete(document.uri.toString());
+      void this.scan(document);
+    }
   }
 
   private isVisible(document: vscode.TextDocument): boolean {

@@ -120,6 +120,35 @@ describe('URLs in documents', function () {
     await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).length === 0, 5000, 'the problem to go with the setting');
   });
 
+  it('a report that changes is followed by the Problems of a file whose tab is not in front (no stale rating)', async () => {
+    await settings().update('diagnostics', true, vscode.ConfigurationTarget.Global);
+    const report = await firstReport('bad');
+    const behind = await showText(`- [bad page](${report.url})\n`);
+    await waitFor(
+      () => vscode.languages.getDiagnostics(behind.document.uri).find((d) => d.source === 'Website Reports'),
+      10_000,
+      'the Problem of the bad URL',
+    );
+    // Another file in front: the first stays open, its tab behind.
+    await showText('Nothing here.\n');
+    assert.equal(
+      vscode.window.visibleTextEditors.some((e) => e.document === behind.document),
+      false,
+      'the first file is no longer visible',
+    );
+    await vscode.workspace.getConfiguration('webReports').update('confirmDelete', false, vscode.ConfigurationTarget.Global);
+    const deleted = await vscode.commands.executeCommand<{ deleted: unknown[] }>(COMMAND.deleteReport, report.id);
+    await vscode.workspace.getConfiguration('webReports').update('confirmDelete', undefined, vscode.ConfigurationTarget.Global);
+    assert.equal(deleted.deleted.length, 1);
+    await waitFor(
+      () => vscode.languages.getDiagnostics(behind.document.uri).every((d) => d.source !== 'Website Reports'),
+      10_000,
+      'the hidden file to drop the Problem of the deleted report',
+    );
+    await settings().update('diagnostics', false, vscode.ConfigurationTarget.Global);
+    await reset();
+  });
+
   it('report-all on a file of 12 URLs (4 already reported) creates exactly 8, at most 3 at a time', async () => {
     const urls = Array.from({ length: 12 }, (_, i) => `${pageUrl}/page?n=${i + 1}`);
     for (const url of urls.slice(0, 4)) await api('POST', 'reports', { url, privacy: '0' });
