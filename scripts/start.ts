@@ -4,25 +4,17 @@
 // Env: WEBREPORTS_API_KEY (the demo key; default "demo-key"), WEBREPORTS_START_PORT (code-server's
 // port, default 8080 or a free one), WEBREPORTS_DEMO_SEED (demo reports, default 24).
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { startService, type RunningService } from '../service/server';
 import { prepare } from '../test/host/prepare';
 import { freePort, startCodeServer, workbenchUrl } from '../test/host/codeServer';
 import { readDemoOrigins, seedDemoReports, writeDemoOrigins } from './demoReports';
+import { portFree, servicePort, writeDemoEnv } from './demoService';
 import { startDemoSite } from './demoSite';
 import { demoRatedUrls, writeDemoWorkspace } from './demoWorkspace';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.join(ROOT, '.data');
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
 
 async function choosePort(): Promise<number> {
   const wanted = Number(process.env.WEBREPORTS_START_PORT || 8080);
@@ -73,16 +65,24 @@ async function main(): Promise<void> {
   // The workspace names the site's port (config, README, sitemap): written at every start.
   const pages = writeDemoWorkspace(workspace, site.url);
   fs.mkdirSync(DATA, { recursive: true });
+  const portFile = path.join(DATA, 'demo-service.json');
+  const port = await servicePort(portFile);
+  // The service's requests go to a log file: in the terminal they pushed the address and key out of view.
+  const serviceLog = fs.createWriteStream(path.join(DATA, 'service.log'), { flags: 'a' });
+  stoppers.push(() => new Promise<void>((resolve) => serviceLog.end(resolve)));
   const service: RunningService = await startService({
     apiKey,
+    port,
     dataFile: path.join(DATA, 'demo-reports.json'),
     seed: Number(process.env.WEBREPORTS_DEMO_SEED || 24),
     // As the real service: its shapes (the default), about 60 requests a minute; no control endpoints.
     shape: 'real',
     rateLimitPerMinute: 60,
-    log: (line) => console.log(`[service] ${line}`),
+    log: (line) => void serviceLog.write(`${new Date().toISOString()} ${line}\n`),
   });
   stoppers.push(() => service.close());
+  fs.writeFileSync(portFile, JSON.stringify({ port: new URL(service.url).port }) + '\n');
+  writeDemoEnv(path.join(DATA, 'demo.env'), service.url, apiKey);
 
   const userDataDir = path.join(DATA, 'vscode-user');
   const extensionsDir = path.join(DATA, 'vscode-extensions');
@@ -130,7 +130,9 @@ async function main(): Promise<void> {
   console.log(`
 Website Reports demo is running.
 
-  Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.db)
+  Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.db,
+                  requests logged in .data/service.log)
+  Command line:   . .data/demo.env && node out/cli/main.js check .data/demo-workspace
   Demo web site:  ${site.url}  (its sources: .data/demo-workspace/content, mapped in website-reports.json)
   VS Code:        open this address in a browser (log in .data/code-server.log):
 
