@@ -10,11 +10,13 @@ export interface FileRead {
   bytes: Uint8Array;
   /** Whether `bytes` is the whole file. */
   whole: boolean;
+  /** More than `maxBytes` were to be read: nothing was (`bytes` is empty), the file is set aside unread. */
+  tooLarge?: boolean;
 }
 
 export interface HistoryFiles {
-  /** The file's bytes (see FileRead), or undefined when it does not exist. */
-  read(path: string, from?: { ino: number; offset: number }): Promise<FileRead | undefined>;
+  /** The file's bytes (see FileRead), or undefined when it does not exist; none past `maxBytes`. */
+  read(path: string, from?: { ino: number; offset: number }, maxBytes?: number): Promise<FileRead | undefined>;
   /** Appends with O_APPEND in one write, so lines of two processes never interleave. */
   append(path: string, text: string): Promise<void>;
   writeFile(path: string, text: string): Promise<void>;

@@ -7,7 +7,7 @@ function isCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
-async function read(path: string, from?: { ino: number; offset: number }): Promise<FileRead | undefined> {
+async function read(path: string, from?: { ino: number; offset: number }, maxBytes = Infinity): Promise<FileRead | undefined> {
   let handle: fsp.FileHandle;
   try {
     handle = await fsp.open(path, 'r');
@@ -20,6 +20,8 @@ async function read(path: string, from?: { ino: number; offset: number }): Promi
     const size = stat.size;
     const same = from !== undefined && from.ino === stat.ino && from.offset <= size;
     const start = same ? from.offset : 0;
+    // Over the budget: not read at all (a 512 MB file would otherwise be held whole first).
+    if (size - start > maxBytes) return { ino: stat.ino, size, bytes: new Uint8Array(0), whole: !same, tooLarge: true };
     const bytes = new Uint8Array(size - start);
     let done = 0;
     while (done < bytes.length) {

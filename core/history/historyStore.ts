@@ -172,11 +172,12 @@ export class HistoryStore {
   private async refresh(shard: number): Promise<ShardCache> {
     const file = this.fileOf(shard);
     let cache = this.cache.get(shard);
-    const read = await this.options.files.read(file, cache && cache.ino >= 0 ? { ino: cache.ino, offset: cache.offset } : undefined);
+    const from = cache && cache.ino >= 0 ? { ino: cache.ino, offset: cache.offset } : undefined;
+    const read = await this.options.files.read(file, from, MAX_READ_BYTES);
     if (read === undefined) {
       cache = emptyCache();
-    } else if (read.whole || cache === undefined) {
-      if (read.size > MAX_READ_BYTES) {
+    } else if (read.whole || cache === undefined || read.tooLarge) {
+      if (read.tooLarge || read.size > MAX_READ_BYTES) {
         // l10n-exempt: a log line
         await this.setAside(file, `it is ${read.size} bytes, more than a history file grows to`);
         cache = emptyCache();

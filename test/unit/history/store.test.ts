@@ -165,6 +165,28 @@ describe('history/store', () => {
     assert.equal((await fresh.runsFor(ORIGIN, URL_A)).length, 1);
   });
 
+  it('sets aside a file larger than MAX_READ_BYTES without reading it (a 512 MB sparse file: no byte of it read)', async () => {
+    const logged: [LogLevel, string][] = [];
+    const store = new HistoryStore({ dir, files: nodeFiles });
+    await store.record(ORIGIN, record(1));
+    const [file] = await shardFiles(dir);
+    await fsp.truncate(path.join(dir, file), 512 * 1024 * 1024); // sparse: no disk, but 512 MB to read
+    let largest = 0;
+    const counting: HistoryFiles = {
+      ...nodeFiles,
+      read: async (p, from, max) => {
+        const read = await nodeFiles.read(p, from, max);
+        largest = Math.max(largest, read?.bytes.length ?? 0);
+        return read;
+      },
+    };
+    const fresh = new HistoryStore({ dir, files: counting, log: (level, message) => logged.push([level, message]) });
+    assert.deepEqual(await fresh.runsFor(ORIGIN, URL_A), []);
+    assert.equal(largest, 0, 'nothing of the oversized file was read');
+    assert.match(logged[0]?.[1] ?? '', /set aside/);
+    assert.ok((await fsp.readdir(dir)).some((n) => n.startsWith(`${file}.corrupt-`)));
+  });
+
   it('reads what another window appended since its last read (and a compaction by it)', async () => {
     const one = new HistoryStore({ dir, files: nodeFiles });
     const two = new HistoryStore({ dir, files: nodeFiles, limits: { compactEvery: 3 } });
