@@ -48,7 +48,7 @@ function actionFor(ctx: CommandContext, next: NextStep | undefined): Action {
 }
 
 /** Reports a failure in one notification (not awaited, so commands return at once). */
-export async function reportFailure(ctx: CommandContext, what: string, error: unknown): Promise<void> {
+export async function reportFailure(ctx: CommandContext, what: string, error: unknown, retry?: () => void): Promise<void> {
   if (error instanceof ApiError && error.kind === 'cancelled') {
     ctx.log.info(`${what}: cancelled.`);
     return;
@@ -62,9 +62,14 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
   }
   const action = actionFor(ctx, error instanceof ApiError ? error.next : undefined);
   const text = vscode.l10n.t('{0} failed. {1}', what, message);
-  ctx.failures.record(text);
   // Not awaited: the command finishes now; the notification waits for the user on its own.
-  void vscode.window.showErrorMessage(text, action.label).then((choice) => {
-    if (choice === action.label) action.run();
+  // Retry first where trying again can help (not for a refused key or a missing setting).
+  const retryLabel = vscode.l10n.t('Retry');
+  const canRetry = retry !== undefined && !(error instanceof ApiError && ['auth', 'not-configured', 'not-found'].includes(error.kind));
+  const buttons = canRetry ? [retryLabel, action.label] : [action.label];
+  ctx.failures.record(text, buttons);
+  void vscode.window.showErrorMessage(text, ...buttons).then((choice) => {
+    if (choice === retryLabel) retry?.();
+    else if (choice === action.label) action.run();
   });
 }

@@ -109,7 +109,9 @@ export async function rerunReport(ctx: CommandContext, target?: unknown, selecte
     await showRerunOutcome(ctx, outcome.report, outcome.before, outcome.after);
     return outcome.report;
   }
-  if (outcome.kind !== 'cancelled') await reportFailure(ctx, actionOn.rerun(label), outcome.error);
+  if (outcome.kind !== 'cancelled') {
+    await reportFailure(ctx, actionOn.rerun(label), outcome.error, () => void rerunReport(ctx, report));
+  }
   return undefined;
 }
 

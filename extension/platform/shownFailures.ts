@@ -5,10 +5,17 @@ const KEEP = 20;
 
 export class ShownFailures {
   private readonly items: string[] = [];
+  private buttons: readonly string[] = [];
 
-  record(text: string): void {
+  record(text: string, buttons: readonly string[] = []): void {
     this.items.push(text);
+    this.buttons = buttons;
     if (this.items.length > KEEP) this.items.splice(0, this.items.length - KEEP);
+  }
+
+  /** The buttons the last notification offered. */
+  lastButtons(): readonly string[] {
+    return this.buttons;
   }
 
   recent(): readonly string[] {

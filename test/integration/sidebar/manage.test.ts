@@ -65,6 +65,15 @@ describe('sidebar: managing reports', function () {
     assert.equal(puts[0].body, 'results=1');
   });
 
+  it('a failed re-run says why and offers Retry', async () => {
+    await reset(0);
+    const created = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/rerun-fails`, { privacy: 0 });
+    await addFault({ method: 'PUT', path: `/api/v1/reports/${created.id}`, status: 500, body: { message: 'analysis crashed' }, times: 1 });
+    assert.equal(await vscode.commands.executeCommand(COMMAND.rerunReport, created.id), undefined);
+    assert.match(internals.ctx.failures.recent().at(-1) ?? '', /analysis crashed/);
+    assert.equal(internals.ctx.failures.lastButtons()[0], 'Retry');
+  });
+
   it('re-runs every selected report, as from the context menu', async () => {
     await reset(0);
     const a = await vscode.commands.executeCommand<Json>(COMMAND.createReport, `${pageUrl}/multi-a`, { privacy: 0 });
