@@ -30,7 +30,9 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
     if (node.kind !== 'group') return [];
     const group = this.model.groups[node.result];
     const children: ReportsNode[] = group.items.map((report) => ({ kind: 'report', result: node.result, report }));
-    if (group.error) children.push({ kind: 'error', result: node.result, message: group.error.message });
+    // The failure the view's message already says (the service is down) is not said again per group.
+    const saidAbove = this.model.status === 'stale' && this.model.lastError?.message === group.error?.message;
+    if (group.error && !saidAbove) children.push({ kind: 'error', result: node.result, message: group.error.message });
     else if (this.model.canLoadMore(node.result)) children.push({ kind: 'loadMore', result: node.result });
     return children;
   }

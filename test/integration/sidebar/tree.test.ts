@@ -129,6 +129,11 @@ describe('sidebar: the grouped tree', function () {
     assert.equal(internals.ctx.model.status, 'stale');
     assert.match(internals.ctx.view.treeView.message ?? '', /Could not refresh/);
     assert.ok(before && internals.ctx.model.find(before.id), 'the last list is still shown');
+    // Said once, at the top: no group repeats it in an error row.
+    for (const result of ['good', 'decent', 'bad'] as const) {
+      const rows = await tree().getChildren({ kind: 'group', result });
+      assert.equal(rows?.filter((n) => n.kind === 'error').length ?? 0, 0, `${result}: no error row repeating the message`);
+    }
   });
 
   it('auto-refreshes while the view is shown and pauses while it is hidden', async function () {
