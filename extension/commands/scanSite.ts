@@ -20,7 +20,7 @@ import { COMMAND } from '../ids';
 import type { CommandTable } from '../adapters/register';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
-import { newReportsPrivacy } from '../adapters/prompts';
+import { confirmCreates } from '../adapters/confirmCreates';
 import type { ScanSummary, SiteJobs } from '../adapters/siteJobs';
 
 export interface ScanSiteOptions {
@@ -152,18 +152,12 @@ export async function scanSite(
     void vscode.window.showInformationMessage(vscode.l10n.t('Website Reports: {0}', words));
     return { found: preview.found, created: 0, skipped: preview.skipped, failed: 0 };
   }
-  if (interactive) {
-    const n = preview.toCreate.length;
-    const create = n === 1 ? vscode.l10n.t('Create 1 Report') : vscode.l10n.t('Create {0} Reports', n);
-    const answer = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Website Reports: scan {0}?', plainText(input, 80)),
-      { modal: true, detail: words },
-      create,
-    );
-    if (answer !== create) return { found: preview.found, created: 0, skipped: preview.skipped, failed: 0 };
-  }
-  const access = await newReportsPrivacy(options, interactive);
-  if (!access) return NOTHING;
+  const access = await confirmCreates(
+    { question: vscode.l10n.t('Website Reports: scan {0}?', plainText(input, 80)), urls: preview.toCreate, detail: words },
+    options,
+    interactive,
+  );
+  if (!access) return { found: preview.found, created: 0, skipped: preview.skipped, failed: 0 };
   const { privacy, password } = access;
   return jobs.start(input, preview.toCreate, privacy, password, { found: preview.found, skipped: preview.skipped });
 }

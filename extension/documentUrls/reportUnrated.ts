@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { isPrivacy } from '../../core/client/validateInput';
 import { CommandContext } from '../adapters/context';
-import { newReportsPrivacy } from '../adapters/prompts';
+import { confirmCreates } from '../adapters/confirmCreates';
 import type { ScanSummary, SiteJobs } from '../adapters/siteJobs';
 import type { ReportUrlsOptions } from './reportUrlsInFile';
 
@@ -38,21 +38,20 @@ export async function reportUnrated(
     return NOTHING;
   }
   const interactive = options.confirm !== false;
-  if (interactive) {
-    const create = urls.length === 1 ? vscode.l10n.t('Create 1 Report') : vscode.l10n.t('Create {0} Reports', urls.length);
-    const answer = await vscode.window.showInformationMessage(
-      vscode.l10n.t('Website Reports: create reports for the {0} URLs of this workspace that have none?', urls.length),
-      {
-        modal: true,
-        detail: [vscode.l10n.t("They are created as a scan: paced under the service's rate limit, and resumed after a restart."), leftOut]
-          .filter(Boolean)
-          .join('\n\n'),
-      },
-      create,
-    );
-    if (answer !== create) return NOTHING;
-  }
-  const access = await newReportsPrivacy(options, interactive);
+  const access = await confirmCreates(
+    {
+      question:
+        urls.length === 1
+          ? vscode.l10n.t('Website Reports: create a report for the URL of this workspace that has none?')
+          : vscode.l10n.t('Website Reports: create reports for the {0} URLs of this workspace that have none?', urls.length),
+      urls,
+      detail: [vscode.l10n.t("They are created as a scan: paced under the service's rate limit, and resumed after a restart."), leftOut]
+        .filter(Boolean)
+        .join(' '),
+    },
+    options,
+    interactive,
+  );
   if (!access) return NOTHING;
   const { privacy, password } = access;
   ctx.log.info(

@@ -9,7 +9,7 @@ import { isPrivacy } from '../../core/client/validateInput';
 import { Privacy } from '../../core/client/types';
 import { CommandContext } from '../adapters/context';
 import { reportFailure } from '../adapters/feedback';
-import { askPassword, askPrivacy } from '../adapters/prompts';
+import { confirmCreates } from '../adapters/confirmCreates';
 import { distinctUrls, findUrls } from '../../core/urls/urlFinder';
 import { plainText } from '../../core/text/plainText';
 import { DocumentUrlsService } from './documentUrlsService';
@@ -90,34 +90,31 @@ export async function reportUrlsInFile(
     return { ...EMPTY, skipped };
   }
   const interactive = options.confirm !== false;
-  if (interactive) {
-    const newCount = plan.toCreate.length;
-    const create = newCount === 1 ? vscode.l10n.t('Create 1 Report') : vscode.l10n.t('Create {0} Reports', newCount);
-    const all = newCount + plan.reported.length;
-    const question = plan.reported.length
-      ? vscode.l10n.t(
-          'Website Reports: {0} of the {1} URLs in this file are new. {2} already have reports and are skipped.',
-          newCount,
-          all,
-          plan.reported.length,
-        )
-      : vscode.l10n.t('Website Reports: {0} of the {1} URLs in this file are new.', newCount, all);
-    const answer = await vscode.window.showInformationMessage(
-      question,
-      { modal: true, detail: vscode.l10n.t('Each new URL is analysed by the report service (3 at a time).') },
-      create,
-    );
-    if (answer !== create) return { ...EMPTY, skipped };
-  }
-  let privacy = options.privacy;
-  if (privacy === undefined) {
-    privacy = interactive ? await askPrivacy(vscode.l10n.t('Website Reports: Who can view the new reports?'), 1) : 1;
-  }
-  if (privacy === undefined) return { ...EMPTY, skipped };
-  let password = options.password;
-  if (privacy === 2 && !password) password = await askPassword(vscode.l10n.t('Website Reports: Password for the new reports'));
-  if (privacy === 2 && !password) return { ...EMPTY, skipped };
-  return createAll(ctx, service, actions, plan.toCreate, skipped, privacy, password);
+  const newCount = plan.toCreate.length;
+  const reported = plan.reported.length;
+  const access = await confirmCreates(
+    {
+      question:
+        newCount === 1
+          ? vscode.l10n.t('Website Reports: create a report for the new URL of this file?')
+          : vscode.l10n.t('Website Reports: create reports for the {0} new URLs of this file?', newCount),
+      urls: plan.toCreate,
+      detail: [
+        reported === 0
+          ? ''
+          : reported === 1
+            ? vscode.l10n.t('1 URL already has a report and is skipped.')
+            : vscode.l10n.t('{0} URLs already have reports and are skipped.', reported),
+        vscode.l10n.t('Each new URL is analysed by the report service (3 at a time).'),
+      ]
+        .filter(Boolean)
+        .join(' '),
+    },
+    options,
+    interactive,
+  );
+  if (!access) return { ...EMPTY, skipped };
+  return createAll(ctx, service, actions, plan.toCreate, skipped, access.privacy, access.password);
 }
 
 async function createAll(
