@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { urlKey } from '../../core/urls/urlKey';
+import { evaluateUrl } from '../../core/config/rules';
 import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { pageSourceDiagnosticsOn } from '../platform/settings';
 import type { Report } from '../../core/client/types';
@@ -147,6 +148,19 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       diagnostic.code = plainText(f.check, 100);
       return diagnostic;
     });
+    // The config's minScore for this page shows on its own source too, not only where its URL is written.
+    for (const finding of evaluateUrl(page.config.rules, page.url, report).findings) {
+      if (finding.rule !== 'min-score' || finding.level === 'note') continue;
+      const first = document.lineCount > 0 ? document.lineAt(0).text.length : 0;
+      const diagnostic = new vscode.Diagnostic(
+        new vscode.Range(0, 0, 0, Math.min(first, 1000)),
+        plainText(finding.message, 500),
+        finding.level === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+      );
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.code = 'min-score';
+      diagnostics.push(diagnostic);
+    }
     this.collection.set(document.uri, diagnostics);
   }
 

@@ -35,7 +35,14 @@ describe('page sources: failed checks on the source file', function () {
       vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name), new TextEncoder().encode(text));
     await write(
       'website-reports.json',
-      JSON.stringify({ sources: [{ url: `${origin}/blog/{slug}`, file: 'content/blog/{slug}.md' }] }, null, 2),
+      JSON.stringify(
+        {
+          sources: [{ url: `${origin}/blog/{slug}`, file: 'content/blog/{slug}.md' }],
+          rules: [{ match: `${origin}/blog/**`, minScore: 99 }],
+        },
+        null,
+        2,
+      ),
     );
     await write('content/blog/first-post.md', '---\ntitle: Post\ndescription: \n---\n\n# First post\n\nText.\n');
     source = vscode.Uri.joinPath(folder, 'content/blog/first-post.md');
@@ -61,6 +68,14 @@ describe('page sources: failed checks on the source file', function () {
     assert.ok(codes.includes('title'), `the title check failed on the page: ${codes.join(', ')}`);
     assert.equal(problems.find((d) => d.code === 'title')?.range.start.line, 1, 'on the front-matter title: line');
     if (codes.includes('meta_description')) assert.equal(problems.find((d) => d.code === 'meta_description')?.range.start.line, 2);
+    // The config's minScore for the page shows on its own source file, on the first line.
+    const minScore = await waitFor(
+      () => vscode.languages.getDiagnostics(source).find((d) => d.code === 'min-score'),
+      10_000,
+      'the minScore Problem on the source file',
+    );
+    assert.match(minScore.message, /below the minimum 99/);
+    assert.equal(minScore.range.start.line, 0);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', source);
     const titles = lenses.map((l) => l.command?.title ?? '');
     assert.ok(
