@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { urlKey } from '../../core/urls/urlKey';
 import { evaluateUrl } from '../../core/config/rules';
+import { SITE_LEVEL_CHECKS } from '../../core/checks/checkSentences';
 import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { pageSourceDiagnosticsOn } from '../platform/settings';
 import type { Report } from '../../core/client/types';
@@ -194,10 +195,14 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       ];
     }
     const rating = ratingOf(page.report);
-    const failed = failedChecksOf(page.report.results).length;
+    const failedKeys = failedChecksOf(page.report.results).map((c) => c.key);
+    const failed = failedKeys.length;
+    const site = failedKeys.filter((k) => SITE_LEVEL_CHECKS.has(k)).length;
     const parts = [ratingLabel(rating.band)];
     if (rating.score !== undefined) parts.push(roundedScore(rating.score));
     parts.push(failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed));
+    // The site's own checks are no Problems of this file: the lens says how many of them there are.
+    if (site > 0) parts.push(vscode.l10n.t('{0} of the site, not this file', site));
     return [
       new vscode.CodeLens(top, {
         title: `$(globe) ${parts.join(' · ')}`,
