@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   // Site scans and the workspace's "Report All Unrated" share one persistent job queue.
   // (The getter is only called by commands, after both exist.)
   const jobs = (): SiteJobs => siteJobs;
-  const documentUrls = registerDocumentUrls(ctx, jobs);
+  const documentUrls = registerDocumentUrls(ctx, jobs, context.extensionUri);
   const siteJobs = new SiteJobs(ctx, context.globalStorageUri, () => {
     documentUrls.service.invalidateAll();
     void view.contentChanged();

@@ -51,6 +51,8 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   constructor(
     private readonly service: DocumentUrlsService,
     private readonly configs: GateConfigs,
+    /** media/checks.md in the installed extension: each Problem's code links to its check there. */
+    private readonly checksPage: vscode.Uri,
   ) {
     super();
     this.registerAll(
@@ -146,7 +148,8 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       const range = new vscode.Range(line, f.startColumn, line, Math.max(f.startColumn, f.endColumn));
       const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), SEVERITY[f.severity]);
       diagnostic.source = DIAGNOSTIC_SOURCE;
-      diagnostic.code = plainText(f.check, 100);
+      // The code links to the shipped page on that check (media/checks.md, a heading per check).
+      diagnostic.code = { value: plainText(f.check, 100), target: this.checksPage.with({ fragment: f.check.replace(/[^\w-]/g, '') }) };
       return diagnostic;
     });
     // The config's minScore for this page shows on its own source too, not only where its URL is written.

@@ -33,13 +33,13 @@ export interface DocumentUrls {
   commands: DocumentUrlCommands;
 }
 
-export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs): DocumentUrls {
+export function registerDocumentUrls(ctx: CommandContext, jobs: () => SiteJobs, extensionUri: vscode.Uri): DocumentUrls {
   const service = new DocumentUrlsService(ctx.connection, ctx.model, ctx.actions);
   const scanner = new VisibleDocumentScanner(service, ctx.log);
   // The team's website-reports.json: read when a document's Problems or the workspace view first need it.
   const configs = new GateConfigs(ctx.log);
   // A page's failed checks on the source file that produces it (the config's `sources`).
-  const pageSources = new PageSourceDiagnostics(service, configs);
+  const pageSources = new PageSourceDiagnostics(service, configs, vscode.Uri.joinPath(extensionUri, 'media', 'checks.md'));
   const badUrls = new BadUrlDiagnostics(service, scanner, configs);
   // Every language and scheme: URLs live in files, untitled buffers, notebooks and diffs alike.
   const everyDocument: vscode.DocumentSelector = '*';

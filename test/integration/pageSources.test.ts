@@ -3,6 +3,7 @@
 // has a report; opening its Markdown file shows the failed checks as Problems on the front-matter
 // lines, a CodeLens at the top, and the quick fixes Open Report and Re-run.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
@@ -64,10 +65,20 @@ describe('page sources: failed checks on the source file', function () {
       20_000,
       'Problems on the source file',
     );
-    const codes = problems.map((d) => String(d.code));
+    // A check's code is { value, target }: the key, linking to its section of the shipped media/checks.md.
+    const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+    const codes = problems.map(codeOf);
+    const titleCode = problems.find((d) => codeOf(d) === 'title')?.code;
+    assert.ok(typeof titleCode === 'object', 'the title Problem links somewhere');
+    assert.match(titleCode.target.path, /\/media\/checks\.md$/);
+    assert.equal(titleCode.target.fragment, 'title');
+    assert.ok(
+      fs.readFileSync(titleCode.target.fsPath, 'utf8').includes('\n## title\n'),
+      'the shipped page has a section on the title check',
+    );
     assert.ok(codes.includes('title'), `the title check failed on the page: ${codes.join(', ')}`);
-    assert.equal(problems.find((d) => d.code === 'title')?.range.start.line, 1, 'on the front-matter title: line');
-    if (codes.includes('meta_description')) assert.equal(problems.find((d) => d.code === 'meta_description')?.range.start.line, 2);
+    assert.equal(problems.find((d) => codeOf(d) === 'title')?.range.start.line, 1, 'on the front-matter title: line');
+    if (codes.includes('meta_description')) assert.equal(problems.find((d) => codeOf(d) === 'meta_description')?.range.start.line, 2);
     // The config's minScore for the page shows on its own source file, on the first line.
     const minScore = await waitFor(
       () => vscode.languages.getDiagnostics(source).find((d) => d.code === 'min-score'),

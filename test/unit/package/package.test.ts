@@ -33,6 +33,7 @@ const ALLOWED: RegExp[] = [
   /^extension\/media\/dist\/[a-zA-Z]+\.js$/,
   /^extension\/media\/dist\/codicon\.(css|ttf)$/,
   /^extension\/media\/walkthrough\/[a-zA-Z]+\.(md|svg)$/,
+  /^extension\/media\/checks\.md$/,
   /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^extension\/schemas\/website-reports\.schema\.json$/,
