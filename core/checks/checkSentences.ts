@@ -46,9 +46,8 @@ function inSentence(name: string): string {
 
 /** The measured value, when it is a number or a short text worth quoting. */
 function measured(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(Math.round(value * 100) / 100);
-  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*[a-zA-Z%]*\s*$/.test(value)) return value.trim();
-  return undefined;
+  const n = numberIn(value);
+  return typeof n === 'number' ? String(Math.round(n * 100) / 100) : n;
 }
 
 /** One error kind of a check as a sentence about the check. */

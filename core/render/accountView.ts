@@ -58,6 +58,12 @@ function nonNegative(x: unknown): number | undefined {
   return n !== undefined && n >= 0 ? n : undefined;
 }
 
+/** A <meter> of `used` of `limit` with its words beside it. */
+function usageMeter(limit: number, used: number, text: string): TrustedHtml {
+  // l10n-exempt: markup; its words are the caller's text
+  return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
+}
+
 /** "12 of 100 reports this month" with a <meter>, when the local service's shapes are present. */
 function renderMonthlyUsage(account: Record<string, unknown>, opts: RenderOptions): TrustedHtml {
   const limits = isRecord(account.limits) ? account.limits : undefined;
@@ -68,8 +74,7 @@ function renderMonthlyUsage(account: Record<string, unknown>, opts: RenderOption
     return EMPTY;
   }
   const text = l10n.t('{0} of {1} reports this month', formatNumber(used, opts), formatNumber(limit, opts));
-  // l10n-exempt: markup; its words are the text above
-  return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
+  return usageMeter(limit, used, text);
 }
 
 /** A plan's allowance as people read it: -1 is "Unlimited", true "Included", false "Not included". */
@@ -95,8 +100,7 @@ function renderPlanUsage(plan: Record<string, unknown> | undefined, used: number
   }
   if (limit <= 0) return EMPTY;
   const text = l10n.t('{0} of {1} reports used', formatNumber(used, opts), formatNumber(limit, opts));
-  // l10n-exempt: markup; its words are the text above
-  return html`<div class="usage-meter"><meter min="0" max="${limit}" value="${Math.min(used, limit)}" aria-label="${text}"></meter> <span>${text}</span></div>`;
+  return usageMeter(limit, used, text);
 }
 
 /** The plan's name and what it allows, each allowance in words (never a raw id or -1). */

@@ -27,7 +27,7 @@ export function badUrlMessage(report: Report): string {
 }
 
 /** A finding's level as a Problem's severity (read when used: nothing of vscode runs at load). */
-const severityOf = (level: 'error' | 'warn'): vscode.DiagnosticSeverity =>
+export const severityOf = (level: 'error' | 'warn'): vscode.DiagnosticSeverity =>
   level === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
 
 export class BadUrlDiagnostics extends Disposable {

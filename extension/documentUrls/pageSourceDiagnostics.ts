@@ -19,7 +19,7 @@ import { ratingLabel } from '../../core/text/vocabulary';
 import { compileSources, type SourceMatcher } from '../../core/sources/pageSources';
 import { failedChecksOf, sourceFindings } from '../../core/sources/sourceFindings';
 import type { GateConfigs, LoadedConfig } from '../platform/gateConfig';
-import { DIAGNOSTIC_SOURCE } from './badUrlDiagnostics';
+import { DIAGNOSTIC_SOURCE, severityOf } from './badUrlDiagnostics';
 import { DocumentUrlsService } from './documentUrlsService';
 import { reasonOf } from '../../core/reports/urlLookup';
 
@@ -159,7 +159,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       const diagnostic = new vscode.Diagnostic(
         new vscode.Range(0, 0, 0, Math.min(first, 1000)),
         plainText(finding.message, 500),
-        finding.level === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+        severityOf(finding.level),
       );
       diagnostic.source = DIAGNOSTIC_SOURCE;
       diagnostic.code = 'min-score';
