@@ -255,6 +255,10 @@ async function main(): Promise<number> {
       hostLog,
     );
 
+    if (process.env.WEBREPORTS_IT_ONLY) {
+      log(`WEBREPORTS_IT_ONLY=${process.env.WEBREPORTS_IT_ONLY}: phases 2 and 3 skipped`);
+      return;
+    }
     // Phase 2: a fresh service state and a fresh browser context, then what a person sees.
     await state.fixture.service.reset(); // seeded data again, no faults, no recorded requests
     log('phase 2: UI checks');
