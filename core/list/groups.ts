@@ -27,6 +27,9 @@ export interface GroupState {
 
 export type Groups = Record<ReportResult, GroupState>;
 
+/** The order rating groups are shown in, in the reports tree and URLs in Workspace: what needs work first. */
+export const RESULTS_SHOWN: readonly ReportResult[] = ['bad', 'decent', 'good'];
+
 export function emptyGroup(result: ReportResult): GroupState {
   return { result, items: [], loadingMore: false, loading: false, epoch: 0 };
 }

@@ -9,11 +9,12 @@ import { ratingOf } from '../checks/rating';
 import { ownField } from '../text/safeText';
 import type { IndexedUrl } from '../urls/workspaceIndex';
 import { DEFAULT_MAX_AGE_DAYS, isOutdated, reportTime } from '../checks/reportAge';
+import { RESULTS_SHOWN } from './groups';
 
 export type WorkspaceRating = 'bad' | 'decent' | 'good' | 'none' | 'unchecked' | 'outdated';
 
 /** The view's groups, in the order shown: what needs work first. */
-export const WORKSPACE_GROUPS: readonly WorkspaceRating[] = ['bad', 'decent', 'good', 'none', 'unchecked', 'outdated'];
+export const WORKSPACE_GROUPS: readonly WorkspaceRating[] = [...RESULTS_SHOWN, 'none', 'unchecked', 'outdated'];
 
 /** A URL whose lookup failed: its report is unknown (not "none"), for `reason`. */
 export class CouldNotCheck {

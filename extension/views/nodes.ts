@@ -17,9 +17,10 @@ import {
   tooLargeShort,
 } from '../../core/text/vocabulary';
 import { plainText } from '../../core/text/plainText';
-import { ratingOf, roundedScore } from '../../core/checks/rating';
+import { ratingOf } from '../../core/checks/rating';
 import { reportTooltipMarkdown } from '../../core/text/reportTooltip';
 import { textOf } from '../../core/text/safeText';
+import { scoredRowLabel } from '../../core/text/rowLabel';
 
 export { isReportNode, type ReportsNode } from '../../core/list/treeNodes';
 
@@ -80,16 +81,17 @@ export function reportTooltip(report: Report, trend?: string): vscode.MarkdownSt
 /** Characters of a report's spoken label at most. */
 const ACCESSIBLE_LABEL_CHARS = 500;
 
+/** A report row's label. */
+function rowLabel(report: Report): string {
+  return scoredRowLabel(reportLabel(report), ratingOf(report).score);
+}
+
 export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
-  const item = new vscode.TreeItem(plainText(reportLabel(report)), vscode.TreeItemCollapsibleState.None);
+  // "81 · example.com/…/page": the score first, then the URL shortened in the middle, so neither is
+  // cut at a side bar's default width; the whole URL is in the tooltip.
+  const item = new vscode.TreeItem(rowLabel(report), vscode.TreeItemCollapsibleState.None);
   item.id = `report:${textOf(report.id)}`;
-  // "81 · 2 days ago": the score first, the time of its analysis after it.
-  const score = ratingOf(report).score;
-  const parts = [
-    score === undefined ? undefined : roundedScore(score),
-    relativeTime(report.generated_at),
-    oversizedOf(report) && tooLargeShort(),
-  ];
+  const parts = [relativeTime(report.generated_at), oversizedOf(report) && tooLargeShort()];
   item.description = parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
   const privacy = privacyName(report.privacy);
   item.iconPath = new vscode.ThemeIcon(PRIVACY_ICONS[privacy]);

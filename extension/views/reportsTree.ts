@@ -1,6 +1,6 @@
 // TreeDataProvider over the ReportsModel: renders what the model holds, fetches nothing itself.
 import * as vscode from 'vscode';
-import { RESULT_VALUES } from '../../core/client/types';
+import { RESULTS_SHOWN } from '../../core/list/groups';
 import type { IDisposable } from '../../core/lifecycle/disposables';
 import { ReportsModel } from '../../core/list/reportsModel';
 import { errorItem, groupItem, loadMoreItem, ReportsNode, reportItem, reportTooltip } from './nodes';
@@ -25,7 +25,7 @@ export class ReportsTreeProvider implements vscode.TreeDataProvider<ReportsNode>
     if (!node) {
       // Signed out, cleared, or no group has answered yet: no children, so the welcome view (or
       // the loading bar) shows. The groups show as soon as the first one has arrived.
-      return this.model.showsGroups ? RESULT_VALUES.map((result) => ({ kind: 'group', result })) : [];
+      return this.model.showsGroups ? RESULTS_SHOWN.map((result) => ({ kind: 'group', result })) : [];
     }
     if (node.kind !== 'group') return [];
     const group = this.model.groups[node.result];

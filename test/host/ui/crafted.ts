@@ -3,16 +3,11 @@
 // with it in one group and nothing in the other two. (The faults cannot tell the groups apart, so
 // the record lands in whichever group asked first.)
 import type { RunningService } from '../../../service/server';
-import { runFromPalette, treeRow } from './workbench';
+import { reportRow, runFromPalette } from './workbench';
 import type { Page } from 'playwright-core';
 
-/** `label`: the row's label as the tree shows it, when that is not the URL as it is. */
-export async function showCraftedReport(
-  page: Page,
-  service: RunningService,
-  record: { id: number; url: string },
-  label = record.url,
-): Promise<void> {
+/** The row is found by its URL as the tree shows it (made plain and shortened: workbench.ts). */
+export async function showCraftedReport(page: Page, service: RunningService, record: { id: number; url: string }): Promise<void> {
   const page1 = (data: unknown[]) => ({
     data,
     links: { next: null },
@@ -27,13 +22,13 @@ export async function showCraftedReport(
     service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([record]), times: 1 });
     service.addFault({ method: 'GET', path: '/api/v1/reports', status: 200, body: page1([]), times: 2 });
     await runFromPalette(page, 'Website Reports: Refresh');
-    const shown = await treeRow(page, label)
+    const shown = await reportRow(page, record.url)
       .waitFor({ state: 'visible', timeout: 5_000 })
       .then(() => true)
       .catch(() => false);
     if (shown) return;
     if (attempt >= 3) {
-      throw new Error(`the crafted report's row (labelled ${JSON.stringify(label.slice(0, 60))}) did not appear after Refresh`);
+      throw new Error(`the crafted report's row (for ${JSON.stringify(record.url.slice(0, 60))}) did not appear after Refresh`);
     }
   }
 }

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { poll, type Ui } from './harness';
 import { allReports } from './service';
-import { clearNotifications, contextMenu, menuItems, runFromPalette, treeRow } from './workbench';
+import { clearNotifications, contextMenu, menuItems, runFromPalette, reportRow } from './workbench';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>A page created from the palette</title><meta name="description" content="A loopback page that the UI checks rate through the Create Website Report command, long enough."><link rel="canonical" href="/"></head><body><h1>Palette</h1></body></html>`;
 
@@ -59,7 +59,7 @@ export async function createFromPaletteCheck(ui: Ui, signedIn: boolean): Promise
           20_000,
           () => `the service has no report for ${url}`,
         );
-        await treeRow(page, url)
+        await reportRow(page, url)
           .waitFor({ state: 'visible', timeout: 10_000 })
           .catch(() => {
             throw new Error(`no tree row for ${url} after creating it`);
@@ -85,7 +85,7 @@ export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefine
     await clearNotifications(page);
     for (let attempt = 1; ; attempt++) {
       // Right-click only: a left click would open the report panel, whose webview takes focus.
-      await treeRow(page, target).click({ button: 'right', timeout: 10_000 });
+      await reportRow(page, target).click({ button: 'right', timeout: 10_000 });
       await contextMenu(page).waitFor({ state: 'visible', timeout: 10_000 });
       await poll(
         async () => (await menuItems(page)).includes('Delete Report'),
@@ -142,7 +142,7 @@ export async function deleteWithConfirmationCheck(ui: Ui, url: string | undefine
         10_000,
         () => 'Delete did not delete the report',
       );
-      await treeRow(page, target)
+      await reportRow(page, target)
         .waitFor({ state: 'hidden', timeout: 10_000 })
         .catch(() => {
           throw new Error('the deleted report is still in the tree');

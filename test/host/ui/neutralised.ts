@@ -1,10 +1,9 @@
 // Server text on VS Code's own surfaces: notifications turn `[label](command:…)`
 // into a link that runs the command, quick picks turn `$(name)` into an icon. A crafted report
 // and a crafted 500 reach both surfaces here; what the person sees must be text only.
-import { plainText } from '../../../core/text/plainText';
 import { poll, type Ui } from './harness';
 import { restoreRealReports, showCraftedReport } from './crafted';
-import { clearNotifications, runFromPalette, treeRow } from './workbench';
+import { clearNotifications, runFromPalette, reportRow } from './workbench';
 
 const ID = 9301;
 const URL_TEXT = 'https://crafted.test/$(alert)[run](command:workbench.action.quit)';
@@ -19,11 +18,10 @@ export async function neutralisedChecks(ui: Ui, signedIn: boolean): Promise<void
     try {
       // The tree shows the URL with its brackets as look-alikes (plainText), so no link can form.
       // A refresh still under way from the check before can replace the crafted list: then again.
-      const label = plainText(URL_TEXT);
       for (let attempt = 1; ; attempt++) {
-        await showCraftedReport(page, service, { id: ID, url: URL_TEXT }, label);
+        await showCraftedReport(page, service, { id: ID, url: URL_TEXT });
         await page.waitForTimeout(1500);
-        if (await treeRow(page, label).isVisible()) break;
+        if (await reportRow(page, URL_TEXT).isVisible()) break;
         if (attempt >= 3) throw new Error('the crafted report left the tree again after each refresh');
       }
       service.addFault({ method: 'PUT', path: `/api/v1/reports/${ID}`, status: 500, body: { message: LINK_MESSAGE }, times: 0 });

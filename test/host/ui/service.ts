@@ -2,7 +2,8 @@
 import type { RunningService } from '../../../service/server';
 
 export type Result = 'good' | 'decent' | 'bad';
-export const RESULTS: readonly Result[] = ['good', 'decent', 'bad'];
+// In the order the views show them (core/list/groups.ts RESULTS_SHOWN).
+export const RESULTS: readonly Result[] = ['bad', 'decent', 'good'];
 
 export interface ServiceReport {
   id: number | string;

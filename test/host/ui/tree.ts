@@ -12,7 +12,8 @@ import {
   leaveHover,
   menuItems,
   sidebar,
-  treeRow,
+  reportRow,
+  reportRowLabel,
   visibleRows,
   welcomeButton,
 } from './workbench';
@@ -44,7 +45,7 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
         const groups = rows
           .filter((row) => Object.values(GROUP_LABELS).includes(row.label))
           .map((row) => `${row.label} ${row.description}`);
-        return groups.join(',') === wanted.join(',') && reports.every((r) => rows.some((row) => row.label === r.url));
+        return groups.join(',') === wanted.join(',') && reports.every((r) => rows.some((row) => reportRowLabel(r.url).test(row.label)));
       },
       20_000,
       () =>
@@ -54,10 +55,15 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
     // Each report row sits under its own group (the next group row comes after it).
     const labels = rows.map((r) => r.label);
     for (const report of reports) {
-      const at = labels.indexOf(report.url);
+      const at = labels.findIndex((l) => reportRowLabel(report.url).test(l));
       const group = [...labels.slice(0, at)].reverse().find((l) => Object.values(GROUP_LABELS).includes(l));
       const band = ratingOf(report).band as Result;
       if (group !== GROUP_LABELS[band]) throw new Error(`${report.url} (${band}) is shown under "${group}"`);
+      // The score first, so the side bar's default width never cuts it off.
+      const score = ratingOf(report).score;
+      if (score !== undefined && !labels[at].startsWith(`${roundedScore(score)} · `)) {
+        throw new Error(`the row of ${report.url} does not start with its score ${roundedScore(score)}: "${labels[at]}"`);
+      }
     }
     await clearNotifications(page);
     await leaveHover(page); // the pointer rests where "Set API Key" was: on a row, with its tooltip
@@ -81,7 +87,7 @@ export async function contextMenuCheck(ui: Ui, signedIn: boolean): Promise<void>
       ui.needs('signing in', signedIn);
       const report = (await allReports(ui.service())).find((r) => Number(r.privacy) === c.privacy && /^https?:/.test(r.url));
       if (!report) throw new Error(`the service has no ${c.name} report with a web URL (seed too small?)`);
-      const row = treeRow(page, report.url);
+      const row = reportRow(page, report.url);
       await row.click({ button: 'right', timeout: 10_000 });
       const menu = contextMenu(page);
       await menu.waitFor({ state: 'visible', timeout: 10_000 });
@@ -116,7 +122,7 @@ async function expectTooltip(
   shot: string,
 ): Promise<void> {
   const { page } = ui;
-  const hover = await hoverOver(page, treeRow(page, report.url), String(report.project));
+  const hover = await hoverOver(page, reportRow(page, report.url), String(report.project));
   try {
     const lines = (await hover.innerText())
       .replace(/\u00a0/g, ' ')

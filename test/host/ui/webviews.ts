@@ -4,7 +4,7 @@ import type { Frame } from 'playwright-core';
 import { poll, type Ui } from './harness';
 import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
-import { editorTab, runFromPalette, treeRow } from './workbench';
+import { editorTab, runFromPalette, reportRow } from './workbench';
 import { ratingOf, roundedScore } from '../../../core/checks/rating';
 import { ratingLabel } from '../../../core/text/vocabulary';
 
@@ -34,7 +34,7 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
     const reports = await allReports(ui.service());
     const report = reports.find((r) => ratingOf(r).band === 'good' && /^https:/.test(r.url)) ?? reports[0];
     if (!report) throw new Error('the service has no reports');
-    await treeRow(page, report.url).click({ timeout: 10_000 });
+    await reportRow(page, report.url).click({ timeout: 10_000 });
     await editorTab(page, report.url)
       .waitFor({ state: 'visible', timeout: 15_000 })
       .catch(() => {

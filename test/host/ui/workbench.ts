@@ -2,6 +2,8 @@
 // tabs, the Command Palette and the colour theme.
 import type { Locator, Page } from 'playwright-core';
 import { exactly, poll } from './harness';
+import { plainText } from '../../../core/text/plainText';
+import { shortUrl } from '../../../core/text/shortUrl';
 
 /** Names from the contract (docs/design.md) and package.json's contributions. */
 export const CONTAINER_TITLE = 'Website Reports';
@@ -33,6 +35,22 @@ export function treeRow(page: Page, label: string): Locator {
   return treeRows(page)
     .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) })
     .first();
+}
+
+/**
+ * The row of the report (or workspace URL) with this URL: labelled "score · URL shortened in the
+ * middle" (core/text/rowLabel.ts), the score absent while unknown.
+ */
+export function reportRow(page: Page, url: string): Locator {
+  return treeRows(page)
+    .filter({ has: page.locator('.label-name', { hasText: reportRowLabel(url) }) })
+    .first();
+}
+
+/** What a report row's label must look like for this URL. */
+export function reportRowLabel(url: string): RegExp {
+  const shown = plainText(shortUrl(url)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\s*(\\d+(\\.\\d)? · )?${shown}\\s*$`);
 }
 
 /** Label and description of every visible tree row. */

@@ -9,7 +9,7 @@ import type { Ui } from './harness';
 import { poll, sleep } from './harness';
 import { webviewFrame } from './frames';
 import { restoreRealReports, showCraftedReport } from './crafted';
-import { editorTab, hoverOver, leaveHover, treeRow } from './workbench';
+import { editorTab, hoverOver, leaveHover, reportRow } from './workbench';
 
 const HOSTILE_ID = 9001;
 const MARK = 'XSS-EXECUTED';
@@ -158,7 +158,7 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
 
     await ui.check('hovering that row shows its Markdown tooltip with the payloads as text, nothing runs', async () => {
       ui.needs('the crafted report row', rowShown && !!hostile && !!monitor);
-      const hover = await hoverOver(page, treeRow(page, hostile!.url), 'x.test');
+      const hover = await hoverOver(page, reportRow(page, hostile!.url), 'x.test');
       // Markdown escapes (`\_`, `\)`) may show inside autolinked text: the exact rendering of
       // ordinary values is the tree tooltip check's job; here the payloads must be text at all.
       const text = (await hover.innerText()).replace(/\u00a0/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -179,7 +179,7 @@ export async function xssChecks(ui: Ui, signedIn: boolean): Promise<void> {
     await ui.check('its report panel shows every payload as text and none runs', async () => {
       ui.needs('the crafted report row', rowShown && !!hostile && !!monitor);
       const h = hostile!;
-      await treeRow(page, h.url).click({ timeout: 10_000 });
+      await reportRow(page, h.url).click({ timeout: 10_000 });
       await editorTab(page, h.url)
         .waitFor({ state: 'visible', timeout: 15_000 })
         .catch(() => {

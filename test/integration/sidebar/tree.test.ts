@@ -21,7 +21,7 @@ describe('sidebar: the grouped tree', function () {
   });
   afterEach(() => clearFaults());
 
-  it('shows Good, Decent and Bad with the service totals after three parallel requests', async () => {
+  it('shows Bad, Decent and Good (what needs work first, as URLs in Workspace) with the service totals after three parallel requests', async () => {
     await reset(60);
     await clearRequests();
     await vscode.commands.executeCommand(COMMAND.refresh);
@@ -31,7 +31,7 @@ describe('sidebar: the grouped tree', function () {
     assert.ok(requests.every((r) => r.query.per_page === '25' && r.query.page === '1'));
     assert.deepEqual(
       groups().map((g) => g.kind === 'group' && g.result),
-      ['good', 'decent', 'bad'],
+      ['bad', 'decent', 'good'],
     );
     let sum = 0;
     for (const result of ['good', 'decent', 'bad'] as const) {
