@@ -45,6 +45,12 @@ function statusOf(passed: unknown): CheckStatus {
   return checkStateOf(passed) ?? 'unknown';
 }
 
+function isEmptyDetail(detail: unknown): boolean {
+  if (detail === undefined || detail === null || detail === '') return true;
+  if (Array.isArray(detail)) return detail.length === 0;
+  return isRecord(detail) && Object.keys(detail).length === 0;
+}
+
 /**
  * Errors of a check: `{kind: detail}` (the real service), or a list of kinds or messages; the
  * first `max` in words, the rest counted.
@@ -56,7 +62,8 @@ function errorsOf(errors: unknown, max: number): { list: CheckError[]; more: num
     const list = kinds.slice(0, max).map((kind) => {
       const detail = errors[kind];
       const words = errorWords(kind, detail);
-      return words.detailSaid ? { kind, text: words.text } : { kind, text: words.text, detail };
+      // An empty detail (`{missing: null}`, `[]`, `{}`) adds nothing to the words: no ": None" after them.
+      return words.detailSaid || isEmptyDetail(detail) ? { kind, text: words.text } : { kind, text: words.text, detail };
     });
     return { list, more: kinds.length - list.length, understood: true };
   }

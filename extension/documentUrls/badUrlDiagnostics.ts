@@ -1,5 +1,7 @@
 // Problems for URLs rated bad (`webReports.documentUrls.diagnostics`, off by default): a warning
-// on the URL, source "Website Reports", code = the report id, with the score and failed checks.
+// on the URL, source "Website Reports", code = the rule it breaks (`rating`, `min-score`,
+// `check/<name>`…), with the score and failed checks. The report a Problem is about is kept beside
+// it (reportIdOf), for its quick fixes: a report id means nothing to a person reading Problems.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { Report } from '../../core/client/types';
@@ -13,6 +15,18 @@ import { plainText } from '../../core/text/plainText';
 import type { GateConfigs, LoadedConfig } from '../platform/gateConfig';
 
 export const DIAGNOSTIC_SOURCE = 'Website Reports'; // l10n-exempt: the product's name
+
+const REPORT_OF = new WeakMap<vscode.Diagnostic, number | string>();
+
+/** The report a Problem of this feature is about (undefined for any other diagnostic). */
+export function reportIdOf(diagnostic: vscode.Diagnostic): number | string | undefined {
+  return REPORT_OF.get(diagnostic);
+}
+
+function aboutReport(diagnostic: vscode.Diagnostic, report: Report): vscode.Diagnostic {
+  if (typeof report.id === 'number' || typeof report.id === 'string') REPORT_OF.set(diagnostic, report.id);
+  return diagnostic;
+}
 
 /** "Website Reports rates this page Bad (score 32, 5 checks failed)." */
 export function badUrlMessage(report: Report): string {
@@ -79,8 +93,8 @@ export class BadUrlDiagnostics extends Disposable {
         const range = new vscode.Range(document.positionAt(found.start), document.positionAt(found.end));
         const diagnostic = new vscode.Diagnostic(range, plainText(finding.message, 500), severityOf(finding.level));
         diagnostic.source = DIAGNOSTIC_SOURCE;
-        if (report) diagnostic.code = typeof report.id === 'number' ? report.id : String(report.id);
-        diagnostics.push(diagnostic);
+        diagnostic.code = plainText(finding.rule, 100);
+        diagnostics.push(report ? aboutReport(diagnostic, report) : diagnostic);
       }
     }
     return diagnostics;
@@ -94,8 +108,8 @@ export class BadUrlDiagnostics extends Disposable {
       const range = new vscode.Range(document.positionAt(found.start), document.positionAt(found.end));
       const diagnostic = new vscode.Diagnostic(range, badUrlMessage(report), vscode.DiagnosticSeverity.Warning);
       diagnostic.source = DIAGNOSTIC_SOURCE;
-      diagnostic.code = typeof report.id === 'number' ? report.id : String(report.id);
-      diagnostics.push(diagnostic);
+      diagnostic.code = 'rating'; // l10n-exempt: the rule's name, as in website-reports.json
+      diagnostics.push(aboutReport(diagnostic, report));
     }
     return diagnostics;
   }

@@ -1,8 +1,9 @@
 // Quick fixes on the Problems of a URL's rating: Open Report and Re-run Analysis of the report it
 // names — once per report, however many of its Problems the range holds. Only this feature's own
-// diagnostics count (page-source Problems share the source name but carry a check key, not an id).
+// diagnostics count (reportIdOf: page-source Problems share the source name but are about a check).
 import * as vscode from 'vscode';
 import { COMMAND } from '../ids';
+import { reportIdOf } from './badUrlDiagnostics';
 
 export class BadUrlQuickFixes implements vscode.CodeActionProvider {
   /** A getter, not a static field: nothing of `vscode` is touched while the bundle loads. */
@@ -16,8 +17,8 @@ export class BadUrlQuickFixes implements vscode.CodeActionProvider {
     const own = this.ours(document.uri) ?? [];
     const byReport = new Map<string, { id: number | string; diagnostics: vscode.Diagnostic[] }>();
     for (const diagnostic of context.diagnostics) {
-      const id = diagnostic.code;
-      if (!own.includes(diagnostic) || (typeof id !== 'number' && typeof id !== 'string')) continue;
+      const id = reportIdOf(diagnostic);
+      if (!own.includes(diagnostic) || id === undefined) continue;
       const entry = byReport.get(String(id)) ?? { id, diagnostics: [] };
       entry.diagnostics.push(diagnostic);
       byReport.set(String(id), entry);

@@ -276,12 +276,8 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
         rated.reportId !== undefined ? 'workspaceUrl:rated' : rated.rating === 'unchecked' ? 'workspaceUrl:unchecked' : 'workspaceUrl:none';
       item.iconPath = new vscode.ThemeIcon('link');
       // Read aloud: the whole URL, not the shortened one.
-      const spoken = [
-        plainText(rated.url),
-        rated.score !== undefined ? vscode.l10n.t('score {0}', roundedScore(rated.score)) : undefined,
-        when,
-        places,
-      ];
+      const score = rated.score !== undefined ? vscode.l10n.t('score {0}', roundedScore(rated.score)) : undefined;
+      const spoken = [plainText(rated.url), score, when, places];
       item.accessibilityInformation = { label: spoken.filter(Boolean).join(', '), role: 'treeitem' };
       return item;
     }

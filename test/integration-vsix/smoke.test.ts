@@ -129,7 +129,7 @@ describe('the installed .vsix', function () {
     const provider = internals.ctx.view.provider;
     const labels: string[] = [];
     for (const node of (await provider.getChildren()) ?? []) labels.push(String((await provider.getTreeItem(node)).label));
-    assert.deepEqual(labels, german ? ['Gut', 'Mittel', 'Schlecht'] : ['Good', 'Decent', 'Bad']);
+    assert.deepEqual(labels, german ? ['Schlecht', 'Mittel', 'Gut'] : ['Bad', 'Decent', 'Good']);
 
     // The manifest's words: VS Code fills the %key% of the packaged package.json from package.nls(.de).json.
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;

@@ -107,7 +107,8 @@ describe('URLs in documents', function () {
       'a Website Reports diagnostic',
     );
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning);
-    assert.equal(String(diagnostic.code), String(report.id));
+    // The code names the rule (a report id means nothing in Problems); the fixes still know the report.
+    assert.equal(diagnostic.code, 'rating');
     assert.match(diagnostic.message, /Bad \(score \d+, \d+ checks? failed\)/);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
@@ -116,6 +117,8 @@ describe('URLs in documents', function () {
     );
     const titles = actions.map((a) => a.title);
     assert.ok(titles.includes('Open Report') && titles.includes('Re-run Analysis'), titles.join(', '));
+    const open = actions.find((a) => a.title === 'Open Report');
+    assert.deepEqual(open?.command?.arguments, [report.id]);
     await settings().update('diagnostics', false, vscode.ConfigurationTarget.Global);
     await waitFor(() => vscode.languages.getDiagnostics(editor.document.uri).length === 0, 5000, 'the problem to go with the setting');
   });

@@ -62,6 +62,19 @@ describe("the analysis of a report in the real service's shape", () => {
     assert.equal(byKey('html_validation').status, 'Not rated');
   });
 
+  it('says an error whose detail is empty by its words alone (no ": None" or ": —" after "missing")', () => {
+    const results = {
+      meta_description: { passed: false, importance: 'high', value: null, errors: { missing: null } },
+      structured_data: { passed: false, importance: 'low', value: null, errors: { missing: [] } },
+      social: { passed: false, importance: 'low', value: null, errors: { missing: {}, other: '' } },
+    };
+    const shown = checkItems(renderReportBody({ ...REAL_REPORT, results }, OPTS));
+    const errorsOf = (key: string) => shown.find((i) => i.key === key)!.errors;
+    assert.deepEqual(errorsOf('meta_description'), ['missing']);
+    assert.deepEqual(errorsOf('structured_data'), ['missing']);
+    assert.deepEqual(errorsOf('social'), ['missing', 'other']);
+  });
+
   it('names checks for people: the table, then words for names never seen', () => {
     assert.equal(byKey('404_page').name, '404 page');
     assert.equal(byKey('https_encryption').name, 'HTTPS encryption');
