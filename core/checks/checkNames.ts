@@ -42,7 +42,7 @@ const CHECK_NAMES: Readonly<Record<string, () => string>> = {
   meta_viewport: () => l10n.t({ message: 'Meta viewport', comment: ['one check of a web page analysis'] }),
   charset: () => l10n.t({ message: 'Charset', comment: ['one check of a web page analysis'] }),
   sitemap: () => l10n.t({ message: 'Sitemap', comment: ['one check of a web page analysis'] }),
-  social: () => l10n.t({ message: 'Social', comment: ['one check of a web page analysis'] }),
+  social: () => l10n.t({ message: 'Social media tags', comment: ['one check of a web page analysis'] }),
   content_length: () => l10n.t({ message: 'Content length', comment: ['one check of a web page analysis'] }),
   text_html_ratio: () => l10n.t({ message: 'Text to HTML ratio', comment: ['one check of a web page analysis'] }),
   inline_css: () => l10n.t({ message: 'Inline CSS', comment: ['one check of a web page analysis'] }),

@@ -17,6 +17,7 @@ import { statusBarCheck } from './ui/statusBar';
 import { walkthroughOpensCheck, walkthroughProgressCheck } from './ui/walkthrough';
 import { neutralisedChecks } from './ui/neutralised';
 import { badgeCheck } from './ui/badges';
+import { pickerChecks } from './ui/pickers';
 
 export type { CheckResult, UiCheckOptions } from './ui/harness';
 
@@ -40,6 +41,7 @@ export async function runUiChecks(page: Page, options: UiCheckOptions): Promise<
   const account = await accountPanelCheck(ui, signedIn);
   const created = await createFromPaletteCheck(ui, signedIn);
   await deleteWithConfirmationCheck(ui, created);
+  await pickerChecks(ui, signedIn);
   await walkthroughProgressCheck(ui, walkthrough, signedIn, !!created, account);
   const panels: ThemedPanel[] = [];
   if (opened) panels.push({ kind: 'report', tab: opened.report.url, heading: opened.report.url });

@@ -23,7 +23,7 @@ const GROUP_LABELS: Record<Result, string> = { good: 'Good', decent: 'Decent', b
 /** Signs in through the welcome view; returns whether the populated tree showed up. */
 export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> {
   const { page } = ui;
-  return ui.check('signing in through "Set API Key" shows Good, Decent and Bad with the service totals', async () => {
+  return ui.check('signing in through "Set API Key" shows Bad, Decent and Good with the service totals', async () => {
     ui.needs('the welcome view', welcomeOk);
     const service = ui.service();
     await welcomeButton(page, /set api key/i).click({ timeout: 10_000 });
