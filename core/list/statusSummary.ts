@@ -1,5 +1,5 @@
 // What the status bar item and the tree's badge say, from the totals the tree already loaded.
-// Pure: no 'vscode'; the adapters are extension/views/statusBar.ts and extension/views/badge.ts.
+// Pure: no 'vscode'; the adapters are extension/reports/statusBar.ts and extension/reports/badge.ts.
 import * as l10n from '@vscode/l10n';
 import type { ReportResult } from '../client/types';
 import { displayLocale } from '../text/locale';

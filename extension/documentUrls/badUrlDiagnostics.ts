@@ -12,9 +12,8 @@ import { ScanResult, VisibleDocumentScanner } from './visibleDocumentScanner';
 import * as path from 'node:path';
 import { evaluateUrl } from '../../core/config/rules';
 import { plainText } from '../../core/text/plainText';
-import type { GateConfigs, LoadedConfig } from '../platform/gateConfig';
-
-export const DIAGNOSTIC_SOURCE = 'Website Reports'; // l10n-exempt: the product's name
+import type { GateConfigs, LoadedConfig } from '../shared/gateConfig';
+import { DIAGNOSTIC_SOURCE, severityOf } from '../shared/diagnosticSource';
 
 const REPORT_OF = new WeakMap<vscode.Diagnostic, number | string>();
 
@@ -39,10 +38,6 @@ export function badUrlMessage(report: Report): string {
     ? vscode.l10n.t('Website Reports rates this page Bad ({0}).', details.join(', '))
     : vscode.l10n.t('Website Reports rates this page Bad.');
 }
-
-/** A finding's level as a Problem's severity (read when used: nothing of vscode runs at load). */
-export const severityOf = (level: 'error' | 'warn'): vscode.DiagnosticSeverity =>
-  level === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
 
 export class BadUrlDiagnostics extends Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('webReports');

@@ -8,11 +8,11 @@ import { ReportActions } from '../../core/reports/reportActions';
 import { UrlLookup } from '../../core/reports/urlLookup';
 import { findUrls, FoundUrl } from '../../core/urls/urlFinder';
 import { ReportsModel } from '../../core/list/reportsModel';
-import { Connection } from '../platform/connection';
-import { documentUrlsSetting, type DocumentUrlsSetting } from '../platform/settings';
+import { Connection } from '../shared/connection';
+import { documentUrlsSetting, type DocumentUrlsSetting } from '../shared/settings';
 import type { Report } from '../../core/client/types';
 
-export type { DocumentUrlsSetting } from '../platform/settings';
+export type { DocumentUrlsSetting } from '../shared/settings';
 
 export class DocumentUrlsService extends Disposable {
   readonly lookup: UrlLookup;

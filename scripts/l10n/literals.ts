@@ -2,7 +2,7 @@
 // string and template literals with words that are not the message of a `t(...)` call, not a
 // log line, not a module path or a literal type, and not marked `// l10n-exempt: <why>`.
 // Used by test/unit/l10n and, from the command line, to list what is left:
-//   node out/scripts/l10n/literals.js extension/commands extension/views
+//   node out/scripts/l10n/literals.js extension/reports extension/account
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';

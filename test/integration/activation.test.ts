@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../extension/extension';
-import { ENV_KEY_NAME } from '../../extension/platform/keyStore';
+import { ENV_KEY_NAME } from '../../extension/shared/keyStore';
 import { activateExtension, apiKey, clearRequests, EXTENSION_ID, getRequests, manifest, serviceUrl, sleep, waitFor } from './helpers';
 import { COMMAND } from '../../extension/ids';
 

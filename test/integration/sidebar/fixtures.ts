@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { ExtensionInternals } from '../../../extension/extension';
-import type { ReportsNode } from '../../../extension/views/nodes';
+import type { ReportsNode } from '../../../extension/reports/nodes';
 import { activateExtension, apiKey, resetService, serviceUrl, waitFor } from '../helpers';
 import { COMMAND } from '../../../extension/ids';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { KnownAccount } from '../../../extension/platform/knownAccount';
+import { KnownAccount } from '../../../extension/shared/knownAccount';
 
 describe('the account name kept for the status bar', () => {
   it('keeps the name (else the email) read from a service, for that service only', () => {

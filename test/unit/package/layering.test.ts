@@ -1,5 +1,6 @@
 // The layering rules as the linter applies them, tried on real import lines: core/ imports only
-// core/; cli/ and service/ import core/ and themselves; only extension/ imports vscode. Each case
+// core/; cli/ and service/ import core/ and themselves; only extension/ imports vscode; an extension
+// feature imports shared/, never another feature. Each case
 // lints a line placed at a real file's path, so a folder left out of a rule (or a rule switched
 // off) fails here, not in review.
 import * as assert from 'node:assert/strict';
@@ -24,8 +25,14 @@ const CASES: Array<[string, string, boolean]> = [
   ['service/server.ts', "import { main } from '../cli/main';", true],
   ['service/server.ts', "import { ratingOf } from '../core/checks/rating';", false],
   ['extension/extension.ts', "import * as vscode from 'vscode';", false],
-  ['extension/commands/create.ts', "import * as vscode from 'vscode';", false],
-  ['extension/commands/create.ts', "import { ReportsView } from '../views/reportsView';", true],
+  ['extension/reports/create.ts', "import * as vscode from 'vscode';", false],
+  // A feature imports shared/, never another feature; a type may cross.
+  ['extension/reports/create.ts', "import { BadUrlDiagnostics } from '../documentUrls/badUrlDiagnostics';", true],
+  ['extension/workspaceUrls/workspaceUrlsView.ts', "import { SiteJobs } from '../siteScans/siteJobs';", true],
+  ['extension/workspaceUrls/workspaceUrlsView.ts', "import type { SiteJobs } from '../siteScans/siteJobs';", false],
+  ['extension/reports/create.ts', "import { confirmCreates } from '../shared/confirmCreates';", false],
+  ['extension/shared/feedback.ts', "import { AccountPanel } from '../account/accountPanel';", true],
+  ['extension/shared/context.ts', "import type { ReportsView } from '../reports/reportsView';", false],
 ];
 
 describe('layering: core imports only core, only the extension imports vscode', function () {
@@ -38,11 +45,11 @@ describe('layering: core imports only core, only the extension imports vscode', 
       assert.equal(layering.length > 0, refused, JSON.stringify(result.messages.map((m) => m.message)));
     });
   }
-  it('reads settings only in extension/platform/settings.ts', async () => {
+  it('reads settings only in extension/shared/settings.ts', async () => {
     const line = "import * as vscode from 'vscode';\nexport const on = vscode.workspace.getConfiguration('webReports').get('statusBar');\n";
-    const [elsewhere] = await eslint.lintText(line, { filePath: path.join(ROOT, 'extension/views/statusBar.ts') });
+    const [elsewhere] = await eslint.lintText(line, { filePath: path.join(ROOT, 'extension/reports/statusBar.ts') });
     assert.ok(elsewhere.messages.some((m) => m.ruleId === 'no-restricted-syntax'));
-    const [home] = await eslint.lintText(line, { filePath: path.join(ROOT, 'extension/platform/settings.ts') });
+    const [home] = await eslint.lintText(line, { filePath: path.join(ROOT, 'extension/shared/settings.ts') });
     assert.ok(!home.messages.some((m) => m.ruleId === 'no-restricted-syntax'));
   });
   it('limits every source file to 300 lines', async () => {

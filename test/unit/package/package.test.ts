@@ -39,7 +39,7 @@ const ALLOWED: RegExp[] = [
   /^extension\/schemas\/website-reports\.schema\.json$/,
 ];
 
-/** Files the webviews load at run time (extension/webviews/panelFrame.ts). */
+/** Files the webviews load at run time (extension/shared/panelFrame.ts). */
 const WEBVIEW_FILES = ['media/dist/panel.js', 'media/webview.css', 'media/dist/codicon.css', 'media/dist/codicon.ttf'];
 
 function vsixFile(): string {

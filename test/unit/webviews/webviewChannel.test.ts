@@ -3,7 +3,7 @@
 // UI checks drive the same channel end to end.
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { WebviewChannel } from '../../../extension/webviews/webviewChannel';
+import { WebviewChannel } from '../../../extension/shared/webviewChannel';
 import type { HostMessage } from '../../../core/render/messages';
 
 function webview() {

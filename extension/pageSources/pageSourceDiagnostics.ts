@@ -1,0 +1,237 @@
+// A page's failed checks on the source file that produces it: for a file the config's `sources`
+// map to a page (core/sources), the page's latest report gives Problems where each check is fixed
+// (front-matter title and description lines, else the first line), a CodeLens at the top with the
+// rating and a Re-run, and quick fixes Open Report and Re-run. Visible documents only; each page
+// looked up through the shared lookups; the full record read once per run of its analysis.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { urlKey } from '../../core/urls/urlKey';
+import { evaluateUrl } from '../../core/config/rules';
+import { SITE_LEVEL_CHECKS } from '../../core/checks/checkSentences';
+import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
+import { pageSourceDiagnosticsOn } from '../shared/settings';
+import type { Report } from '../../core/client/types';
+import { COMMAND } from '../ids';
+import { Disposable } from '../../core/lifecycle/disposables';
+import { plainText } from '../../core/text/plainText';
+import { ratingOf, roundedScore } from '../../core/checks/rating';
+import { ratingLabel } from '../../core/text/vocabulary';
+import { compileSources, type SourceMatcher } from '../../core/sources/pageSources';
+import { failedChecksOf, sourceFindings } from '../../core/sources/sourceFindings';
+import type { GateConfigs, LoadedConfig } from '../shared/gateConfig';
+import { DIAGNOSTIC_SOURCE, severityOf } from '../shared/diagnosticSource';
+import type { DocumentUrlsService } from '../documentUrls/documentUrlsService';
+import { reasonOf } from '../../core/reports/urlLookup';
+
+/** vscode.DiagnosticSeverity's values (Error, Warning, Information), without touching vscode at load. */
+const SEVERITY: Record<'error' | 'warn' | 'info', vscode.DiagnosticSeverity> = { error: 0, warn: 1, info: 2 };
+
+/** A source file's page and its report, when it has one; `unknown`: why it could not be checked. */
+interface PageOfFile {
+  url: string;
+  report?: Report;
+  unknown?: string;
+}
+
+export class PageSourceDiagnostics extends Disposable implements vscode.CodeLensProvider, vscode.CodeActionProvider {
+  /** Read when registered (nothing of vscode runs when the bundle loads). */
+  static get kinds(): vscode.CodeActionKind[] {
+    return [vscode.CodeActionKind.QuickFix];
+  }
+  readonly collection = vscode.languages.createDiagnosticCollection('webReports.pageSources');
+  private readonly pages = new Map<string, PageOfFile>();
+  private readonly matchers = new WeakMap<LoadedConfig, SourceMatcher | undefined>();
+  /** Full records by report id and analysis time: read once per run. */
+  private readonly full = new Map<string, Report>();
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  /** An edit of a source file: its Problems follow once typing pauses. */
+  private readonly edits = new KeyedDebounce(400);
+
+  constructor(
+    private readonly service: DocumentUrlsService,
+    private readonly configs: GateConfigs,
+    /** media/checks.md in the installed extension: each Problem's code links to its check there. */
+    private readonly checksPage: vscode.Uri,
+  ) {
+    super();
+    this.registerAll(
+      this.collection,
+      this.lensesChanged,
+      vscode.window.onDidChangeVisibleTextEditors(() => this.showVisible()),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)),
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        this.collection.delete(d.uri);
+        this.pages.delete(d.uri.toString());
+      }),
+      service.onDidInvalidate((url) => (url === undefined ? this.showVisible() : this.showPage(url))),
+      configs.onDidChange(() => this.showVisible()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('webReports.pageSources.diagnostics')) this.showVisible();
+      }),
+      this.edits,
+    );
+    this.showVisible();
+  }
+
+  private enabled(): boolean {
+    return pageSourceDiagnosticsOn();
+  }
+
+  /** One page's report changed: its open source file follows, visible or not. */
+  private showPage(url: string): void {
+    const changed = urlKey(url) ?? url;
+    for (const document of vscode.workspace.textDocuments) {
+      const page = this.pages.get(document.uri.toString());
+      if (page && (urlKey(page.url) ?? page.url) === changed) void this.show(document);
+    }
+  }
+
+  showVisible(): void {
+    for (const editor of vscode.window.visibleTextEditors) void this.show(editor.document);
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    if (!this.pages.has(key)) return; // only a source file's Problems move with its text
+    this.edits.schedule(key, () => void this.show(document));
+  }
+
+  private matcherOf(config: LoadedConfig): SourceMatcher | undefined {
+    if (!this.matchers.has(config)) {
+      const compiled = config.config.sources ? compileSources(config.config.sources) : undefined;
+      this.matchers.set(config, compiled?.ok ? compiled.matcher : undefined);
+    }
+    return this.matchers.get(config);
+  }
+
+  /** The page a document produces, by the nearest config's sources; undefined when none maps it. */
+  private async pageOf(document: vscode.TextDocument): Promise<{ url: string; config: LoadedConfig } | undefined> {
+    if (document.uri.scheme !== 'file' && document.uri.scheme !== 'vscode-remote') return undefined;
+    const config = await this.configs.forDocument(document.uri).catch(() => undefined);
+    if (!config) return undefined;
+    const matcher = this.matcherOf(config);
+    if (!matcher) return undefined;
+    const relative = path.posix.relative(config.dir.path, document.uri.path);
+    const url = matcher.pageUrlOf(relative);
+    return url ? { url, config } : undefined;
+  }
+
+  private async show(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const page = this.enabled() && (await this.service.signedIn()) ? await this.pageOf(document) : undefined;
+    if (!page) {
+      if (this.pages.delete(key)) this.lensesChanged.fire();
+      this.collection.delete(document.uri);
+      return;
+    }
+    let report: Report | undefined;
+    try {
+      const front = vscode.window.activeTextEditor?.document === document;
+      report = await this.fullRecord(await this.service.lookup.lookup(page.url, front ? 'front' : 'visible'));
+    } catch (error) {
+      // Unknown, not "no report": the lens says why; the next change or refresh asks again.
+      this.pages.set(key, { url: page.url, unknown: reasonOf(error) });
+      this.lensesChanged.fire();
+      return;
+    }
+    this.pages.set(key, { url: page.url, report });
+    this.lensesChanged.fire();
+    if (!report || document.isClosed) {
+      this.collection.delete(document.uri);
+      return;
+    }
+    const rules = page.config.rules.effective(page.url);
+    const findings = sourceFindings(report, document.getText(), (check) => rules.checks[check]);
+    const diagnostics = findings.map((f) => {
+      const line = Math.min(f.line, Math.max(0, document.lineCount - 1));
+      const range = new vscode.Range(line, f.startColumn, line, Math.max(f.startColumn, f.endColumn));
+      const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), SEVERITY[f.severity]);
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      // The code links to the shipped page on that check (media/checks.md, a heading per check).
+      diagnostic.code = { value: plainText(f.check, 100), target: this.checksPage.with({ fragment: f.check.replace(/[^\w-]/g, '') }) };
+      return diagnostic;
+    });
+    // The config's minScore for this page shows on its own source too, not only where its URL is written.
+    for (const finding of evaluateUrl(page.config.rules, page.url, report).findings) {
+      if (finding.rule !== 'min-score' || finding.level === 'note') continue;
+      const first = document.lineCount > 0 ? document.lineAt(0).text.length : 0;
+      const diagnostic = new vscode.Diagnostic(
+        new vscode.Range(0, 0, 0, Math.min(first, 1000)),
+        plainText(finding.message, 500),
+        severityOf(finding.level),
+      );
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostic.code = 'min-score';
+      diagnostics.push(diagnostic);
+    }
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  /** The record with its checks: a list answer may leave `results` out, then the report is read (once per run). */
+  private async fullRecord(report: Report | undefined): Promise<Report | undefined> {
+    if (!report || (typeof report.results === 'object' && report.results !== null)) return report;
+    const key = `${String(report.id)} ${String(report.generated_at ?? '')}`;
+    const known = this.full.get(key);
+    if (known) return known;
+    const full = await this.service.readReport(report.id);
+    if (this.full.size > 200) this.full.clear(); // a bound, not a cache policy: pages shown at once are few
+    this.full.set(key, full);
+    return full;
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const page = this.pages.get(document.uri.toString());
+    if (!page) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    if (page.unknown !== undefined) {
+      const title = vscode.l10n.t('$(question) Could not check this page: {0}', plainText(page.unknown, 120));
+      return [new vscode.CodeLens(top, { title, tooltip: plainText(page.unknown, 500), command: '' })];
+    }
+    if (!page.report) {
+      return [
+        new vscode.CodeLens(top, {
+          title: vscode.l10n.t('$(globe) No report yet for this page: Create Report'),
+          command: COMMAND.createReport,
+          arguments: [page.url],
+        }),
+      ];
+    }
+    const rating = ratingOf(page.report);
+    const failedKeys = failedChecksOf(page.report.results).map((c) => c.key);
+    const failed = failedKeys.length;
+    const site = failedKeys.filter((k) => SITE_LEVEL_CHECKS.has(k)).length;
+    const parts = [ratingLabel(rating.band)];
+    if (rating.score !== undefined) parts.push(roundedScore(rating.score));
+    parts.push(failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed));
+    // The site's own checks are no Problems of this file: the lens says how many of them there are.
+    if (site > 0) parts.push(vscode.l10n.t('{0} of the site, not this file', site));
+    return [
+      new vscode.CodeLens(top, {
+        title: `$(globe) ${parts.join(' · ')}`,
+        tooltip: plainText(page.url, 300),
+        command: COMMAND.openReport,
+        arguments: [page.report.id],
+      }),
+      new vscode.CodeLens(top, { title: vscode.l10n.t('Re-run'), command: COMMAND.rerunReport, arguments: [page.report.id] }),
+    ];
+  }
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const page = this.pages.get(document.uri.toString());
+    const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && this.collection.get(document.uri)?.includes(d));
+    if (!page?.report || ours.length === 0) return [];
+    const open = new vscode.CodeAction(vscode.l10n.t('Open Report'), vscode.CodeActionKind.QuickFix);
+    open.command = { command: COMMAND.openReport, title: vscode.l10n.t('Open Report'), arguments: [page.report.id] };
+    open.diagnostics = ours;
+    const rerun = new vscode.CodeAction(vscode.l10n.t('Re-run Analysis'), vscode.CodeActionKind.QuickFix);
+    rerun.command = { command: COMMAND.rerunReport, title: vscode.l10n.t('Re-run Analysis'), arguments: [page.report.id] };
+    rerun.diagnostics = ours;
+    return [open, rerun];
+  }
+
+  /** The page and report a source file shows (tests). */
+  pageOfFile(uri: vscode.Uri): PageOfFile | undefined {
+    return this.pages.get(uri.toString());
+  }
+}
