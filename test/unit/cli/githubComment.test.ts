@@ -185,7 +185,11 @@ describe('cli: --github-comment and --github-issue against a fake GitHub', funct
     assert.equal(run.code, 1, run.stderr);
     const body = marked()[0].body;
     const toGitHub = [run.stderr, await summary(), body, ...github.requests.map((r) => r.body + r.url)];
-    const files = [run.stdout, await fsp.readFile(path.join(cwd, 'out.sarif'), 'utf8'), await fsp.readFile(path.join(cwd, 'cq.json'), 'utf8')];
+    const files = [
+      run.stdout,
+      await fsp.readFile(path.join(cwd, 'out.sarif'), 'utf8'),
+      await fsp.readFile(path.join(cwd, 'cq.json'), 'utf8'),
+    ];
     toGitHub.forEach((text, i) => {
       assert.ok(!text.includes(KEY), `no key in output ${i}`);
       assert.ok(!text.includes(TOKEN), `no token in output ${i}`);
