@@ -29,7 +29,8 @@ export interface RunResults {
 
 export async function publishToGitHub(options: CheckOptions, io: CliIo, results: RunResults): Promise<void> {
   const keyClean = results.formatOptions.clean ?? ((t: string) => t);
-  const clean = (text: string) => redactorFor(io.env.GITHUB_TOKEN?.trim())(keyClean(text));
+  const tokenClean = redactorFor(io.env.GITHUB_TOKEN?.trim());
+  const clean = (text: string) => tokenClean(keyClean(text));
   const ids = new Map(results.report.urls.map((u) => [u.url, u.reportId]));
   const changes = results.baseline ? pageChanges(results.baseline, results.current, ids) : undefined;
   const repository = io.env.GITHUB_REPOSITORY?.trim() ?? '';
