@@ -1,7 +1,7 @@
 // Reads one page's HTML as the real service does: the facts the checks look at, and where in the
 // text each fact comes from (places.ts), in one parse. `url` is the page's address; without one,
 // links are left as written and relative ones count as the page's own.
-import { parse, type HTMLElement } from 'node-html-parser';
+import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import type { HtmlFacts, LinkRef } from './facts';
 import { emailPlaces, isEmailWord, PlaceLists, type Places } from './places';
 
@@ -13,7 +13,7 @@ export interface HtmlReading {
   places: Places;
 }
 
-const DEPRECATED = [
+const DEPRECATED = new Set([
   'acronym',
   'applet',
   'basefont',
@@ -27,7 +27,7 @@ const DEPRECATED = [
   'noframes',
   'strike',
   'tt',
-];
+]);
 const SOCIAL: Record<string, string> = {
   'twitter.com': 'Twitter',
   'x.com': 'Twitter',
@@ -36,6 +36,7 @@ const SOCIAL: Record<string, string> = {
   'youtube.com': 'YouTube',
   'linkedin.com': 'LinkedIn',
 };
+const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 export function text(s: string): string {
@@ -70,33 +71,53 @@ function hostOf(url: string): string {
   }
 }
 
+/** Every element under `root` in document order (as querySelectorAll('*') gives them, without its cost), and by tag. */
+function elementsOf(root: HTMLElement): { all: HTMLElement[]; byTag: Map<string, HTMLElement[]> } {
+  const all: HTMLElement[] = [];
+  const byTag = new Map<string, HTMLElement[]>();
+  const stack: Node[] = [...root.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== NodeType.ELEMENT_NODE) continue;
+    const el = node as HTMLElement;
+    all.push(el);
+    const tag = el.tagName.toLowerCase();
+    const list = byTag.get(tag);
+    if (list) list.push(el);
+    else byTag.set(tag, [el]);
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  return { all, byTag };
+}
+
 /** Reads the facts and their places from `html`, the page at `url` (when known). */
 export function readHtml(html: string, url: string | undefined): HtmlReading {
   const root = parse(html, { comment: false, blockTextElements: { script: false, style: false, noscript: false, pre: true } });
   const places = new PlaceLists(html);
-  const all = root.querySelectorAll('*');
+  const { all, byTag } = elementsOf(root);
+  const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
   const attr = (el: HTMLElement, name: string): string => (el.getAttribute(name) ?? '').trim();
-  const metas = root.querySelectorAll('meta');
+  const metas = tagged('meta');
   const metaTag = (name: string): HTMLElement | undefined => metas.find((el) => attr(el, 'name').toLowerCase() === name);
   const meta = (name: string): string | null => {
     const el = metaTag(name);
     return el ? text(attr(el, 'content')) || null : null;
   };
-  const htmlTag = root.querySelector('html');
-  const head = root.querySelector('head') ?? htmlTag;
-  const titles = root.querySelectorAll('title');
+  const htmlTag = tagged('html')[0];
+  const head = tagged('head')[0] ?? htmlTag;
+  const titles = tagged('title');
   const title = titles.map((t) => text(t.text)).join('') || null;
   for (const key of ['title', 'content_keywords']) {
     for (const t of titles) places.whole(key, t);
     if (titles.length === 0 && head) places.tag(key, head);
   }
   const headings: Record<string, string[]> = {};
-  for (const el of root.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+  for (const el of all.filter((el) => HEADINGS.has(el.tagName))) {
     const tag = el.tagName.toLowerCase();
     push(headings, tag, text(el.text));
     if (tag === 'h1') places.whole('headings', el);
   }
-  const body = root.querySelector('body') ?? root;
+  const body = tagged('body')[0] ?? root;
   if (!headings.h1 && body !== root) places.tag('headings', body);
   for (const key of ['meta_description', 'meta_viewport', 'charset']) if (head) places.tag(key, head);
   if (htmlTag) places.tag('language', htmlTag);
@@ -104,7 +125,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const links: HtmlFacts['links'] = {};
   const social: Record<string, LinkRef[]> = {};
   const unsafeLinks: string[] = [];
-  for (const a of root.querySelectorAll('a')) {
+  for (const a of tagged('a')) {
     const href = attr(a, 'href');
     if (!href || href.startsWith('#')) continue;
     const target = resolve(href, url);
@@ -132,7 +153,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
     }
   };
   const blockingScripts: string[] = [];
-  for (const s of root.querySelectorAll('script')) {
+  for (const s of tagged('script')) {
     const src = attr(s, 'src');
     resource('JavaScripts', s, src);
     if (src && s.getAttribute('defer') === undefined && s.getAttribute('async') === undefined) {
@@ -140,10 +161,10 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       places.tag('defer_javascript', s);
     }
   }
-  for (const l of root.querySelectorAll('link')) if (/\bstylesheet\b/i.test(attr(l, 'rel'))) resource('CSS', l, attr(l, 'href'));
-  const images = root.querySelectorAll('img');
+  for (const l of tagged('link')) if (/\bstylesheet\b/i.test(attr(l, 'rel'))) resource('CSS', l, attr(l, 'href'));
+  const images = tagged('img');
   for (const i of images) resource('Images', i, attr(i, 'src'));
-  for (const f of root.querySelectorAll('iframe')) resource('Iframes', f, attr(f, 'src'));
+  for (const f of tagged('iframe')) resource('Iframes', f, attr(f, 'src'));
   const imagesWithoutAlt: LinkRef[] = [];
   for (const img of images) {
     if (!attr(img, 'src') || img.getAttribute('alt') !== undefined) continue;
@@ -154,11 +175,11 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const inlineCss: string[] = [];
   for (const el of all) {
     const tag = el.tagName.toLowerCase();
-    if (DEPRECATED.includes(tag)) {
+    if (DEPRECATED.has(tag)) {
       deprecatedTags[tag] = (deprecatedTags[tag] ?? 0) + 1;
       places.tag('deprecated_html_tags', el);
     }
-    if (tag !== 'svg' && attr(el, 'style')) {
+    if (tag !== 'svg' && /style/i.test(el.rawAttrs) && attr(el, 'style')) {
       inlineCss.push(attr(el, 'style'));
       places.tag('inline_css', el);
     }
