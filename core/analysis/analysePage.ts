@@ -20,7 +20,9 @@ export function withinCaps<T>(html: string, caps: PageCaps, analyse: () => T): T
   } catch (err) {
     if (err instanceof AnalysisError) throw err;
     // The parser and the text getters recurse per level of nesting.
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     if (err instanceof RangeError && /call stack/i.test(err.message)) throw new AnalysisError('too complex: nested too deeply to analyse');
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     throw new AnalysisError(`the analysis failed (${err instanceof Error ? err.message : String(err)})`);
   }
 }

@@ -80,6 +80,7 @@ export class AnalysisPool {
     this.caps = { ...PAGE_CAPS, ...opts.caps };
     this.heapMb = opts.heapMb ?? ANALYSIS_HEAP_MB;
     this.workerFile = opts.workerFile ?? WORKER_FILE;
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     this.owner = opts.owner ?? 'the service';
     const workers = Math.max(1, Math.min(MAX_ANALYSIS_WORKERS, Math.floor(opts.workers ?? 1)));
     this.slots = Array.from({ length: workers }, () => ({ worker: undefined, running: undefined }));
@@ -99,6 +100,7 @@ export class AnalysisPool {
     if (this.closed) return Promise.reject(this.stopping());
     if (this.waiting.length >= MAX_WAITING_ANALYSES) {
       return Promise.reject(
+        // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
         new AnalysisError(`${this.owner} is busy: ${MAX_WAITING_ANALYSES} pages are waiting to be analysed; try again shortly`),
       );
     }
@@ -109,10 +111,12 @@ export class AnalysisPool {
   }
 
   private stopping(): AnalysisError {
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     return new AnalysisError(`${this.owner} is stopping`);
   }
 
   private tooLong(): AnalysisError {
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     return new AnalysisError(`too complex: the analysis took longer than ${seconds(this.timeLimitMs)}`);
   }
 
@@ -147,6 +151,7 @@ export class AnalysisPool {
     });
     worker.on('error', (err: Error & { code?: string }) => {
       if (worker !== slot.worker) return;
+      // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
       const reason =
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `too complex: the analysis needs more than ${this.heapMb} MiB of memory`
@@ -154,6 +159,7 @@ export class AnalysisPool {
       this.stopWorker(slot, new AnalysisError(reason));
     });
     worker.on('exit', () => {
+      // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
       if (worker === slot.worker) this.stopWorker(slot, new AnalysisError('the analysis stopped unexpectedly'));
     });
     return worker;

@@ -1,6 +1,7 @@
 // The checks of the page's content (SEO, accessibility), as the real service names and rates them.
 import { LIMITS, none, type CheckDef } from './checkTypes';
 
+// l10n-exempt: the service's own words for its checks (English, as the real service's records carry them); people read names through core/checks/checkNames.ts
 export const PAGE_CHECKS: readonly CheckDef[] = [
   {
     key: 'http_status',

@@ -1,6 +1,7 @@
 // The technical checks of a page (performance, security), as the real service names and rates them.
 import { count, LIMITS, none, type CheckDef } from './checkTypes';
 
+// l10n-exempt: the service's own words for its checks (English, as the real service's records carry them); people read names through core/checks/checkNames.ts
 export const TECHNICAL_CHECKS: readonly CheckDef[] = [
   {
     key: 'in_page_links',

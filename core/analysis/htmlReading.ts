@@ -28,6 +28,7 @@ const DEPRECATED = new Set([
   'strike',
   'tt',
 ]);
+// l10n-exempt: the real service's names of social networks, keys of its record
 const SOCIAL: Record<string, string> = {
   'twitter.com': 'Twitter',
   'x.com': 'Twitter',
@@ -131,6 +132,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
     const target = resolve(href, url);
     const ref = { url: target, text: text(a.text) };
     const internal = origin === undefined ? !SCHEME.test(href) : target.startsWith(origin);
+    // l10n-exempt: keys of the real service's record shape, not words for people
     push(links as Record<string, LinkRef[]>, internal ? 'Internals' : 'Externals', ref);
     if (internal) continue;
     const host = hostOf(target);
@@ -163,7 +165,9 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   }
   for (const l of tagged('link')) if (/\bstylesheet\b/i.test(attr(l, 'rel'))) resource('CSS', l, attr(l, 'href'));
   const images = tagged('img');
+  // l10n-exempt: keys of the real service's record shape, not words for people
   for (const i of images) resource('Images', i, attr(i, 'src'));
+  // l10n-exempt: keys of the real service's record shape, not words for people
   for (const f of tagged('iframe')) resource('Iframes', f, attr(f, 'src'));
   const imagesWithoutAlt: LinkRef[] = [];
   for (const img of images) {

@@ -111,6 +111,7 @@ function checkedUrl(raw: string): string {
   } catch {
     // below
   }
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   throw new AnalysisError('invalid URL: the page URL must be an absolute http(s) URL');
 }
 

@@ -149,13 +149,16 @@ function close(stack: string[], name: string): void {
 export function sizeProblem(html: string, caps: PageCaps = PAGE_CAPS): string | undefined {
   // Each UTF-16 unit is at most 3 UTF-8 bytes: only a text that may be past the cap is measured.
   if (html.length * 3 <= caps.maxBytes || Buffer.byteLength(html, 'utf8') <= caps.maxBytes) return undefined;
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   return `too large: more than ${(caps.maxBytes / 1024 / 1024).toLocaleString('en-US')} MiB`;
 }
 
 /** Why the page is too complex to analyse, in words for people; undefined when within the caps. */
 export function complexityProblem(html: string, caps: PageCaps = PAGE_CAPS): string | undefined {
   const c = measureComplexity(html, caps);
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   if (c.elements > caps.maxElements) return `too complex: more than ${caps.maxElements.toLocaleString('en-US')} elements`;
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   if (c.depth > caps.maxDepth) return `too complex: elements nested more than ${caps.maxDepth.toLocaleString('en-US')} deep`;
   return undefined;
 }
