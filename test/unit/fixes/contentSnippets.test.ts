@@ -3,7 +3,7 @@
 // image or `![${1}](…)`. Front matter is edited as text: comments, anchors and key order survive.
 import { strict as assert } from 'node:assert';
 import { TITLE_LIMITS } from '../../../core/fixes/contentSnippets';
-import { LIMITS } from '../../../service/checkTypes';
+import { LIMITS } from '../../../core/analysis/checkTypes';
 import { fixOf, refusal, snipped } from './fixHelpers';
 
 const YAML = [
