@@ -1,8 +1,8 @@
 // `npm run package:cli`: the command line as its own npm package, website-reports-cli-<version>.tgz
 // in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
-// @vscode/l10n) into one file, so the package has no dependencies to install; a staging folder
-// gets that file, cli/package.json (the version of the root package.json), the schema, the docs
-// and the licence, and `npm pack` makes the tarball.
+// @vscode/l10n) into two files (bundleCli), so the package has no dependencies to install; a
+// staging folder gets them, cli/package.json (the version of the root package.json), the schema,
+// the docs and the licence, and `npm pack` makes the tarball.
 //
 //   node scripts/packageCli.js [--out-dir DIR]     default: the repo root
 const { execFileSync } = require('node:child_process');
@@ -13,21 +13,50 @@ const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
 
+/** The HTTP client's undici parts (core/client/undici.ts), three fifths of the bundle. */
+const HTTP_MODULE = path.join(ROOT, 'core', 'client', 'undici.ts');
+const HTTP_FILE = 'website-reports-http.js';
+
+/**
+ * The command line as users run it: `dir`/website-reports.js and, beside it, `dir`/${HTTP_FILE}
+ * (undici), required only when a verb first talks HTTP, so `--help`, `--version` and
+ * `check --dump` never compile it (Node 20 has no compile cache: every start compiles what it loads).
+ */
+async function bundleCli(dir) {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  const httpApart = {
+    name: 'http-apart',
+    setup(build) {
+      build.onResolve({ filter: /[\\/]undici$/ }, (args) =>
+        path.resolve(args.resolveDir, `${args.path}.ts`) === HTTP_MODULE ? { path: `./${HTTP_FILE}`, external: true } : undefined,
+      );
+    },
+  };
+  await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
+      outfile: path.join(dir, 'website-reports.js'),
+      plugins: [httpApart],
+    }),
+    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE) }),
+  ]);
+  return path.join(dir, 'website-reports.js');
+}
+
 async function packageCli(outDir = ROOT) {
   const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'website-reports-cli-'));
   try {
-    await esbuild.build({
-      entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
-      outfile: path.join(stage, 'dist', 'website-reports.js'),
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'warning',
-    });
+    await bundleCli(path.join(stage, 'dist'));
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
     pkg.version = root.version;
     fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
@@ -45,7 +74,7 @@ async function packageCli(outDir = ROOT) {
   }
 }
 
-module.exports = { packageCli };
+module.exports = { packageCli, bundleCli };
 
 if (require.main === module) {
   const at = process.argv.indexOf('--out-dir');
