@@ -137,8 +137,8 @@ function collect(body: NodeJS.ReadableStream & { destroy(): void }, max: number)
       stop();
       reject(error);
     };
-    // Closed with neither an end nor an error: the answer did not arrive whole.
-    const onClose = () => onError(new Error('The answer ended before its end.'));
+    // Closed with neither an end nor an error: the answer did not arrive whole (said as undici says it).
+    const onClose = () => onError(Object.assign(new Error('closed before the end of the answer'), { code: 'UND_ERR_SOCKET' })); // l10n-exempt: shown as its code's words
     body.on('data', onData);
     body.once('end', onEnd);
     body.once('error', onError);

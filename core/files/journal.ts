@@ -22,7 +22,7 @@ export class JournalLineError extends Error {}
 export function journalText(lines: readonly string[]): string {
   let text = '';
   for (const line of lines) {
-    if (line.includes('\n') || line.includes('\r')) throw new JournalLineError('A journal line holds a line break.');
+    if (line.includes('\n') || line.includes('\r')) throw new JournalLineError('A journal line holds a line break.'); // l10n-exempt: a writer's mistake, never a user's
     text += `${line}\n`;
   }
   return text;
