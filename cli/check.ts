@@ -7,7 +7,6 @@ import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../core/urls/occu
 import { MAX_FILE_BYTES } from '../core/urls/urlsInFiles';
 import { RuleSet } from '../core/config/rules';
 import type { CheckOptions } from './args';
-import { writeAtomically } from '../core/files/atomicWrite';
 import { Progress } from './progress';
 import { oneLine } from './formats/escape';
 import { CliFailure } from './usageError';
@@ -79,6 +78,7 @@ function sayNote(io: CliIo, note: SkipNote): void {
 }
 
 export async function emit(options: CheckOptions, io: CliIo, text: string): Promise<void> {
-  if (options.output) await writeAtomically(options.output, text);
+  // Loaded only then: the atomic write's node:crypto is a few ms of every start.
+  if (options.output) await (await import('../core/files/atomicWrite')).writeAtomically(options.output, text);
   else io.stdout(text);
 }

@@ -2,13 +2,33 @@
 // The `website-reports` command: parse the arguments, run, and exit 0 (no error-level finding;
 // every URL of a scan done), 1 (at least one; some URLs of a scan failed) or 2 (usage, config,
 // key or service failure, or a scan not confirmed, said on stderr); 130 for a scan paused by Ctrl+C.
-import * as readline from 'node:readline';
+//
+// Start-up is most of a short run (Node itself ~55 ms, then compiling what is loaded): this file
+// loads only the arguments' parser, and each verb's module is loaded when that verb runs (VERBS).
+import * as nodeModule from 'node:module';
 import { version } from '../package.json';
-import { parseCommand, USAGE } from './args';
-import { runCheck } from './check';
+import { Command, parseCommand, USAGE } from './args';
+import type { CliIo } from './check';
 import { terminalText } from './formats/escape';
 import { terminalProgress } from './progress';
 import { CliFailure } from './usageError';
+
+type Verb = Exclude<Command['kind'], 'help' | 'version'>;
+type OptionsOf<K extends Verb> = Extract<Command, { kind: K }>['options'];
+
+/**
+ * Each verb's run, its module loaded only then (`--help` never loads the checks, `check` never the
+ * sitemap reader). A new verb: its kind and options in args.ts, one line here.
+ */
+const VERBS: { [K in Verb]: (options: OptionsOf<K>, io: CliIo) => Promise<number> } = {
+  check: async (options, io) => (await import('./check')).runCheck(options, io),
+  scan: async (options, io) =>
+    (await import('./scan')).runScanCommand(options, { ...io, interactive: Boolean(process.stdin.isTTY), ask, onInterrupt }),
+};
+
+function runVerb<K extends Verb>(command: { kind: K; options: OptionsOf<K> }, io: CliIo): Promise<number> {
+  return (VERBS[command.kind] as (options: OptionsOf<K>, io: CliIo) => Promise<number>)(command.options, io);
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   try {
@@ -21,7 +41,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${version}\n`);
       return 0;
     }
-    const io = {
+    const io: CliIo = {
       cwd: process.cwd(),
       env: process.env,
       stdout: (text: string) => process.stdout.write(text),
@@ -30,12 +50,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       progress: terminalProgress(process.stderr),
       version,
     };
-    if (command.kind === 'scan') {
-      // Loaded only for a scan: check and --help never load the sitemap reader.
-      const { runScanCommand } = await import('./scan');
-      return await runScanCommand(command.options, { ...io, interactive: Boolean(process.stdin.isTTY), ask, onInterrupt });
-    }
-    return await runCheck(command.options, io);
+    return await runVerb(command, io);
   } catch (error) {
     if (error instanceof CliFailure) {
       process.stderr.write(terminalText(`website-reports: ${error.message.trimEnd()}\n`));
@@ -48,7 +63,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** One question on the terminal (stderr: stdout carries only the result). */
-function ask(question: string): Promise<string> {
+async function ask(question: string): Promise<string> {
+  const readline = await import('node:readline');
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   return new Promise((resolve) => {
     let answered = false;
@@ -73,6 +89,9 @@ function onInterrupt(handler: () => void): () => void {
 }
 
 if (require.main === module) {
+  // Node 22.1 and later keep what they compiled between runs (in their own cache folder, checked
+  // against the source); Node 20 has no such cache, and then this does nothing.
+  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -1,9 +1,9 @@
 // `npm run package:cli`: the command line as its own npm package, website-reports-cli-<version>.tgz
 // in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
-// @vscode/l10n) into one file and the page analysis's worker thread (node-html-parser) into
-// another beside it, so the package has no dependencies to install; a staging folder gets those
-// files, cli/package.json (the version of the root package.json), the schema, the docs
-// and the licence, and `npm pack` makes the tarball.
+// @vscode/l10n) into two files and the page analysis's worker thread (node-html-parser) into a
+// third beside them (bundleCli), so the package has no dependencies to install; a
+// staging folder gets them, cli/package.json (the version of the root package.json), the schema,
+// the docs and the licence, and `npm pack` makes the tarball.
 //
 //   node scripts/packageCli.js [--out-dir DIR]     default: the repo root
 const { execFileSync } = require('node:child_process');
@@ -14,30 +14,56 @@ const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
 
+/** The HTTP client's undici parts (core/client/undici.ts), three fifths of the bundle. */
+const HTTP_MODULE = path.join(ROOT, 'core', 'client', 'undici.ts');
+const HTTP_FILE = 'website-reports-http.js';
+
+/**
+ * The command line as users run it: `dir`/website-reports.js and, beside it, `dir`/${HTTP_FILE}
+ * (undici), required only when a verb first talks HTTP, so `--help`, `--version` and
+ * `check --dump` never compile it (Node 20 has no compile cache: every start compiles what it loads).
+ */
+async function bundleCli(dir) {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  const httpApart = {
+    name: 'http-apart',
+    setup(build) {
+      build.onResolve({ filter: /[\\/]undici$/ }, (args) =>
+        path.resolve(args.resolveDir, `${args.path}.ts`) === HTTP_MODULE ? { path: `./${HTTP_FILE}`, external: true } : undefined,
+      );
+    },
+  };
+  await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
+      outfile: path.join(dir, 'website-reports.js'),
+      plugins: [httpApart],
+    }),
+    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE) }),
+    // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(ROOT, 'core', 'analysis', 'analysisWorker.ts')],
+      outfile: path.join(dir, 'analysisWorker.js'),
+    }),
+  ]);
+  return path.join(dir, 'website-reports.js');
+}
+
 async function packageCli(outDir = ROOT) {
   const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'website-reports-cli-'));
   try {
-    const bundle = {
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'warning',
-    };
-    await esbuild.build({
-      ...bundle,
-      entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
-      outfile: path.join(stage, 'dist', 'website-reports.js'),
-    });
-    // The page analysis's worker thread, beside the bundle where core/analysis/analysisPool.ts looks for it.
-    await esbuild.build({
-      ...bundle,
-      entryPoints: [path.join(ROOT, 'core', 'analysis', 'analysisWorker.ts')],
-      outfile: path.join(stage, 'dist', 'analysisWorker.js'),
-    });
+    await bundleCli(path.join(stage, 'dist'));
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
     pkg.version = root.version;
     fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
@@ -55,7 +81,7 @@ async function packageCli(outDir = ROOT) {
   }
 }
 
-module.exports = { packageCli };
+module.exports = { packageCli, bundleCli };
 
 if (require.main === module) {
   const at = process.argv.indexOf('--out-dir');

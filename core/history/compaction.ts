@@ -1,16 +1,15 @@
 // What a history file keeps when it is rewritten: the last runs of each URL, then the file's
 // newest within COMPACT_TO of its caps, each run after the line of its check names. Pure: the
-// store reads the file and writes the result (through a temporary file renamed over it).
+// store reads the file's lines (core/files/journal.ts) and writes the result (through a temporary
+// file renamed over it).
 import { COMPACT_TO, type HistoryLimits } from './historyLimits';
 import { isNamesLine, keyOfLine, namesLine, parseNamesLine } from './lineFormat';
-import { recovered } from './shards';
 
-/** The lines a compaction writes, from the text of the file (whole lines). */
-export function compactedLines(text: string, limits: HistoryLimits): string[] {
+/** The lines a compaction writes, from the whole lines of the file. */
+export function compactedLines(lines: readonly string[], limits: HistoryLimits): string[] {
   const names = new Map<string, string[]>();
   const runs: { key: string; line: string }[] = [];
-  for (const raw of text.split('\n')) {
-    const line = recovered(raw);
+  for (const line of lines) {
     const key = keyOfLine(line);
     if (key !== undefined) runs.push({ key, line });
     else if (isNamesLine(line)) {

@@ -26,9 +26,9 @@ import type { HistoryFiles } from '../files/fileOps';
 import { identityOf, isNamesLine, keyOfLine, namesId, namesLine, parseNamesLine, parseRunLine, runIdentity, runLine } from './lineFormat';
 import { withLock } from '../files/lock';
 import { isTempOf, writeAtomically } from '../files/atomicWrite';
-import { appendLines } from '../files/journal';
+import { appendLines, journalRead } from '../files/journal';
 import { DEFAULT_LIMITS, MAX_READ_BYTES, SHARDS, type HistoryLimits } from './historyLimits';
-import { recovered, shardFileName, shardOf } from './shards';
+import { HISTORY_LINE_STARTS, shardFileName, shardOf } from './shards';
 import { compactedLines } from './compaction';
 import { snapshotOf, type RunSnapshot } from './snapshot';
 
@@ -59,10 +59,8 @@ interface ShardCache {
   appends: number;
 }
 
-const NEWLINE = 0x0a;
 /** How a run line without checks ends (lineFormat.ts writes `c` last). */
 const NO_CHECKS = '"c":""}';
-const decoder = new TextDecoder();
 
 function emptyCache(ino = -1): ShardCache {
   return { ino, offset: 0, names: new Map(), streams: new Map(), runLines: 0, deadBytes: 0, chars: 0, appends: 0 };
@@ -199,16 +197,12 @@ export class HistoryStore {
 
   /** Reads whole lines of `bytes` into the cache; a last line without its line break waits. */
   private ingest(cache: ShardCache, bytes: Uint8Array): { good: number; bad: number } {
-    const end = bytes.lastIndexOf(NEWLINE);
-    if (end < 0) return { good: 0, bad: 0 };
-    cache.offset += end + 1;
-    const text = decoder.decode(bytes.subarray(0, end));
-    cache.chars += text.length;
+    const read = journalRead(bytes, HISTORY_LINE_STARTS);
+    cache.offset += read.bytes;
+    cache.chars += read.chars;
     let good = 0;
     let bad = 0;
-    for (const raw of text.split('\n')) {
-      if (raw === '') continue;
-      const line = recovered(raw);
+    for (const line of read.lines) {
       if (isNamesLine(line)) {
         const names = parseNamesLine(line);
         if (names) {
@@ -220,7 +214,7 @@ export class HistoryStore {
       const key = keyOfLine(line);
       if (key === undefined) {
         bad++;
-        cache.deadBytes += raw.length + 1;
+        cache.deadBytes += line.length + 1;
         continue;
       }
       good++;
@@ -272,7 +266,7 @@ export class HistoryStore {
     this.cache.delete(shard);
     const read = await files.read(file);
     if (read === undefined) return;
-    const out = compactedLines(decoder.decode(read.bytes.subarray(0, read.bytes.lastIndexOf(NEWLINE) + 1)), this.limits);
+    const out = compactedLines(journalRead(read.bytes, HISTORY_LINE_STARTS).lines, this.limits);
     // Under the lock, no other compaction of this file runs: a temporary file left is from a crash.
     for (const name of await files.list(this.options.dir)) {
       if (isTempOf(name, file)) await files.unlink(path.join(this.options.dir, name));

@@ -1,6 +1,5 @@
-// Where a URL's runs are kept (one of SHARDS files, by a hash of origin and URL) and how a line
-// torn by a crash is read back (core/files/journal.ts).
-import { recoveredLine } from '../files/journal';
+// Where a URL's runs are kept (one of SHARDS files, by a hash of origin and URL) and how the
+// history's lines start (for core/files/journal.ts to read a line torn by a crash).
 
 /** The file (0 … shards − 1) a stream key `<origin> <url key>` is kept in; FNV-1a, stable and fast. */
 export function shardOf(key: string, shards: number): number {
@@ -11,11 +10,6 @@ export function shardOf(key: string, shards: number): number {
 
 /** How the history's lines start: a run, a list of check names (lineFormat.ts). */
 export const HISTORY_LINE_STARTS = ['{"k":"', '{"n":"'] as const;
-
-/** A line whose head was torn: the whole line after the torn part (the journal's recovery). */
-export function recovered(line: string): string {
-  return recoveredLine(line, HISTORY_LINE_STARTS);
-}
 
 /** The name of a history file. */
 export function shardFileName(shard: number): string {

@@ -6,6 +6,7 @@
 // was sent but never answered ('send' without 'done') is "lost": before it is ever sent again,
 // the service is searched for the report that send may have made.
 import { Privacy } from '../client/types';
+import { journalText } from '../files/journal';
 
 export const JOB_FORMAT = 'website-reports-scan';
 export const JOB_VERSION = 1;
@@ -60,8 +61,9 @@ export interface JobItem {
   reason?: string;
 }
 
+/** The header as the file's first line (with its line break, framed as the journal's lines). */
 export function headerLine(header: JobHeader): string {
-  return `${JSON.stringify(header)}\n`;
+  return journalText([JSON.stringify(header)]);
 }
 
 /** How every event line starts (`e` is written first), to read a line torn by a crash. */

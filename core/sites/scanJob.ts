@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import { Privacy } from '../client/types';
 import { Emitter } from '../lifecycle/emitter';
 import { writeAtomically } from '../files/atomicWrite';
-import { appendLines, journalLines } from '../files/journal';
+import { appendLines, headedJournal } from '../files/journal';
 import { HeldLock, tryLock } from '../files/lock';
 import { JobFiles, nodeJobFiles } from './jobFiles';
 import {
@@ -138,10 +138,9 @@ export class ScanJob {
       return new JobProblem('unreadable', file, l10n.t('{0} could not be read: {1}', file, describe(error)));
     }
     if (text === undefined) return undefined;
-    const lines = text.split('\n');
-    const header = readHeader(lines[0]);
     // The events after the header: whole lines, a line torn by a crash read from where it restarts.
-    const events = journalLines(text.slice(lines[0].length + 1), [EVENT_START]);
+    const { head, lines: events } = headedJournal(text, [EVENT_START]);
+    const header = readHeader(head);
     if (!header || header.urls.length > MAX_JOB_URLS) {
       return new JobProblem('unreadable', file, l10n.t('{0} is not a scan state this extension can read; it was left as it is.', file));
     }

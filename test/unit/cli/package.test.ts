@@ -1,8 +1,9 @@
 // The published package as a user gets it: `npm run package:cli` makes the tarball, which holds
-// the bundled command line and its analysis worker and no native module, and `npm install -g` of it into a fresh prefix gives a
-// working `website-reports`. Slow (esbuild, npm pack, npm install): one test.
+// the bundle (two files: the HTTP part is loaded only when needed), the analysis worker and no
+// native module, and `npm install -g` of it into a fresh prefix gives a working `website-reports`.
+// Slow (esbuild, npm pack, npm install): one test.
 import { strict as assert } from 'node:assert';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -27,6 +28,7 @@ describe('cli: the npm package', function () {
       'package/LICENSE',
       'package/README.md',
       'package/dist/analysisWorker.js',
+      'package/dist/website-reports-http.js',
       'package/dist/website-reports.js',
       'package/package.json',
       'package/schemas/website-reports.schema.json',
@@ -44,6 +46,17 @@ describe('cli: the npm package', function () {
     });
     const help = execFileSync(path.join(prefix, 'bin', 'website-reports'), ['--help'], { encoding: 'utf8', cwd: dir });
     assert.match(help, /^Usage: website-reports check \[paths\.\.\.\]/);
+    // A check loads the HTTP part (dist/website-reports-http.js) from the installed folder: a
+    // closed port on loopback answers "could not reach", not "Cannot find module".
+    fs.writeFileSync(path.join(dir, 'urls.md'), 'https://example.com/\n');
+    const checked = spawnSync(path.join(prefix, 'bin', 'website-reports'), ['check'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, WEBREPORTS_API_KEY: 'package-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    assert.equal(checked.status, 2, checked.stderr);
+    assert.doesNotMatch(checked.stderr, /Cannot find module/);
+    assert.match(checked.stderr, /127\.0\.0\.1:9/);
     const installed = fs.readdirSync(path.join(prefix, 'lib', 'node_modules', 'website-reports-cli'), { recursive: true }) as string[];
     assert.ok(!installed.some((f) => f.endsWith('.node')), 'no native module installed');
     // The bundled worker, where the bundled pool looks for it (beside dist/website-reports.js), analyses a page.
