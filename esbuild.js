@@ -19,6 +19,15 @@ const targets = [
     target: 'node20',
     external: ['vscode'],
   },
+  // The page analysis's worker thread (core/analysis/analysisPool.ts finds it beside the bundle).
+  {
+    ...common,
+    entryPoints: ['core/analysis/analysisWorker.ts'],
+    outfile: 'dist/analysisWorker.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+  },
 ];
 
 // Webview scripts live in media/src/*.ts and are bundled for the browser into media/dist/.

@@ -2,7 +2,7 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { CliFailure } from './usageError';
 
-export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif'] as const;
+export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif', 'codequality'] as const;
 export type Format = (typeof FORMATS)[number];
 export const SCAN_FORMATS = ['text', 'json'] as const;
 export type ScanFormat = (typeof SCAN_FORMATS)[number];
@@ -20,6 +20,12 @@ export interface CheckOptions {
   baseline?: string;
   updateBaseline: boolean;
   privacy: 0 | 1;
+  /** `--write FORMAT=FILE`: the same report also written in these formats. */
+  writes: { format: Format; file: string }[];
+  /** Keep one pull-request comment (GitHub) up to date. */
+  githubComment: boolean;
+  /** Open, update or close one issue (GitHub) for regressions. */
+  githubIssue: boolean;
 }
 
 export interface ScanOptions {
@@ -54,14 +60,17 @@ website-reports.json.
 
   --config FILE              the config (default: website-reports.json here or in a parent)
   --base-url URL             the report service (else $WEBREPORTS_BASE_URL, else "baseUrl")
-  --format FORMAT            text (default), json, junit, markdown or sarif
+  --format FORMAT            text (default), json, junit, markdown, sarif or codequality
   --output FILE              write the report to FILE instead of stdout
+  --write FORMAT=FILE        also write the report in FORMAT to FILE (repeatable)
   --dump                     list the URLs found with file:line:column; sends nothing
   --create-missing           create reports for URLs without one (3 at a time, never twice)
   --private                  reports it creates are private (default: public)
   --rerun-older-than AGE     re-run reports older than AGE (e.g. 7d, 36h)
   --baseline FILE            only regressions against FILE are errors
   --update-baseline          write the current state to the --baseline FILE
+  --github-comment           keep one comment on the pull request up to date (in GitHub Actions)
+  --github-issue             open one issue on an error, update it, close it when all is well
 
 scan: reads a site's sitemaps (robots.txt, then /sitemap.xml; or the sitemap URL given), shows
 what it would create, and after one confirmation creates a report for each selected URL that
@@ -93,7 +102,18 @@ by Ctrl+C.
 /** Options each command accepts (besides --help and --version). */
 const SHARED_OPTIONS = ['config', 'base-url', 'format', 'private'];
 const COMMAND_OPTIONS: Record<'check' | 'scan', readonly string[]> = {
-  check: [...SHARED_OPTIONS, 'output', 'dump', 'create-missing', 'rerun-older-than', 'baseline', 'update-baseline'],
+  check: [
+    ...SHARED_OPTIONS,
+    'output',
+    'dump',
+    'create-missing',
+    'rerun-older-than',
+    'baseline',
+    'update-baseline',
+    'write',
+    'github-comment',
+    'github-issue',
+  ],
   scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
 };
 
@@ -118,6 +138,9 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   state: { type: 'string' },
+  write: { type: 'string', multiple: true },
+  'github-comment': { type: 'boolean' },
+  'github-issue': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; tokens: true; allowPositionals: true; strict: true }>>['values'];
@@ -174,6 +197,9 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.dump && (values['create-missing'] || values['rerun-older-than'])) {
     throw new CliFailure('usage', '--dump sends nothing: it cannot be combined with --create-missing or --rerun-older-than.');
   }
+  if (values.dump && (values.write?.length || values['github-comment'] || values['github-issue'])) {
+    throw new CliFailure('usage', '--dump lists URLs only: it cannot be combined with --write, --github-comment or --github-issue.');
+  }
   return {
     kind: 'check',
     options: {
@@ -188,8 +214,22 @@ export function parseCommand(argv: readonly string[]): Command {
       baseline: values.baseline,
       updateBaseline: Boolean(values['update-baseline']),
       privacy: values.private ? 1 : 0,
+      writes: (values.write ?? []).map(parseWrite),
+      githubComment: Boolean(values['github-comment']),
+      githubIssue: Boolean(values['github-issue']),
     },
   };
+}
+
+/** `FORMAT=FILE` of --write. */
+function parseWrite(text: string): { format: Format; file: string } {
+  const at = text.indexOf('=');
+  const format = text.slice(0, at);
+  const file = text.slice(at + 1);
+  if (at < 1 || !file || !(FORMATS as readonly string[]).includes(format)) {
+    throw new CliFailure('usage', `--write: "${text}" is not FORMAT=FILE with FORMAT one of ${FORMATS.join(', ')}.`);
+  }
+  return { format: format as Format, file };
 }
 
 function scanOptions(values: Values, positionals: string[]): ScanOptions {

@@ -28,7 +28,9 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   const notes: SkipNote[] = [];
   io.progress.say('Finding URLs…');
   // The gate's own files are not sources: the config's globs would read as URLs.
-  const own = [config.file, options.baseline, options.output].flatMap((f) => (f ? [path.resolve(io.cwd, f)] : []));
+  const own = [config.file, options.baseline, options.output, ...options.writes.map((w) => w.file)].flatMap((f) =>
+    f ? [path.resolve(io.cwd, f)] : [],
+  );
   const walk = walkFiles(
     options.paths.length ? options.paths : ['.'],
     { cwd: io.cwd, ...config, skip: own, maxFileBytes: MAX_FILE_BYTES },

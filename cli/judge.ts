@@ -79,7 +79,14 @@ export async function judge(
       });
     }
     const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });
-    await emit(options, io, formatReport(report, options.format, { version: io.version, reportLink: config.reportLink, clean }));
+    const formatOptions = { version: io.version, reportLink: config.reportLink, clean };
+    await emit(options, io, formatReport(report, options.format, formatOptions));
+    for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
+    if (options.githubComment || options.githubIssue) {
+      // Loaded only then; a failure on GitHub's side is said, and never changes the exit code.
+      const { publishToGitHub } = await import('./github/publish');
+      await publishToGitHub(options, io, { report, formatOptions, baseline, current });
+    }
     if (options.updateBaseline && options.baseline) {
       await writeAtomically(options.baseline, serializeBaseline(current, clean));
       io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} URL(s)).\n`);

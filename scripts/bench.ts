@@ -6,6 +6,7 @@
 //   bench/firstRender.ts   the tree's first render vs one round trip
 //   bench/serviceRows.ts   the service's list and create at scale, its resident memory
 //   bench/analysisRows.ts  an unrelated request while the service analyses a heavy page
+//   bench/localAnalysisRows.ts  a page analysed locally vs its parse; a folder of 1,000 pages on 1 and 2 workers
 //   bench/hostRows.ts      the extension host's cost for hostile records vs budget-filling ordinary ones
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
@@ -21,6 +22,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { analysisRows } from './bench/analysisRows';
+import { localAnalysisRows } from './bench/localAnalysisRows';
 import { historyRows } from './bench/historyRows';
 import { sitesRows } from './bench/sitesRows';
 import { hostRows } from './bench/hostRows';
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     add(await firstRenderRows(datasets, LATENCIES, SETTINGS));
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
     add(await analysisRows(SETTINGS));
+    add(await localAnalysisRows(SETTINGS));
     add(await hostRows(SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));

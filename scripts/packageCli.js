@@ -1,7 +1,8 @@
 // `npm run package:cli`: the command line as its own npm package, website-reports-cli-<version>.tgz
 // in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
-// @vscode/l10n) into one file, so the package has no dependencies to install; a staging folder
-// gets that file, cli/package.json (the version of the root package.json), the schema, the docs
+// @vscode/l10n) into one file and the page analysis's worker thread (node-html-parser) into
+// another beside it, so the package has no dependencies to install; a staging folder gets those
+// files, cli/package.json (the version of the root package.json), the schema, the docs
 // and the licence, and `npm pack` makes the tarball.
 //
 //   node scripts/packageCli.js [--out-dir DIR]     default: the repo root
@@ -17,9 +18,7 @@ async function packageCli(outDir = ROOT) {
   const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'website-reports-cli-'));
   try {
-    await esbuild.build({
-      entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
-      outfile: path.join(stage, 'dist', 'website-reports.js'),
+    const bundle = {
       bundle: true,
       platform: 'node',
       target: 'node20',
@@ -27,6 +26,17 @@ async function packageCli(outDir = ROOT) {
       minify: true,
       legalComments: 'none',
       logLevel: 'warning',
+    };
+    await esbuild.build({
+      ...bundle,
+      entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
+      outfile: path.join(stage, 'dist', 'website-reports.js'),
+    });
+    // The page analysis's worker thread, beside the bundle where core/analysis/analysisPool.ts looks for it.
+    await esbuild.build({
+      ...bundle,
+      entryPoints: [path.join(ROOT, 'core', 'analysis', 'analysisWorker.ts')],
+      outfile: path.join(stage, 'dist', 'analysisWorker.js'),
     });
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
     pkg.version = root.version;

@@ -3,20 +3,22 @@
 // Only http(s) targets, never the service itself, at every redirect hop.
 import { randomBytes } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
-import { analysePage } from './analysePage';
-import { AnalysisError } from './analysisError';
-import type { Analysis } from './checks';
-import type { FetchedPage } from './facts';
+import { analysePage } from '../core/analysis/analysePage';
+import { MAX_PAGE_BYTES } from '../core/analysis/pageComplexity';
+import { AnalysisError } from '../core/analysis/analysisError';
+import type { Analysis } from '../core/analysis/checks';
+import type { FetchedPage } from '../core/analysis/facts';
 import { isOwnUrl, type OwnAddress } from './ownAddress';
 import { isOwnAddressError } from '../core/client/guardedConnector';
 
-export { AnalysisError } from './analysisError';
-export { CHECK_KEYS, evaluate, type Analysis } from './checks';
-export { extractFacts, type PageFacts } from './facts';
+export { AnalysisError } from '../core/analysis/analysisError';
+export { CHECK_KEYS, evaluate, type Analysis } from '../core/analysis/checks';
+export { extractFacts, type PageFacts } from '../core/analysis/facts';
 export { bandOfScore as ratingFor } from '../core/checks/rating';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+/** The fetch cuts a page here: the local analysis's size cap, so both see at most the same. */
+export const DEFAULT_MAX_BYTES = MAX_PAGE_BYTES;
 export const MAX_REDIRECTS = 5;
 export const USER_AGENT = 'WebsiteReportsBot/0.1 (+local report service)';
 const REDIRECTS = [301, 302, 303, 307, 308];

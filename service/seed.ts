@@ -1,7 +1,7 @@
 // Demo data, made without any network: deterministic URLs over a few hosts, results spread over
 // good/decent/bad (i % 3), checks made by the real scoring so they agree with score and result.
-import { evaluate } from './checks';
-import type { PageFacts } from './facts';
+import { evaluate } from '../core/analysis/checks';
+import type { PageFacts } from '../core/analysis/facts';
 import type { Privacy, Rating, StoredReport } from './types';
 
 export const SEED_HOSTS = ['www.example.com', 'shop.example.org', 'docs.example.net', 'blog.example.io'] as const;

@@ -2,7 +2,7 @@
 // put into the real service's shapes ('real', phpRank as real-service-notes.md records it) or the
 // spec's plain reading ('plain': rating words, a separate score, checks as an array).
 import { bandOfScore } from '../core/checks/rating';
-import { plainCheck } from './checks';
+import { plainCheck } from '../core/analysis/checks';
 import { json, type Answer } from './http';
 import type { Checks, PlainCheck, PlainReport, RealReport, Shape, StoredReport } from './types';
 import { errorMessage, type FieldErrors } from './validate';

@@ -1,36 +1,11 @@
 // Shared record shapes of the local report service. No behaviour here.
+import type { Checks, PlainCheck } from '../core/analysis/checkShapes';
 
 export type Rating = 'good' | 'decent' | 'bad';
 export type Privacy = 0 | 1 | 2;
-export type Importance = 'high' | 'medium' | 'low';
-export type CheckCategory = 'availability' | 'seo' | 'accessibility' | 'performance' | 'security';
+export type { CheckCategory, Checks, Importance, PlainCheck, RealCheck } from '../core/analysis/checkShapes';
 /** 'real': as the real service (phpRank) answers; 'plain': the spec's plain reading (rating words). */
 export type Shape = 'real' | 'plain';
-
-/** One check of an analysis, as the real service keeps it in `results` (keyed by the check's name). */
-export interface RealCheck {
-  passed: boolean;
-  importance: Importance;
-  value: unknown;
-  /** error kind → detail, e.g. {missing: null}, {length: {min: 10, max: 60}}; absent when passed */
-  errors?: Record<string, unknown>;
-  /** the full length of `value` when it is a list cut to its first items (resultsBudget.ts) */
-  value_count?: number;
-}
-
-export type Checks = Record<string, RealCheck>;
-
-/** One check in the plain shape's `results` array. */
-export interface PlainCheck {
-  key: string;
-  name: string;
-  category: CheckCategory;
-  passed: boolean;
-  value: unknown;
-  /** the full length of `value` when it is a list cut to its first items (resultsBudget.ts) */
-  value_count?: number;
-  advice: string;
-}
 
 /**
  * A report as the store keeps it: one canonical record whatever shape the service answers in.

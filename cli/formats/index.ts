@@ -2,6 +2,7 @@
 // echo it (as a check name), and the report may be written to a file or a pull request.
 import { GateReport, redactReport } from '../../core/config/gateReport';
 import type { Format } from '../args';
+import { formatCodeQuality } from './codequality';
 import { formatJson } from './json';
 import { formatJunit } from './junit';
 import { formatMarkdown } from './markdown';
@@ -27,6 +28,8 @@ export function formatReport(report: GateReport, format: Format, options: Format
       return formatJunit(safe, link);
     case 'markdown':
       return formatMarkdown(safe, link);
+    case 'codequality':
+      return formatCodeQuality(safe, link);
     case 'sarif':
       return formatSarif(safe, options.version, link);
     default:

@@ -45,7 +45,8 @@ export function ruleHelp(id: string): { text: string; helpUri: string } {
   return { text: texts[key] ?? `The finding "${id}".`, helpUri: `${RULES_HELP}#${anchor}` };
 }
 
-function fingerprint(...parts: string[]): string {
+/** A stable fingerprint of a finding's place (SARIF's and Code Quality's). */
+export function fingerprint(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }
 

@@ -2,7 +2,8 @@
 // matter's `title` line, the description checks on its `description` line (YAML between `---`
 // lines or TOML between `+++` lines at the top of a Markdown file), or on an HTML template's
 // `<title>` / `<meta name="description"` line; every other check, and a title or description the
-// file does not write, on the first line. Only the head of the file is read.
+// file does not write, on the first line. Only the head of the file is read. The front matter's
+// reader is also the quick fixes' (frontMatterOf: the same lines in offsets).
 
 /** Lines of front matter read, at most (a front matter not closed by then is not one). */
 export const MAX_FRONT_MATTER_LINES = 200;
@@ -44,6 +45,18 @@ function headLines(text: string): string[] {
   return head.split(/\r\n|\r|\n/);
 }
 
+/** The offset where each line of `lines` starts in the text they were split from. */
+function lineStarts(text: string, lines: readonly string[], count: number): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    starts.push(at);
+    at += lines[i].length;
+    at += text.startsWith('\r\n', at) ? 2 : 1;
+  }
+  return starts;
+}
+
 function lineRange(line: number, start: number, end: number): Place {
   const endColumn = Math.min(end, start + MAX_RANGE_CHARS);
   return { line, startColumn: start, endColumn: Math.max(endColumn, start) };
@@ -58,24 +71,93 @@ function fieldPlace(line: number, text: string, keyEnd: number): Place {
   return end > start ? lineRange(line, start, end) : lineRange(line, 0, keyEnd);
 }
 
-function frontMatterPlaces(lines: readonly string[], fence: '---' | '+++'): Omit<HeadPlaces, 'first'> | undefined {
+/** A top-level key of the front matter: its line and where its name ends (a column). */
+interface KeyLine {
+  line: number;
+  keyEnd: number;
+}
+
+interface FrontMatterLines {
+  title?: KeyLine;
+  description?: KeyLine;
+  /** the closing fence's line */
+  close: number;
+  /** TOML: the first table's line (`[params]`), after which keys are not the page's */
+  firstTable?: number;
+}
+
+/** The one reader of a page's front matter (the places below, and the edits of core/fixes). */
+function readFrontMatter(lines: readonly string[], fence: '---' | '+++'): FrontMatterLines | undefined {
   const separator = fence === '---' ? ':' : '=';
-  const places: Omit<HeadPlaces, 'first'> = {};
+  const found: Omit<FrontMatterLines, 'close'> = {};
   const last = Math.min(lines.length, MAX_FRONT_MATTER_LINES + 1);
-  let inTable = false;
   for (let i = 1; i < last; i++) {
     const text = lines[i];
     const trimmed = text.trimEnd();
-    if (trimmed === fence || (fence === '---' && trimmed === '...')) return places;
+    if (trimmed === fence || (fence === '---' && trimmed === '...')) return { ...found, close: i };
     // A TOML table's keys (`[params]` then `title = …`) are not the page's.
-    if (fence === '+++' && trimmed.startsWith('[')) inTable = true;
+    if (fence === '+++' && trimmed.startsWith('[') && found.firstTable === undefined) found.firstTable = i;
     // Top-level keys only: an indented `title:` belongs to a nested map.
-    const m = inTable ? null : /^("?)(title|description)\1[ \t]*([:=])/.exec(text);
+    const m = found.firstTable !== undefined ? null : /^("?)(title|description)\1[ \t]*([:=])/.exec(text);
     if (!m || m[3] !== separator) continue;
     const key = m[2] as 'title' | 'description';
-    places[key] ??= fieldPlace(i, text, m[1].length * 2 + key.length);
+    found[key] ??= { line: i, keyEnd: m[1].length * 2 + key.length };
   }
   return undefined;
+}
+
+function frontMatterPlaces(lines: readonly string[], fence: '---' | '+++'): Omit<HeadPlaces, 'first'> | undefined {
+  const found = readFrontMatter(lines, fence);
+  if (!found) return undefined;
+  const places: Omit<HeadPlaces, 'first'> = {};
+  for (const key of ['title', 'description'] as const) {
+    const field = found[key];
+    if (field) places[key] = fieldPlace(field.line, lines[field.line], field.keyEnd);
+  }
+  return places;
+}
+
+/** A line of the front matter in offsets: where it starts, where its text ends (before the line end). */
+export interface FrontMatterLine {
+  start: number;
+  end: number;
+  /** where the key's name ends (offset); the value follows after `:` / `=` */
+  keyEnd: number;
+}
+
+/** A page's front matter in offsets, for edits made as text (comments, key order, anchors survive). */
+export interface FrontMatter {
+  fence: '---' | '+++';
+  /** the line end after the opening fence (the file's own) */
+  eol: string;
+  /** where the closing fence's line starts: a new top-level key goes before it */
+  closeStart: number;
+  /** TOML: where the first table's line starts (top-level keys go before it) */
+  firstTableStart?: number;
+  title?: FrontMatterLine;
+  description?: FrontMatterLine;
+}
+
+/** The front matter at the top of `fileText` (within the same budgets as the places), or undefined. */
+export function frontMatterOf(fileText: string): FrontMatter | undefined {
+  const text = typeof fileText === 'string' ? fileText : '';
+  const lines = headLines(text);
+  const fence = lines[0].replace(/^\uFEFF/, '').trimEnd();
+  if (fence !== '---' && fence !== '+++') return undefined;
+  const found = readFrontMatter(lines, fence);
+  if (!found) return undefined;
+  const starts = lineStarts(text, lines, found.close + 1);
+  const at = (field: KeyLine | undefined): FrontMatterLine | undefined =>
+    field && { start: starts[field.line], end: starts[field.line] + lines[field.line].length, keyEnd: starts[field.line] + field.keyEnd };
+  const afterFence = starts[0] + lines[0].length;
+  return {
+    fence,
+    eol: text.startsWith('\r\n', afterFence) ? '\r\n' : text[afterFence] === '\r' ? '\r' : '\n',
+    closeStart: starts[found.close],
+    ...(found.firstTable === undefined ? {} : { firstTableStart: starts[found.firstTable] }),
+    ...(found.title ? { title: at(found.title) } : {}),
+    ...(found.description ? { description: at(found.description) } : {}),
+  };
 }
 
 /** Characters of one `<meta …>` tag looked at for its name. */

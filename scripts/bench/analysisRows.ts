@@ -5,7 +5,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { MAX_ELEMENTS, MAX_NESTING_DEPTH } from '../../service/pageComplexity';
+import { MAX_ELEMENTS, MAX_NESTING_DEPTH } from '../../core/analysis/pageComplexity';
 import { startService, type RunningService } from '../../service/server';
 import { median, ms, type Row, type Settings } from './measure';
 

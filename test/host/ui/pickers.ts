@@ -87,8 +87,8 @@ export async function pickerChecks(ui: Ui, signedIn: boolean): Promise<void> {
         if (!text.includes(url)) throw new Error(`the confirmation does not name ${url}: ${text.slice(0, 400)}`);
       }
       if (!text.includes('… and 2 more')) throw new Error(`the confirmation does not count the URLs it leaves out: ${text.slice(0, 400)}`);
-      if (!/Who can view them: Public/.test(text)) {
-        throw new Error(`the confirmation does not say who may view them: ${text.slice(0, 400)}`);
+      if (!/Who can view them: (Public|Private|Password)/.test(text)) {
+        throw new Error(`the confirmation does not say who may view them: ${JSON.stringify(text.slice(0, 400))}`);
       }
       const create = dialog.getByRole('button', { name: 'Create 7 Reports' });
       if (!(await create.isVisible())) throw new Error(`no "Create 7 Reports" button: ${text.slice(0, 400)}`);

@@ -1,18 +1,19 @@
 // The published package as a user gets it: `npm run package:cli` makes the tarball, which holds
-// one bundled file and no native module, and `npm install -g` of it into a fresh prefix gives a
+// the bundled command line and its analysis worker and no native module, and `npm install -g` of it into a fresh prefix gives a
 // working `website-reports`. Slow (esbuild, npm pack, npm install): one test.
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { AnalysisPool } from '../../../core/analysis/analysisPool';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 describe('cli: the npm package', function () {
   this.timeout(180_000);
 
-  it('installs globally from the tarball and answers --help; it holds no native module and no dependency', () => {
+  it('installs globally from the tarball and answers --help; it holds no native module and no dependency; its analysis worker runs', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webreports-clipkg-'));
     const out = execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'packageCli.js'), '--out-dir', dir], {
       cwd: ROOT,
@@ -25,6 +26,7 @@ describe('cli: the npm package', function () {
     assert.deepEqual(files, [
       'package/LICENSE',
       'package/README.md',
+      'package/dist/analysisWorker.js',
       'package/dist/website-reports.js',
       'package/package.json',
       'package/schemas/website-reports.schema.json',
@@ -44,6 +46,15 @@ describe('cli: the npm package', function () {
     assert.match(help, /^Usage: website-reports check \[paths\.\.\.\]/);
     const installed = fs.readdirSync(path.join(prefix, 'lib', 'node_modules', 'website-reports-cli'), { recursive: true }) as string[];
     assert.ok(!installed.some((f) => f.endsWith('.node')), 'no native module installed');
+    // The bundled worker, where the bundled pool looks for it (beside dist/website-reports.js), analyses a page.
+    const workerFile = path.join(prefix, 'lib', 'node_modules', 'website-reports-cli', 'dist', 'analysisWorker.js');
+    const pool = new AnalysisPool({ workerFile });
+    try {
+      const local = await pool.analyseHtml('<html><head><title>A page of the package</title></head><body><img src=a.png></body></html>');
+      assert.equal(local.checks.find((c) => c.key === 'image_keywords')?.passed, false);
+    } finally {
+      await pool.close();
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { AnalysisPool } from '../../../core/analysis/analysisPool';
 import { readZip, zipRead, type ZipEntry } from './zip';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -28,6 +29,7 @@ const ALLOWED: RegExp[] = [
   /^extension\/LICENSE\.txt$/,
   /^extension\/icon\.png$/,
   /^extension\/dist\/extension\.js$/,
+  /^extension\/dist\/analysisWorker\.js$/,
   /^extension\/media\/reports\.svg$/,
   /^extension\/media\/webview\.css$/,
   /^extension\/media\/dist\/[a-zA-Z]+\.js$/,
@@ -119,6 +121,22 @@ describe('the .vsix package', function () {
     const wanted = ['package.nls.json', 'package.nls.de.json', 'l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json'];
     const missing = wanted.filter((f) => !names.has(`extension/${f}`));
     assert.deepEqual(missing, [], `missing from the package: ${missing.join(', ')}`);
+  });
+
+  it('carries the analysis worker beside the bundle, where the bundled pool looks for it, and it analyses a page', async () => {
+    const entry = entries.find((e) => e.name === 'extension/dist/analysisWorker.js');
+    assert.ok(entry, 'extension/dist/analysisWorker.js is missing');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webreports-worker-'));
+    const workerFile = path.join(dir, 'analysisWorker.js');
+    fs.writeFileSync(workerFile, zipRead(buffer, entry));
+    const pool = new AnalysisPool({ workerFile });
+    try {
+      const local = await pool.analyseHtml('<html><head><title>A page of the package</title></head><body><img src=a.png></body></html>');
+      assert.equal(local.checks.find((c) => c.key === 'image_keywords')?.passed, false);
+    } finally {
+      await pool.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('carries the production bundle: minified, no source map, undici inside rather than in node_modules', () => {

@@ -4,9 +4,9 @@
 // while such a page is being analysed.
 import { strict as assert } from 'node:assert';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AnalysisPool, MAX_WAITING_ANALYSES } from '../../../service/analysisPool';
-import { AnalysisError } from '../../../service/analysisError';
-import { MAX_ELEMENTS, MAX_NESTING_DEPTH, measureComplexity } from '../../../service/pageComplexity';
+import { AnalysisPool, MAX_WAITING_ANALYSES } from '../../../core/analysis/analysisPool';
+import { AnalysisError } from '../../../core/analysis/analysisError';
+import { MAX_ELEMENTS, MAX_NESTING_DEPTH, measureComplexity } from '../../../core/analysis/pageComplexity';
 import type { RunningService } from '../../../service/server';
 import { call, GOOD_HTML, start } from './helpers';
 import { AT_THE_CAPS, MANY_IMAGES, NESTED_DIVS, startHostileServer, UNCLOSED_LINKS, type HostileServer } from './hostilePages';

@@ -2,7 +2,7 @@
 // says when the service has asked for a page and for its 404 probe (the analysis starts after).
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_ELEMENTS, MAX_NESTING_DEPTH } from '../../../service/pageComplexity';
+import { MAX_ELEMENTS, MAX_NESTING_DEPTH } from '../../../core/analysis/pageComplexity';
 
 /** 36,000 nested <div>s, never closed (180 KB). */
 export const NESTED_DIVS = '<div>'.repeat(36_000);

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { evaluate, extractFacts } from '../../../service/analyze';
-import { LIST_ITEMS, RECORD_BYTES, TEXT_CHARS } from '../../../service/resultsBudget';
+import { LIST_ITEMS, RECORD_BYTES, TEXT_CHARS } from '../../../core/analysis/resultsBudget';
 import type { RunningService } from '../../../service/server';
 import { SHAPES, toPublic } from '../../../service/shape';
 import type { StoredReport } from '../../../service/types';

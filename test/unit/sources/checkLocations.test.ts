@@ -4,6 +4,7 @@
 import { strict as assert } from 'node:assert';
 import {
   checkLocations,
+  frontMatterOf,
   MAX_FRONT_MATTER_LINES,
   MAX_HEAD_CHARS,
   MAX_HTML_LINES,
@@ -87,6 +88,15 @@ describe('sources: where a failed check is fixed', () => {
     assert.deepEqual(at(text, 'meta_description'), [5, 2, 52]);
     assert.deepEqual(at(text, 'headings'), [0, 0, 15]);
     assert.deepEqual(at('<meta name=description content=x>', 'meta_description'), [0, 0, 33]);
+  });
+
+  it('frontMatterOf: the same reading in offsets (CRLF, a byte order mark, a TOML table)', () => {
+    const yaml = '\uFEFF---\r\ntitle: Hi\r\n---\r\n';
+    const fm = frontMatterOf(yaml)!;
+    assert.deepEqual([fm.fence, fm.eol, fm.closeStart, fm.title], ['---', '\r\n', 17, { start: 6, end: 15, keyEnd: 11 }]);
+    const toml = frontMatterOf('+++\ntitle = "x"\n[params]\ndescription = "y"\n+++\n')!;
+    assert.deepEqual([toml.firstTableStart, toml.description], [16, undefined]);
+    assert.equal(frontMatterOf('---\ntitle: open'), undefined);
   });
 
   it('a front matter that is not closed is no front matter', () => {

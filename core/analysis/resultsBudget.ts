@@ -6,7 +6,7 @@
 // 130000}`); a list that is a check's whole `value` gets `value_count` on the check. A list that
 // is not cut has no count: it is complete. Readers of the real service's shapes see the same
 // lists, shorter, and one field more that they show as it is.
-import type { Checks, RealCheck } from './types';
+import type { Checks, RealCheck } from './checkShapes';
 
 /** Items of each list a record keeps. */
 export const LIST_ITEMS = 100;

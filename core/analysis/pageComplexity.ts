@@ -9,15 +9,23 @@ export const MAX_ELEMENTS = 150_000;
 /** How deep elements may nest (browsers show far deeper pages badly; real pages stay under 100). */
 export const MAX_NESTING_DEPTH = 1_000;
 
+/**
+ * Bytes (UTF-8) of HTML a local analysis takes; the service fetches no more of a page (its
+ * fetch cuts there, analyze.ts), so both see at most the same.
+ */
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
 export interface PageCaps {
   maxElements: number;
   maxDepth: number;
+  /** checked by the local analysis; the service's fetch holds its pages to it */
+  maxBytes: number;
 }
 
-export const PAGE_CAPS: PageCaps = { maxElements: MAX_ELEMENTS, maxDepth: MAX_NESTING_DEPTH };
+export const PAGE_CAPS: PageCaps = { maxElements: MAX_ELEMENTS, maxDepth: MAX_NESTING_DEPTH, maxBytes: MAX_PAGE_BYTES };
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-/** Elements whose content is text up to their end tag (facts.ts parses with these). */
+/** Elements whose content is text up to their end tag (htmlReading.ts parses with these). */
 const RAW_TEXT = new Set(['script', 'style', 'noscript', 'pre']);
 
 // node-html-parser's tables (lower case): an open element closed by opening another …
@@ -137,10 +145,20 @@ function close(stack: string[], name: string): void {
   }
 }
 
+/** Why the HTML is too large for a local analysis, in words for people; undefined when within the cap. */
+export function sizeProblem(html: string, caps: PageCaps = PAGE_CAPS): string | undefined {
+  // Each UTF-16 unit is at most 3 UTF-8 bytes: only a text that may be past the cap is measured.
+  if (html.length * 3 <= caps.maxBytes || Buffer.byteLength(html, 'utf8') <= caps.maxBytes) return undefined;
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+  return `too large: more than ${(caps.maxBytes / 1024 / 1024).toLocaleString('en-US')} MiB`;
+}
+
 /** Why the page is too complex to analyse, in words for people; undefined when within the caps. */
 export function complexityProblem(html: string, caps: PageCaps = PAGE_CAPS): string | undefined {
   const c = measureComplexity(html, caps);
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   if (c.elements > caps.maxElements) return `too complex: more than ${caps.maxElements.toLocaleString('en-US')} elements`;
+  // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   if (c.depth > caps.maxDepth) return `too complex: elements nested more than ${caps.maxDepth.toLocaleString('en-US')} deep`;
   return undefined;
 }

@@ -1,6 +1,6 @@
 // The shape of a check definition and the limits the checks apply (phpRank's default settings).
+import type { CheckCategory, Importance } from './checkShapes';
 import type { PageFacts } from './facts';
-import type { CheckCategory, Importance } from './types';
 
 export const LIMITS = {
   titleMin: 10,
@@ -14,11 +14,19 @@ export const LIMITS = {
   textRatio: 10,
 };
 
+/**
+ * What a check needs to be judged: `html` the page's text alone; `url` the text and the page's
+ * (published) URL; `deployed` the answer of the deployed page (status, headers, timing, the 404
+ * probe), so a local analysis never judges it.
+ */
+export type JudgedFrom = 'html' | 'url' | 'deployed';
+
 export interface CheckDef {
   key: string;
   name: string;
   category: CheckCategory;
   importance: Importance;
+  judgedFrom: JudgedFrom;
   /** the value shown, and the errors (none = passed) */
   run(f: PageFacts): { value: unknown; errors?: Record<string, unknown> };
   ok: string;

@@ -8,13 +8,21 @@ import { complexityProblem, PAGE_CAPS, type PageCaps } from './pageComplexity';
 
 /** Analyses a fetched page; throws AnalysisError with the reason when it is too complex. */
 export function analysePage(page: FetchedPage, caps: PageCaps = PAGE_CAPS): Analysis {
-  const problem = complexityProblem(page.html, caps);
+  return withinCaps(page.html, caps, () => evaluate(extractFacts(page)));
+}
+
+/** Runs `analyse` on `html` unless the page is past the caps; every failure is an AnalysisError. */
+export function withinCaps<T>(html: string, caps: PageCaps, analyse: () => T): T {
+  const problem = complexityProblem(html, caps);
   if (problem) throw new AnalysisError(problem);
   try {
-    return evaluate(extractFacts(page));
+    return analyse();
   } catch (err) {
+    if (err instanceof AnalysisError) throw err;
     // The parser and the text getters recurse per level of nesting.
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     if (err instanceof RangeError && /call stack/i.test(err.message)) throw new AnalysisError('too complex: nested too deeply to analyse');
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     throw new AnalysisError(`the analysis failed (${err instanceof Error ? err.message : String(err)})`);
   }
 }

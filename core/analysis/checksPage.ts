@@ -1,12 +1,14 @@
 // The checks of the page's content (SEO, accessibility), as the real service names and rates them.
 import { LIMITS, none, type CheckDef } from './checkTypes';
 
+// l10n-exempt: the service's own words for its checks (English, as the real service's records carry them); people read names through core/checks/checkNames.ts
 export const PAGE_CHECKS: readonly CheckDef[] = [
   {
     key: 'http_status',
     name: 'HTTP status',
     category: 'availability',
     importance: 'high',
+    judgedFrom: 'deployed',
     ok: 'The page answers with a success status.',
     fix: 'Make the page answer with a 2xx status.',
     run: (f) => ({ value: f.status, errors: none(f.status >= 200 && f.status < 300, 'failed', f.status) }),
@@ -16,6 +18,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'Title',
     category: 'seo',
     importance: 'high',
+    judgedFrom: 'html',
     ok: 'The page has a title of a good length.',
     fix: `Add one <title> of ${LIMITS.titleMin}-${LIMITS.titleMax} characters.`,
     run: (f) => {
@@ -32,6 +35,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'Meta description',
     category: 'seo',
     importance: 'high',
+    judgedFrom: 'html',
     ok: 'The page has a meta description.',
     fix: 'Add <meta name="description"> with a summary of the page.',
     run: (f) => ({ value: f.description, errors: none(!!f.description, 'missing') }),
@@ -41,6 +45,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'Headings',
     category: 'seo',
     importance: 'high',
+    judgedFrom: 'html',
     ok: 'The page has exactly one h1, unlike its title.',
     fix: 'Use exactly one <h1>, different from the title.',
     run: (f) => {
@@ -57,6 +62,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'Content keywords',
     category: 'seo',
     importance: 'high',
+    judgedFrom: 'html',
     ok: 'The title keywords appear in the content.',
     fix: 'Use the words of the title in the page text.',
     run: (f) => {
@@ -70,6 +76,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'Image keywords',
     category: 'accessibility',
     importance: 'high',
+    judgedFrom: 'html',
     ok: 'Every image has an alt attribute.',
     fix: 'Give every <img> an alt attribute (empty for decorative images).',
     run: (f) => ({ value: null, errors: none(f.imagesWithoutAlt.length === 0, 'missing', f.imagesWithoutAlt) }),
@@ -79,6 +86,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'SEO friendly URL',
     category: 'seo',
     importance: 'high',
+    judgedFrom: 'url',
     ok: 'The URL has no query or special characters.',
     fix: 'Use a readable path without ?, =, _, %, commas or spaces.',
     run: (f) => ({ value: f.url, errors: none(!/[?=_%, ]/.test(f.url), 'bad_format') }),
@@ -88,6 +96,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'HTTPS encryption',
     category: 'security',
     importance: 'high',
+    judgedFrom: 'deployed',
     ok: 'The page is served over HTTPS.',
     fix: 'Serve the page over HTTPS and redirect HTTP to it.',
     run: (f) => ({ value: f.url, errors: none(f.url.startsWith('https:'), 'missing', 'https') }),
@@ -97,6 +106,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: '404 page',
     category: 'availability',
     importance: 'high',
+    judgedFrom: 'deployed',
     ok: 'A missing page of the site answers 404.',
     fix: 'Answer 404 for pages that do not exist.',
     run: (f) => ({ value: f.notFoundPage, errors: none(f.notFoundPage !== false, 'missing') }),
@@ -106,6 +116,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     name: 'Noindex',
     category: 'seo',
     importance: 'high',
+    judgedFrom: 'html',
     ok: 'Search engines may index the page.',
     fix: 'Remove "noindex" (robots meta tag, X-Robots-Tag) if the page should be found.',
     run: (f) => ({ value: f.noindex, errors: none(!f.noindex, 'missing') }),

@@ -1,0 +1,188 @@
+// Runs page analyses off the caller's event loop: worker threads (one by default), reused, with a
+// hard time limit per page (the worker is terminated on expiry and a fresh one started for the
+// next page) and a memory limit, so no page can stall the service, the command line or the
+// editor, however it is made. Both kinds of analysis: a fetched page (the service) and HTML alone.
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AnalysisError } from './analysisError';
+import type { Analysis } from './checks';
+import type { FetchedPage } from './facts';
+import type { LocalAnalysis, LocalOptions } from './localAnalysis';
+import { PAGE_CAPS, type PageCaps } from './pageComplexity';
+
+/**
+ * Time an analysis may take, waiting for a worker included. A page at the caps takes 2–4 s on
+ * one core of the shared development machine. With the page fetch's 10 s (analyze.ts) a create answers
+ * within about 30 s: well under the client's create timeout (4 × its request timeout of 30 s by
+ * default, so 120 s).
+ */
+export const ANALYSIS_TIME_LIMIT_MS = 20_000;
+/** Each worker's heap (old generation); a page of 2 MiB at the element cap needs far less. */
+export const ANALYSIS_HEAP_MB = 512;
+/** Pages that may wait for a worker (each holds up to 2 MiB); more are refused at once. */
+export const MAX_WAITING_ANALYSES = 64;
+/** Workers a pool may run (each up to ANALYSIS_HEAP_MB). */
+export const MAX_ANALYSIS_WORKERS = 16;
+
+export type AnalysisJob =
+  | { kind: 'page'; page: FetchedPage; caps: PageCaps }
+  | { kind: 'html'; html: string; url: string | undefined; caps: PageCaps };
+
+export type AnalysisAnswer = { ok: true; value: unknown } | { ok: false; reason: string };
+
+export interface PoolOptions {
+  timeLimitMs?: number;
+  caps?: Partial<PageCaps>;
+  heapMb?: number;
+  /** worker threads, 1 by default, at most MAX_ANALYSIS_WORKERS */
+  workers?: number;
+  /** the worker script; default analysisWorker.js beside this file (or beside the bundle) */
+  workerFile?: string;
+  /** who runs the pool, in the busy and stopping reasons; default "the service" */
+  owner?: string;
+}
+
+interface Waiting {
+  job: AnalysisJob;
+  deadline: number;
+  resolve(value: unknown): void;
+  reject(err: AnalysisError): void;
+}
+
+interface Slot {
+  worker: Worker | undefined;
+  running: { entry: Waiting; timer: NodeJS.Timeout } | undefined;
+}
+
+/**
+ * Compiled beside this file (out/core/analysis/), from the service and from the tests alike; in
+ * the bundles (dist/extension.js, the command line's dist/website-reports.js) this code sits in
+ * the bundle and the worker is bundled beside it as analysisWorker.js.
+ */
+export const WORKER_FILE = path.join(__dirname, 'analysisWorker.js');
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+export class AnalysisPool {
+  private readonly timeLimitMs: number;
+  private readonly caps: PageCaps;
+  private readonly heapMb: number;
+  private readonly workerFile: string;
+  private readonly owner: string;
+  private readonly slots: Slot[];
+  private readonly waiting: Waiting[] = [];
+  private closed = false;
+
+  constructor(opts: PoolOptions = {}) {
+    this.timeLimitMs = opts.timeLimitMs ?? ANALYSIS_TIME_LIMIT_MS;
+    this.caps = { ...PAGE_CAPS, ...opts.caps };
+    this.heapMb = opts.heapMb ?? ANALYSIS_HEAP_MB;
+    this.workerFile = opts.workerFile ?? WORKER_FILE;
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+    this.owner = opts.owner ?? 'the service';
+    const workers = Math.max(1, Math.min(MAX_ANALYSIS_WORKERS, Math.floor(opts.workers ?? 1)));
+    this.slots = Array.from({ length: workers }, () => ({ worker: undefined, running: undefined }));
+  }
+
+  /** Analyses the fetched page in a worker; AnalysisError past a cap, the time or the memory limit. */
+  analyse(page: FetchedPage): Promise<Analysis> {
+    return this.submit({ kind: 'page', page, caps: this.caps }) as Promise<Analysis>;
+  }
+
+  /** analyseHtml (localAnalysis.ts) in a worker; AnalysisError past a cap, the time or the memory limit. */
+  analyseHtml(html: string, opts: Omit<LocalOptions, 'caps'> = {}): Promise<LocalAnalysis> {
+    return this.submit({ kind: 'html', html, url: opts.url, caps: this.caps }) as Promise<LocalAnalysis>;
+  }
+
+  private submit(job: AnalysisJob): Promise<unknown> {
+    if (this.closed) return Promise.reject(this.stopping());
+    if (this.waiting.length >= MAX_WAITING_ANALYSES) {
+      return Promise.reject(
+        // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+        new AnalysisError(`${this.owner} is busy: ${MAX_WAITING_ANALYSES} pages are waiting to be analysed; try again shortly`),
+      );
+    }
+    return new Promise<unknown>((resolve, reject) => {
+      this.waiting.push({ job, deadline: performance.now() + this.timeLimitMs, resolve, reject });
+      this.next();
+    });
+  }
+
+  private stopping(): AnalysisError {
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+    return new AnalysisError(`${this.owner} is stopping`);
+  }
+
+  private tooLong(): AnalysisError {
+    // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+    return new AnalysisError(`too complex: the analysis took longer than ${seconds(this.timeLimitMs)}`);
+  }
+
+  private next(): void {
+    for (const slot of this.slots) {
+      while (!slot.running && !this.closed) {
+        const entry = this.waiting.shift();
+        if (!entry) return;
+        const left = entry.deadline - performance.now();
+        if (left <= 0) {
+          entry.reject(this.tooLong());
+          continue;
+        }
+        const worker = (slot.worker ??= this.spawn(slot));
+        slot.running = { entry, timer: setTimeout(() => this.stopWorker(slot, this.tooLong()), left) };
+        worker.postMessage(entry.job);
+      }
+    }
+  }
+
+  private spawn(slot: Slot): Worker {
+    const worker = new Worker(this.workerFile, { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
+    worker.unref(); // an idle worker never keeps the process alive
+    worker.on('message', (answer: AnalysisAnswer) => {
+      if (worker !== slot.worker || !slot.running) return;
+      const { entry, timer } = slot.running;
+      clearTimeout(timer);
+      slot.running = undefined;
+      if (answer.ok) entry.resolve(answer.value);
+      else entry.reject(new AnalysisError(answer.reason));
+      this.next();
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      if (worker !== slot.worker) return;
+      // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+      const reason =
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `too complex: the analysis needs more than ${this.heapMb} MiB of memory`
+          : `the analysis failed (${err.message})`;
+      this.stopWorker(slot, new AnalysisError(reason));
+    });
+    worker.on('exit', () => {
+      // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+      if (worker === slot.worker) this.stopWorker(slot, new AnalysisError('the analysis stopped unexpectedly'));
+    });
+    return worker;
+  }
+
+  /** Ends the slot's worker (a fresh one serves the next page) and fails the page it was analysing. */
+  private stopWorker(slot: Slot, error: AnalysisError): void {
+    const worker = slot.worker;
+    slot.worker = undefined;
+    void worker?.terminate();
+    if (slot.running) {
+      clearTimeout(slot.running.timer);
+      slot.running.entry.reject(error);
+      slot.running = undefined;
+    }
+    this.next();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const entry of this.waiting.splice(0)) entry.reject(this.stopping());
+    const workers = this.slots.map((s) => s.worker);
+    for (const slot of this.slots) this.stopWorker(slot, this.stopping());
+    await Promise.all(workers.map((w) => w?.terminate()));
+  }
+}

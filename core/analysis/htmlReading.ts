@@ -1,0 +1,237 @@
+// Reads one page's HTML as the real service does: the facts the checks look at, and where in the
+// text each fact comes from (places.ts), in one parse. `url` is the page's address; without one,
+// links are left as written and relative ones count as the page's own.
+import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
+import type { HtmlFacts, LinkRef } from './facts';
+import { emailPlaces, isEmailWord, PlaceLists, type Places } from './places';
+
+export interface HtmlReading {
+  facts: HtmlFacts;
+  /** the robots and googlebot meta tags' text (the answer's X-Robots-Tag joins it: facts.ts) */
+  robotsMeta: string;
+  /** per check key, the elements or text that make it fail, in the order met (capped: places.ts) */
+  places: Places;
+}
+
+const DEPRECATED = new Set([
+  'acronym',
+  'applet',
+  'basefont',
+  'big',
+  'center',
+  'dir',
+  'font',
+  'frame',
+  'frameset',
+  'isindex',
+  'noframes',
+  'strike',
+  'tt',
+]);
+// l10n-exempt: the real service's names of social networks, keys of its record
+const SOCIAL: Record<string, string> = {
+  'twitter.com': 'Twitter',
+  'x.com': 'Twitter',
+  'facebook.com': 'Facebook',
+  'instagram.com': 'Instagram',
+  'youtube.com': 'YouTube',
+  'linkedin.com': 'LinkedIn',
+};
+const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+export function text(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+export function words(s: string | null): string[] {
+  return (s ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
+}
+
+function resolve(href: string, base: string | undefined): string {
+  if (base === undefined) return href;
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
+}
+
+function push<T>(map: Record<string, T[]>, key: string, value: T): void {
+  (map[key] ??= []).push(value);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+/** Every element under `root` in document order (as querySelectorAll('*') gives them, without its cost), and by tag. */
+function elementsOf(root: HTMLElement): { all: HTMLElement[]; byTag: Map<string, HTMLElement[]> } {
+  const all: HTMLElement[] = [];
+  const byTag = new Map<string, HTMLElement[]>();
+  const stack: Node[] = [...root.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== NodeType.ELEMENT_NODE) continue;
+    const el = node as HTMLElement;
+    all.push(el);
+    const tag = el.tagName.toLowerCase();
+    const list = byTag.get(tag);
+    if (list) list.push(el);
+    else byTag.set(tag, [el]);
+    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  }
+  return { all, byTag };
+}
+
+/** Reads the facts and their places from `html`, the page at `url` (when known). */
+export function readHtml(html: string, url: string | undefined): HtmlReading {
+  const root = parse(html, { comment: false, blockTextElements: { script: false, style: false, noscript: false, pre: true } });
+  const places = new PlaceLists(html);
+  const { all, byTag } = elementsOf(root);
+  const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
+  const attr = (el: HTMLElement, name: string): string => (el.getAttribute(name) ?? '').trim();
+  const metas = tagged('meta');
+  const metaTag = (name: string): HTMLElement | undefined => metas.find((el) => attr(el, 'name').toLowerCase() === name);
+  const meta = (name: string): string | null => {
+    const el = metaTag(name);
+    return el ? text(attr(el, 'content')) || null : null;
+  };
+  const htmlTag = tagged('html')[0];
+  const head = tagged('head')[0] ?? htmlTag;
+  const titles = tagged('title');
+  const title = titles.map((t) => text(t.text)).join('') || null;
+  for (const key of ['title', 'content_keywords']) {
+    for (const t of titles) places.whole(key, t);
+    if (titles.length === 0 && head) places.tag(key, head);
+  }
+  const headings: Record<string, string[]> = {};
+  for (const el of all.filter((el) => HEADINGS.has(el.tagName))) {
+    const tag = el.tagName.toLowerCase();
+    push(headings, tag, text(el.text));
+    if (tag === 'h1') places.whole('headings', el);
+  }
+  const body = tagged('body')[0] ?? root;
+  if (!headings.h1 && body !== root) places.tag('headings', body);
+  for (const key of ['meta_description', 'meta_viewport', 'charset']) if (head) places.tag(key, head);
+  if (htmlTag) places.tag('language', htmlTag);
+  const origin = url === undefined ? undefined : new URL(url).origin;
+  const links: HtmlFacts['links'] = {};
+  const social: Record<string, LinkRef[]> = {};
+  const unsafeLinks: string[] = [];
+  for (const a of tagged('a')) {
+    const href = attr(a, 'href');
+    if (!href || href.startsWith('#')) continue;
+    const target = resolve(href, url);
+    const ref = { url: target, text: text(a.text) };
+    const internal = origin === undefined ? !SCHEME.test(href) : target.startsWith(origin);
+    // l10n-exempt: keys of the real service's record shape, not words for people
+    push(links as Record<string, LinkRef[]>, internal ? 'Internals' : 'Externals', ref);
+    if (internal) continue;
+    const host = hostOf(target);
+    if (SOCIAL[host]) push(social, SOCIAL[host], ref);
+    const rel = attr(a, 'rel').toLowerCase();
+    if (attr(a, 'target') === '_blank' && !/\bnoopener\b|\bnoreferrer\b/.test(rel)) {
+      unsafeLinks.push(target);
+      places.tag('unsafe_cross_origin_links', a);
+    }
+  }
+  const requests: Record<string, string[]> = {};
+  const mixedContent: Record<string, string[]> = {};
+  const https = url?.startsWith('https:') ?? false;
+  const resource = (kind: string, el: HTMLElement, raw: string): void => {
+    if (!raw) return;
+    push(requests, kind, resolve(raw, url));
+    if (https && raw.startsWith('http://')) {
+      push(mixedContent, kind, raw);
+      places.tag('mixed_content', el);
+    }
+  };
+  const blockingScripts: string[] = [];
+  for (const s of tagged('script')) {
+    const src = attr(s, 'src');
+    resource('JavaScripts', s, src);
+    if (src && s.getAttribute('defer') === undefined && s.getAttribute('async') === undefined) {
+      blockingScripts.push(resolve(src, url));
+      places.tag('defer_javascript', s);
+    }
+  }
+  for (const l of tagged('link')) if (/\bstylesheet\b/i.test(attr(l, 'rel'))) resource('CSS', l, attr(l, 'href'));
+  const images = tagged('img');
+  // l10n-exempt: keys of the real service's record shape, not words for people
+  for (const i of images) resource('Images', i, attr(i, 'src'));
+  // l10n-exempt: keys of the real service's record shape, not words for people
+  for (const f of tagged('iframe')) resource('Iframes', f, attr(f, 'src'));
+  const imagesWithoutAlt: LinkRef[] = [];
+  for (const img of images) {
+    if (!attr(img, 'src') || img.getAttribute('alt') !== undefined) continue;
+    imagesWithoutAlt.push({ url: resolve(attr(img, 'src'), url), text: '' });
+    places.tag('image_keywords', img);
+  }
+  const deprecatedTags: Record<string, number> = {};
+  const inlineCss: string[] = [];
+  for (const el of all) {
+    const tag = el.tagName.toLowerCase();
+    if (DEPRECATED.has(tag)) {
+      deprecatedTags[tag] = (deprecatedTags[tag] ?? 0) + 1;
+      places.tag('deprecated_html_tags', el);
+    }
+    if (tag !== 'svg' && /style/i.test(el.rawAttrs) && attr(el, 'style')) {
+      inlineCss.push(attr(el, 'style'));
+      places.tag('inline_css', el);
+    }
+  }
+  const bodyText = text(body.structuredText ?? body.text);
+  for (const name of ['robots', 'googlebot']) {
+    const el = metaTag(name);
+    if (el) places.tag('noindex', el);
+  }
+  const robotsMeta = `${meta('robots') ?? ''} ${meta('googlebot') ?? ''}`;
+  const charsetMeta = metas.find((m) => attr(m, 'charset') || /charset=/i.test(attr(m, 'content')));
+  const charset = charsetMeta
+    ? attr(charsetMeta, 'charset') || (/charset=([^;\s]+)/i.exec(attr(charsetMeta, 'content'))?.[1] ?? null)
+    : null;
+  const emails = [
+    ...new Set(
+      bodyText
+        .split(' ')
+        .map((w) => w.replace(/[.,;:!?)]+$/, ''))
+        .filter(isEmailWord),
+    ),
+  ];
+  if (emails.length > 0) emailPlaces(body, places);
+  return {
+    facts: {
+      title,
+      titleCount: titles.length,
+      description: meta('description'),
+      headings,
+      titleWords: words(title),
+      bodyWords: words(bodyText),
+      imagesWithoutAlt,
+      links,
+      lang: attr(htmlTag ?? root, 'lang') || null,
+      viewport: meta('viewport'),
+      charset: charset || null,
+      requests,
+      blockingScripts,
+      domNodes: all.length,
+      mixedContent,
+      unsafeLinks,
+      emails,
+      social,
+      inlineCss,
+      deprecatedTags,
+      textRatio: html.length ? Math.round((bodyText.length / html.length) * 10000) / 100 : 0,
+    },
+    robotsMeta,
+    places: places.lists,
+  };
+}

@@ -1,0 +1,178 @@
+// The tags of an HTML text, read once, forward and linear, for the quick fixes: each tag's name,
+// attributes (with their offsets and quotes) and end. Comments, doctypes and the text of raw-text
+// elements (script, style, textarea, title) are skipped, so a `<a` inside a script is no link. A
+// quote left open or a comment never closed ends the scan (`complete: false`): what follows is
+// unsure, and no fix is made from it.
+
+/** Characters of a file scanned for elements, at most (a larger file gets no fix). */
+export const MAX_FIX_SCAN_CHARS = 4 * 1024 * 1024;
+/** Tags read, at most (the service analyses at most 150,000 elements). */
+export const MAX_FIX_TAGS = 200_000;
+
+export interface TagAttr {
+  /** lower case */
+  name: string;
+  start: number;
+  end: number;
+  /** the value's range without its quotes; absent for an attribute without `=` */
+  valueStart?: number;
+  valueEnd?: number;
+  quote: '"' | "'" | '';
+  /** the name or value holds template syntax (`{{`, `{%`, `<%`, `${`, `{`) */
+  templated: boolean;
+}
+
+export interface Tag {
+  /** lower case */
+  name: string;
+  nameStart: number;
+  nameEnd: number;
+  start: number;
+  /** after the `>` */
+  end: number;
+  closing: boolean;
+  /** ends with `/>` */
+  selfClosing: boolean;
+  attrs: TagAttr[];
+  /** template syntax between the attributes (`{{#if}}`, `{% if %}`): its attributes are unsure */
+  templated: boolean;
+  /** a raw-text element's (`<title>`, `<script>`) text: from `end` to this offset */
+  rawEnd?: number;
+}
+
+export interface TagScan {
+  tags: Tag[];
+  /** false when the scan stopped early (a budget, an open quote, an unclosed comment) */
+  complete: boolean;
+}
+
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+const TEMPLATE = /\{|\}|<%|%>/;
+
+const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
+const isLetter = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+
+/** Reads the start tag `<name …>` at `at` (text[at] is `<`); undefined when it is not closed. */
+function startTag(text: string, at: number): Tag | undefined {
+  let i = at + 1;
+  while (i < text.length && !isSpace(text[i]) && text[i] !== '>' && text[i] !== '/') i++;
+  const tag: Tag = {
+    name: text.slice(at + 1, i).toLowerCase(),
+    nameStart: at + 1,
+    nameEnd: i,
+    start: at,
+    end: -1,
+    closing: false,
+    selfClosing: false,
+    attrs: [],
+    templated: TEMPLATE.test(text.slice(at + 1, i)),
+  };
+  for (;;) {
+    while (i < text.length && isSpace(text[i])) i++;
+    if (i >= text.length) return undefined;
+    if (text[i] === '>') {
+      tag.end = i + 1;
+      return tag;
+    }
+    if (text[i] === '/' && text[i + 1] === '>') {
+      tag.selfClosing = true;
+      tag.end = i + 2;
+      return tag;
+    }
+    if (text[i] === '/') {
+      i++;
+      continue;
+    }
+    const start = i;
+    // `=` may start a name (an odd attribute), never a value without one.
+    i++;
+    while (i < text.length && !isSpace(text[i]) && text[i] !== '=' && text[i] !== '>' && text[i] !== '/') i++;
+    const attr: TagAttr = { name: text.slice(start, i).toLowerCase(), start, end: i, quote: '', templated: false };
+    let j = i;
+    while (j < text.length && isSpace(text[j])) j++;
+    if (text[j] === '=') {
+      j++;
+      while (j < text.length && isSpace(text[j])) j++;
+      const q = text[j];
+      if (q === '"' || q === "'") {
+        const close = text.indexOf(q, j + 1);
+        if (close < 0) return undefined;
+        Object.assign(attr, { quote: q, valueStart: j + 1, valueEnd: close, end: close + 1 });
+      } else {
+        let k = j;
+        while (k < text.length && !isSpace(text[k]) && text[k] !== '>') k++;
+        Object.assign(attr, { valueStart: j, valueEnd: k, end: k });
+      }
+      i = attr.end;
+    }
+    attr.templated = TEMPLATE.test(text.slice(attr.start, attr.end));
+    if (attr.templated) tag.templated = true;
+    tag.attrs.push(attr);
+  }
+}
+
+/** Every tag of `text` in order, within MAX_FIX_SCAN_CHARS and MAX_FIX_TAGS. */
+export function scanTags(text: string): TagScan {
+  const tags: Tag[] = [];
+  if (text.length > MAX_FIX_SCAN_CHARS) return { tags, complete: false };
+  let at = text.indexOf('<');
+  while (at >= 0) {
+    if (tags.length >= MAX_FIX_TAGS) return { tags, complete: false };
+    let next: number;
+    if (text.startsWith('<!--', at)) {
+      const close = text.indexOf('-->', at + 4);
+      if (close < 0) return { tags, complete: false };
+      next = close + 3;
+    } else if (text[at + 1] === '!' || text[at + 1] === '?') {
+      const close = text.indexOf('>', at);
+      if (close < 0) return { tags, complete: false };
+      next = close + 1;
+    } else if (text[at + 1] === '/' && isLetter(text[at + 2] ?? '')) {
+      const close = text.indexOf('>', at);
+      if (close < 0) return { tags, complete: false };
+      let nameEnd = at + 2;
+      while (nameEnd < close && !isSpace(text[nameEnd]) && text[nameEnd] !== '/') nameEnd++;
+      const name = text.slice(at + 2, nameEnd).toLowerCase();
+      tags.push({
+        name,
+        nameStart: at + 2,
+        nameEnd,
+        start: at,
+        end: close + 1,
+        closing: true,
+        selfClosing: false,
+        attrs: [],
+        templated: false,
+      });
+      next = close + 1;
+    } else if (isLetter(text[at + 1] ?? '')) {
+      const tag = startTag(text, at);
+      if (!tag) return { tags, complete: false };
+      tags.push(tag);
+      next = tag.end;
+      if (RAW_TEXT.has(tag.name) && !tag.selfClosing) {
+        // The element's text runs to its end tag, whatever it holds; searched once, forward.
+        const closeTag = new RegExp(`</${tag.name}[\\s>/]`, 'ig');
+        closeTag.lastIndex = tag.end;
+        const close = closeTag.exec(text);
+        if (!close) return { tags, complete: false };
+        tag.rawEnd = close.index;
+        next = close.index;
+      }
+    } else {
+      next = at + 1;
+    }
+    at = text.indexOf('<', next);
+  }
+  return { tags, complete: true };
+}
+
+/** The value of a tag's first attribute named `name`, or undefined when absent or valueless. */
+export function attrValue(text: string, tag: Tag, name: string): string | undefined {
+  const attr = tag.attrs.find((a) => a.name === name);
+  return attr?.valueStart === undefined ? undefined : text.slice(attr.valueStart, attr.valueEnd);
+}
+
+export function hasAttr(tag: Tag, name: string): boolean {
+  return tag.attrs.some((a) => a.name === name);
+}
