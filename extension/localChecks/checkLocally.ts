@@ -61,7 +61,11 @@ async function pickFolder(): Promise<vscode.Uri | undefined> {
 }
 
 async function checkFolder(checks: LocalChecks, folder: vscode.Uri): Promise<CheckLocallyResult> {
-  const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.{html,htm}'), '**/node_modules/**', MAX_FOLDER_FILES + 1);
+  const found = await vscode.workspace.findFiles(
+    new vscode.RelativePattern(folder, '**/*.{html,htm}'),
+    '**/node_modules/**',
+    MAX_FOLDER_FILES + 1,
+  );
   const files = found.slice(0, MAX_FOLDER_FILES);
   const result: CheckLocallyResult = { files: 0, withProblems: 0, problems: 0, refused: 0, skipped: found.length - files.length };
   await vscode.window.withProgress(

@@ -41,6 +41,8 @@ export class LocalChecks extends Disposable {
   private readonly states = new Map<string, LocalState>();
   /** Bumped by every new analysis of a file: an older answer arriving late is dropped. */
   private readonly runs = new Map<string, number>();
+  /** Bumped when the setting turns the checks off: every answer on its way is dropped. */
+  private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   /** A result changed: the CodeLens follows. */
   readonly onDidChange = this.changed.event;
@@ -75,6 +77,8 @@ export class LocalChecks extends Disposable {
 
   private restart(): void {
     if (!localChecksOn()) {
+      this.generation++;
+      this.edits.dispose(); // the waits only; it schedules again when turned on
       this.collection.clear();
       this.states.clear();
       this.changed.fire();
@@ -99,8 +103,9 @@ export class LocalChecks extends Disposable {
   private begin(uri: vscode.Uri): () => boolean {
     const key = uri.toString();
     const run = (this.runs.get(key) ?? 0) + 1;
+    const generation = this.generation;
     this.runs.set(key, run);
-    return () => this.runs.get(key) === run && !this.isDisposed;
+    return () => this.runs.get(key) === run && this.generation === generation && !this.isDisposed;
   }
 
   /**
@@ -112,7 +117,8 @@ export class LocalChecks extends Disposable {
     const current = this.begin(uri);
     const page = await this.files.pageOf(uri);
     const stale = () =>
-      !current() || (version !== undefined && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.version !== version);
+      !current() ||
+      (version !== undefined && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.version !== version);
     let analysis: LocalAnalysis;
     try {
       analysis = await this.analyser.analyse(text, page?.url);
@@ -135,7 +141,12 @@ export class LocalChecks extends Disposable {
    * Shows a page source's local result: the preview's HTML analysed, the failed checks placed on
    * the source as the service's are. `failure`: the preview could not be read.
    */
-  async checkSource(uri: vscode.Uri, pageUrl: string, rules: CheckRules, html: string | { failure: string }): Promise<vscode.Diagnostic[] | undefined> {
+  async checkSource(
+    uri: vscode.Uri,
+    pageUrl: string,
+    rules: CheckRules,
+    html: string | { failure: string },
+  ): Promise<vscode.Diagnostic[] | undefined> {
     const current = this.begin(uri);
     let analysis: LocalAnalysis;
     try {

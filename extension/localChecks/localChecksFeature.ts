@@ -21,7 +21,13 @@ export function localChecksFeature(service: DocumentUrlsService, configs: GateCo
     (url, audience) => service.lookup.lookup(url, audience),
     (id) => service.readReport(id),
   );
-  const checks = new LocalChecks(analyser, files, published, () => service.signedIn(), vscode.Uri.joinPath(extensionUri, 'media', 'checks.md'));
+  const checks = new LocalChecks(
+    analyser,
+    files,
+    published,
+    () => service.signedIn(),
+    vscode.Uri.joinPath(extensionUri, 'media', 'checks.md'),
+  );
   const previews = new PreviewChecks(checks, files);
   return {
     commands: {

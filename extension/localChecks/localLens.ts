@@ -22,12 +22,20 @@ export class LocalLens implements vscode.CodeLensProvider {
     const again = { command: COMMAND.checkLocally, arguments: [document.uri] };
     if (!state.analysis) {
       const reason = plainText(state.failure ?? '', 120);
-      return [new vscode.CodeLens(top, { ...again, title: vscode.l10n.t('$(beaker) Local checks: {0}', reason), tooltip: plainText(state.failure ?? '', 500) })];
+      return [
+        new vscode.CodeLens(top, {
+          ...again,
+          title: vscode.l10n.t('$(beaker) Local checks: {0}', reason),
+          tooltip: plainText(state.failure ?? '', 500),
+        }),
+      ];
     }
     const analysis = state.analysis;
     const tooltip = [localScoreWords(analysis), afterDeployWords(analysis)];
     if (state.pageUrl) tooltip.push(plainText(state.pageUrl, 300));
-    if (state.publishedUnknown !== undefined) tooltip.push(vscode.l10n.t('Published report unknown: {0}', plainText(state.publishedUnknown, 200)));
+    if (state.publishedUnknown !== undefined) {
+      tooltip.push(vscode.l10n.t('Published report unknown: {0}', plainText(state.publishedUnknown, 200)));
+    }
     return [
       new vscode.CodeLens(top, {
         ...again,

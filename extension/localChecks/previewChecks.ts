@@ -67,8 +67,13 @@ export class PreviewChecks extends Disposable {
     const key = uri.toString();
     if (this.watched.has(key)) return;
     if (this.watched.size >= MAX_WATCHED_SOURCES) this.unwatch(this.watched.keys().next().value as string);
-    const watchers = builtFilesOf(dir, page.url).map((file) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(page.config.dir, file));
+    // One glob over the candidates: a glob is watched through the workspace's recursive watcher,
+    // which also sees a file (and its folders) created after the watch began.
+    const files = builtFilesOf(dir, page.url);
+    if (files.length === 0) return;
+    const globs = files.some((f) => /[*?[\]{},]/.test(f)) ? files : [files.length > 1 ? `{${files.join(',')}}` : files[0]];
+    const watchers = globs.map((glob) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(page.config.dir, glob));
       const rebuilt = () => this.rebuilds.schedule(key, () => void this.check(uri));
       watcher.onDidChange(rebuilt);
       watcher.onDidCreate(rebuilt);

@@ -2,6 +2,7 @@
 // offsets, a page source's where the service's findings go, the CodeLens's comparison with the
 // published report (only checks judged on both sides count), and the checks left for after deploy.
 import { strict as assert } from 'node:assert';
+import { analyseHtml } from '../../../core/analysis/localAnalysis';
 import {
   afterDeployWords,
   htmlFindings,
@@ -13,7 +14,12 @@ import {
   type LocalResult,
 } from '../../../core/sources/localFindings';
 
-function check(key: string, passed: boolean | null, places: { start: number; end: number }[] = [], errors?: Record<string, unknown>): LocalCheckResult {
+function check(
+  key: string,
+  passed: boolean | null,
+  places: { start: number; end: number }[] = [],
+  errors?: Record<string, unknown>,
+): LocalCheckResult {
   return {
     key,
     judged: passed !== null,
@@ -32,7 +38,10 @@ function result(score: number, checks: LocalCheckResult[]): LocalResult {
 const LOCAL = result(87.4, [
   check('title', true),
   check('meta_description', true),
-  check('image_keywords', false, [{ start: 40, end: 58 }, { start: 70, end: 90 }]),
+  check('image_keywords', false, [
+    { start: 40, end: 58 },
+    { start: 70, end: 90 },
+  ]),
   check('language', false, [{ start: 0, end: 6 }]),
   check('headings', false),
   check('http_status', null),
@@ -68,7 +77,13 @@ describe('localFindings: a local analysis as findings and words', () => {
   });
 
   it('keeps an HTML file’s findings within the budget, however many places a generated page has', () => {
-    const many = Array.from({ length: 40 }, (_, i) => check(`check_${i}`, false, Array.from({ length: 100 }, (_, j) => ({ start: j, end: j + 1 }))));
+    const many = Array.from({ length: 40 }, (_, i) =>
+      check(
+        `check_${i}`,
+        false,
+        Array.from({ length: 100 }, (_, j) => ({ start: j, end: j + 1 })),
+      ),
+    );
     assert.equal(htmlFindings(result(10, many)).length, MAX_HTML_FINDINGS);
   });
 
@@ -97,7 +112,10 @@ describe('localFindings: a local analysis as findings and words', () => {
       },
     };
     assert.equal(localLensWords(LOCAL, published), 'Local 87 · published 73 (+14): 1 check fixed, 1 newly failing');
-    assert.equal(localLensWords(result(80, [check('title', true)]), { score: 80, results: { title: { passed: true } } }), 'Local 80 · published 80 (0): 0 checks fixed, 0 newly failing');
+    assert.equal(
+      localLensWords(result(80, [check('title', true)]), { score: 80, results: { title: { passed: true } } }),
+      'Local 80 · published 80 (0): 0 checks fixed, 0 newly failing',
+    );
   });
 
   it('says the local score’s base and the checks after deploy without a published report', () => {
@@ -110,5 +128,29 @@ describe('localFindings: a local analysis as findings and words', () => {
   it('shows an untrusted check key plain', () => {
     const findings = htmlFindings(result(10, [check('x\u202e[link](http://evil)', false)]));
     assert.doesNotMatch(findings[0].check, /\u202e/);
+  });
+
+  it('places the real analysis’s failures on the elements that cause them', () => {
+    const html = [
+      '<!doctype html>',
+      '<html>',
+      '<head><meta charset="utf-8"><title>Our little shop of hand-made things</title></head>',
+      '<body><h1>Things</h1>',
+      '<center>Welcome!</center>',
+      '<img src="cup.jpg">',
+      '<a href="https://example.org/" target="_blank">Friends</a>',
+      '</body></html>',
+    ].join('\n');
+    const analysis = analyseHtml(html);
+    const at = (key: string) =>
+      htmlFindings(analysis)
+        .filter((f) => f.check === key)
+        .map((f) => html.slice(f.start, f.end));
+    assert.deepEqual(at('image_keywords'), ['<img src="cup.jpg">']);
+    assert.deepEqual(at('language'), ['<html>']);
+    assert.deepEqual(at('unsafe_cross_origin_links'), ['<a href="https://example.org/" target="_blank">']);
+    assert.deepEqual(at('deprecated_html_tags'), ['<center>']);
+    assert.equal(at('https_encryption').length, 0, 'a check only the deployed page answers is no finding');
+    assert.match(localLensWords(analysis), /^Local \d+ \(local score, \d+ of \d+ checks\)$/);
   });
 });

@@ -18,7 +18,11 @@ describe('pagePreview: the config’s preview and the page’s built file', () =
 
   it('maps no path that could leave the build folder', () => {
     // The URL parser folds `..` and `%2e%2e` away: whatever maps stays inside the folder.
-    for (const url of ['https://example.com/%2e%2e/secret', 'https://example.com/a/%2E%2E/%2E%2E/%2E%2E/etc/passwd', 'https://example.com/a/../../b']) {
+    for (const url of [
+      'https://example.com/%2e%2e/secret',
+      'https://example.com/a/%2E%2E/%2E%2E/%2E%2E/etc/passwd',
+      'https://example.com/a/../../b',
+    ]) {
       for (const file of builtFilesOf('_site', url)) {
         assert.ok(file.startsWith('_site/') && !file.split('/').includes('..'), `${url} → ${file}`);
       }
