@@ -32,6 +32,10 @@ export class PreviewChecks extends Disposable {
       this.rebuilds,
       vscode.window.onDidChangeActiveTextEditor((e) => e && void this.follow(e.document.uri)),
       vscode.workspace.onDidSaveTextDocument((d) => void this.saved(d.uri)),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        const uri = vscode.window.activeTextEditor?.document.uri;
+        if (uri) void this.follow(uri);
+      }),
       vscode.workspace.onDidCloseTextDocument((d) => this.unwatch(d.uri.toString())),
       { dispose: () => [...this.watched.keys()].forEach((k) => this.unwatch(k)) },
     );
@@ -97,6 +101,8 @@ export class PreviewChecks extends Disposable {
   }
 
   private async fetched(origin: string, pageUrl: string): Promise<string | { failure: string }> {
+    // The config may come from a cloned repository: its address is visited only once the workspace is trusted.
+    if (!vscode.workspace.isTrusted) return { failure: vscode.l10n.t('Trust the workspace to read its preview at {0}.', origin) };
     const address = previewUrlOf(origin, pageUrl);
     if (!address) return { failure: vscode.l10n.t('The page URL has no address on the preview.') };
     const answer = await fetchPreviewPage(address, { serviceOrigin: readSettings().baseUrl || undefined });

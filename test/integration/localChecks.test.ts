@@ -129,6 +129,9 @@ describe('local checks: the page analysis in the editor', function () {
       20_000,
       'the lens saying the page is not built',
     );
+    // A file watcher takes a moment to start (VS Code starts a watcher per pattern); a generator's
+    // first build comes well after the file is opened.
+    await sleep(1500);
     // The generator builds the page (its watch mode writes the file): the local checks follow.
     await write(vscode.Uri.joinPath(site, '_site/blog/first-post/index.html'), BUILT.replace('lang="en"', ''));
     const problems = await waitFor(
@@ -153,6 +156,32 @@ describe('local checks: the page analysis in the editor', function () {
     );
     assert.match(lens, /^\$\(beaker\) Local \d+ · published \d+ \([+-]?\d+\): \d+ checks? fixed, \d+ newly failing$/);
     assert.match(lens, /[1-9]\d* checks? fixed/, 'the title and lang fixed locally');
+  });
+
+  it('checks a page source from its preview origin when the source is saved', async () => {
+    let served = BUILT.replace('lang="en"', '');
+    const dev = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(served));
+    await new Promise<void>((resolve) => dev.listen(0, '127.0.0.1', resolve));
+    try {
+      const devOrigin = `http://127.0.0.1:${(dev.address() as AddressInfo).port}`;
+      const site = vscode.Uri.joinPath(folder, 'dev');
+      await write(
+        vscode.Uri.joinPath(site, 'website-reports.json'),
+        JSON.stringify({ sources: [{ url: 'https://example.com/{slug}', file: '{slug}.md' }], preview: { origin: devOrigin } }),
+      );
+      const source = vscode.Uri.joinPath(site, 'about.md');
+      await write(source, '---\ntitle: About us and our workshop\n---\n');
+      const editor = await vscode.window.showTextDocument(source);
+      await waitFor(() => local(source).some((d) => codeOf(d) === 'language'), 20_000, 'the preview’s missing lang on the source');
+      // The dev server renders the saved source: the next fetch has the fix.
+      served = BUILT;
+      await editor.edit((e) => e.insert(new vscode.Position(3, 0), '\nMore text.\n'));
+      await editor.document.save();
+      await waitFor(() => !local(source).some((d) => codeOf(d) === 'language'), 20_000, 'the lang Problem gone after the save');
+    } finally {
+      dev.closeAllConnections();
+      await new Promise((resolve) => dev.close(resolve));
+    }
   });
 
   it('Check Locally on a folder checks every HTML file in it and sums them up', async () => {
