@@ -120,8 +120,9 @@ describe('cli: the GitLab CI recipe of docs/CLI.md, run as GitLab runs it', func
       assert.equal(gitlab.notes[0].path, '/api/v4/projects/42/merge_requests/7/notes');
       assert.equal(gitlab.notes[0].token, NOTES_TOKEN);
       assert.match(gitlab.notes[0].body, /bad\.example\.com/);
-      for (const text of [output, gitlab.notes[0].body, JSON.stringify(report)])
+      for (const text of [output, gitlab.notes[0].body, JSON.stringify(report)]) {
         assert.ok(!text.includes(KEY), 'the key is in no output, note or artifact');
+      }
     } finally {
       await gitlab.close();
     }
