@@ -184,4 +184,35 @@ describe('cli: check --local on a running preview', function () {
       await service.close();
     }
   });
+
+  it("check (published): a failed check's SARIF finding sits on the page's source file where sources maps it", async () => {
+    const site = 'https://site.example';
+    const dataFile = await writeDataFile([{ url: `${site}/a`, score: 30, failed: 2 }]);
+    const service = await startService({ apiKey: KEY, control: true, dataFile });
+    const config = { rules: [{ match: '**', checks: { title: 'error' } }], sources: [{ url: `${site}/{p}`, file: 'content/{p}.md' }] };
+    const cwd = await project({
+      'website-reports.json': JSON.stringify(config),
+      'content/a.md': '---\ntitle: A\n---\nBody.\n',
+      'docs/links.md': `See ${site}/a\n`,
+    });
+    try {
+      const run = await runCli(['check', 'docs', '--format', 'sarif'], {
+        cwd,
+        env: { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url },
+      });
+      assert.equal(run.code, 1, run.stderr);
+      const results = JSON.parse(run.stdout).runs[0].results as {
+        ruleId: string;
+        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+      }[];
+      const at = (rule: string) =>
+        results
+          .filter((r) => r.ruleId === rule)
+          .map((r) => `${r.locations[0].physicalLocation.artifactLocation.uri}:${r.locations[0].physicalLocation.region.startLine}`);
+      assert.deepEqual(at('check/title'), ['content/a.md:2']);
+      assert.deepEqual(at('rating'), ['docs/links.md:1'], 'the rating stays where the URL is written');
+    } finally {
+      await service.close();
+    }
+  });
 });
