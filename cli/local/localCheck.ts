@@ -29,6 +29,12 @@ export const MAX_LOCAL_WORKERS = 8;
 /** Time one page's analysis may take, waiting for a worker included. */
 export const LOCAL_PAGE_TIME_LIMIT_MS = 20_000;
 
+/** The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else the cores; at most MAX_LOCAL_WORKERS. */
+function workersOf(asked: string | undefined): number {
+  const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : availableParallelism();
+  return Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, n));
+}
+
 /** One page to analyse: its name, where it is, and its text (or how to read it). */
 interface PageJob {
   url: string;
@@ -49,7 +55,7 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
   const isOrigin = /^https?:\/\//i.test(target);
   io.progress.say('Finding pages…');
   const close: (() => Promise<void>)[] = [];
-  const workers = Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, availableParallelism()));
+  const workers = workersOf(io.env.WEBREPORTS_WORKERS);
   const pool = new AnalysisPool({ workers, timeLimitMs: LOCAL_PAGE_TIME_LIMIT_MS, owner: 'the command line' });
   close.push(() => pool.close());
   try {
