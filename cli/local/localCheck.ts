@@ -144,7 +144,7 @@ async function previewJobs(
   }
   // The service's address (when one is set) is never read as a page.
   const service = options.baseUrl ?? io.env.WEBREPORTS_BASE_URL ?? config.baseUrl;
-  const serviceOrigin = service ? new URL(service).origin : undefined;
+  const serviceOrigin = service && URL.canParse(service) ? new URL(service).origin : undefined;
   const { previewPages, PreviewReader } = await import('./previewPages');
   const reader = await PreviewReader.open(serviceOrigin);
   close.push(() => reader.close());
