@@ -1,5 +1,6 @@
 // The command line, parsed with node's util.parseArgs. A key on the command line is refused.
 import { parseArgs, ParseArgsConfig } from 'node:util';
+import { checkLocalOptions, parseShard } from './localArgs';
 import { CliFailure } from './usageError';
 
 export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif', 'codequality'] as const;
@@ -26,6 +27,29 @@ export interface CheckOptions {
   githubComment: boolean;
   /** Open, update or close one issue (GitHub) for regressions. */
   githubIssue: boolean;
+  /** `--local DIR|ORIGIN`: the pages of a build folder or a running preview, analysed here. */
+  local?: string;
+  /** `--compare` (with --local): each page against its latest report. */
+  compare: boolean;
+  /** `--shard I/N` (with --local): only the I-th of N shares of the pages. */
+  shard?: Shard;
+}
+
+export interface Shard {
+  /** 1-based */
+  index: number;
+  count: number;
+}
+
+/** `merge`: the shards' JSON outputs joined, judged once. */
+export interface MergeOptions {
+  files: string[];
+  config?: string;
+  format: Format;
+  output?: string;
+  writes: { format: Format; file: string }[];
+  baseline?: string;
+  updateBaseline: boolean;
 }
 
 export interface ScanOptions {
@@ -49,59 +73,14 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
-  | { kind: 'scan'; options: ScanOptions };
+  | { kind: 'scan'; options: ScanOptions }
+  | { kind: 'merge'; options: MergeOptions };
 
-export const USAGE = `Usage: website-reports check [paths...] [options]
-       website-reports scan <site-or-sitemap-url> [options]
-
-check: checks every http(s) URL written in the given files and folders (default: the working
-directory) against its latest report on the report service, and applies the rules of
-website-reports.json.
-
-  --config FILE              the config (default: website-reports.json here or in a parent)
-  --base-url URL             the report service (else $WEBREPORTS_BASE_URL, else "baseUrl")
-  --format FORMAT            text (default), json, junit, markdown, sarif or codequality
-  --output FILE              write the report to FILE instead of stdout
-  --write FORMAT=FILE        also write the report in FORMAT to FILE (repeatable)
-  --dump                     list the URLs found with file:line:column; sends nothing
-  --create-missing           create reports for URLs without one (3 at a time, never twice)
-  --private                  reports it creates are private (default: public)
-  --rerun-older-than AGE     re-run reports older than AGE (e.g. 7d, 36h)
-  --baseline FILE            only regressions against FILE are errors
-  --update-baseline          write the current state to the --baseline FILE
-  --github-comment           keep one comment on the pull request up to date (in GitHub Actions)
-  --github-issue             open one issue on an error, update it, close it when all is well
-
-scan: reads a site's sitemaps (robots.txt, then /sitemap.xml; or the sitemap URL given), shows
-what it would create, and after one confirmation creates a report for each selected URL that
-has none, paced under the service's rate limit. Ctrl+C pauses; --state resumes.
-
-  --config FILE, --base-url URL   as for check
-  --format FORMAT            text (default) or json
-  --include PATTERN          only URLs matching PATTERN (repeatable; * stops at /, ** does not,
-                             ? one character; a pattern starting with / matches the path)
-  --exclude PATTERN          leave out URLs matching PATTERN (repeatable)
-  --sample K                 the first K URLs of each path group (host + first path segment)
-  --remap FROM=TO            rate FROM... URLs at TO... (a production sitemap on staging)
-  --max N                    at most N URLs
-  --dry-run                  show the preview and create nothing
-  -y, --yes                  create without asking (needed when stdin is not a terminal)
-  --state FILE               the job's state: resumed when FILE exists, else written there
-  --private                  reports it creates are private (default: public)
-  Password-protected reports cannot be created from the command line.
-
-  -h, --help                 this help
-  -v, --version              the version
-
-The API key comes from the environment variable WEBREPORTS_API_KEY only.
-Exit codes: 0 no error-level finding / every URL done; 1 at least one error-level finding / some
-URLs failed; 2 usage, config, key or service failure, or a scan not confirmed; 130 a scan paused
-by Ctrl+C.
-`;
+export { USAGE } from './usage';
 
 /** Options each command accepts (besides --help and --version). */
 const SHARED_OPTIONS = ['config', 'base-url', 'format', 'private'];
-const COMMAND_OPTIONS: Record<'check' | 'scan', readonly string[]> = {
+const COMMAND_OPTIONS: Record<'check' | 'scan' | 'merge', readonly string[]> = {
   check: [
     ...SHARED_OPTIONS,
     'output',
@@ -113,7 +92,11 @@ const COMMAND_OPTIONS: Record<'check' | 'scan', readonly string[]> = {
     'write',
     'github-comment',
     'github-issue',
+    'local',
+    'compare',
+    'shard',
   ],
+  merge: ['config', 'format', 'output', 'write', 'baseline', 'update-baseline'],
   scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
 };
 
@@ -141,9 +124,14 @@ const OPTIONS = {
   write: { type: 'string', multiple: true },
   'github-comment': { type: 'boolean' },
   'github-issue': { type: 'boolean' },
+  local: { type: 'string' },
+  compare: { type: 'boolean' },
+  shard: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; tokens: true; allowPositionals: true; strict: true }>>['values'];
+export type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; tokens: true; allowPositionals: true; strict: true }>
+>['values'];
 
 const KEY_FLAGS = /^--?(api[-_]?key|key|token)(=|$)/i;
 
@@ -181,8 +169,11 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { kind: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) return { kind: 'help' };
-  if (command !== 'check' && command !== 'scan') {
-    throw new CliFailure('usage', `Unknown command "${command}". The commands are "check" and "scan"; run "website-reports --help".`);
+  if (command !== 'check' && command !== 'scan' && command !== 'merge') {
+    throw new CliFailure(
+      'usage',
+      `Unknown command "${command}". The commands are "check", "merge" and "scan"; run "website-reports --help".`,
+    );
   }
   const foreign = tokens.find((t) => t.kind === 'option' && !COMMAND_OPTIONS[command].includes(t.name));
   if (foreign?.kind === 'option') {
@@ -194,6 +185,8 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new CliFailure('usage', `--format: "${format}" is not one of ${FORMATS.join(', ')}.`);
   }
   if (values['update-baseline'] && !values.baseline) throw new CliFailure('usage', '--update-baseline needs --baseline FILE.');
+  if (command === 'merge') return { kind: 'merge', options: mergeOptions(values, paths, format as Format) };
+  checkLocalOptions(values);
   if (values.dump && (values['create-missing'] || values['rerun-older-than'])) {
     throw new CliFailure('usage', '--dump sends nothing: it cannot be combined with --create-missing or --rerun-older-than.');
   }
@@ -217,7 +210,23 @@ export function parseCommand(argv: readonly string[]): Command {
       writes: (values.write ?? []).map(parseWrite),
       githubComment: Boolean(values['github-comment']),
       githubIssue: Boolean(values['github-issue']),
+      ...(values.local === undefined ? {} : { local: values.local }),
+      compare: Boolean(values.compare),
+      ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
     },
+  };
+}
+
+function mergeOptions(values: Values, files: string[], format: Format): MergeOptions {
+  if (!files.length) throw new CliFailure('usage', 'merge needs the JSON outputs of the shards, e.g. website-reports merge shard-*.json');
+  return {
+    files,
+    config: values.config,
+    format,
+    output: values.output,
+    writes: (values.write ?? []).map(parseWrite),
+    baseline: values.baseline,
+    updateBaseline: Boolean(values['update-baseline']),
   };
 }
 

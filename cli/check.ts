@@ -23,6 +23,8 @@ export interface CliIo {
 
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
   const config = await readConfig(options.config, io.cwd);
+  // The pages of a build folder or a preview, rated here: loaded only then.
+  if (options.local !== undefined) return (await import('./local/localCheck')).runLocalCheck(options, io, config);
   const rules = new RuleSet(config);
   const notes: SkipNote[] = [];
   io.progress.say('Finding URLs…');
@@ -77,7 +79,7 @@ function sayNote(io: CliIo, note: SkipNote): void {
   io.stderr(`website-reports: ${oneLine(note.file)}: ${note.message}\n`);
 }
 
-export async function emit(options: CheckOptions, io: CliIo, text: string): Promise<void> {
+export async function emit(options: Pick<CheckOptions, 'output'>, io: CliIo, text: string): Promise<void> {
   // Loaded only then: the atomic write's node:crypto is a few ms of every start.
   if (options.output) await (await import('../core/files/atomicWrite')).writeAtomically(options.output, text);
   else io.stdout(text);

@@ -15,6 +15,8 @@ import type { SkipNote } from '../core/urls/fileWalk';
 import { summarize, UrlResult } from '../core/config/gateReport';
 import type { UrlPlaces } from '../core/urls/occurrences';
 import { evaluateUrl, RuleSet } from '../core/config/rules';
+import { checkOfFinding, placeFindings, SourcePlaces } from '../core/sources/findingPlaces';
+import * as path from 'node:path';
 import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
 import { writeAtomically } from '../core/files/atomicWrite';
@@ -63,19 +65,24 @@ export async function judge(
     const now = (io.now ?? Date.now)();
     const results: UrlResult[] = [];
     const current: Baseline = new Map();
+    // A failed check's finding also on the page's source file (`sources`), where it is fixed.
+    const sources = new SourcePlaces(config.sources, config.file ? path.dirname(config.file) : io.cwd, io.cwd);
     for (const [url, at] of places) {
       const report = reports.get(url);
       const entry = baselineEntry(report);
       current.set(url, entry);
       let verdict = evaluateUrl(rules, url, report, now);
       if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, config.tolerance);
+      const checks = verdict.findings.flatMap((f) => checkOfFinding(f.rule) ?? []);
+      const onSource = sources.active && checks.length ? await sources.placesOf(url, checks) : undefined;
+      const findings = onSource ? placeFindings(verdict.findings, (check) => onSource.get(check)) : verdict.findings;
       results.push({
         url,
         rating: verdict.rating,
         ...(verdict.score === undefined ? {} : { score: verdict.score }),
         ...(report?.id === undefined ? {} : { reportId: report.id }),
         occurrences: at.occurrences,
-        findings: verdict.findings,
+        findings,
       });
     }
     const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });

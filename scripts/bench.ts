@@ -8,6 +8,7 @@
 //   bench/analysisRows.ts  an unrelated request while the service analyses a heavy page
 //   bench/localAnalysisRows.ts  a page analysed locally vs its parse; a folder of 1,000 pages on 1 and 2 workers
 //   bench/liveChecksRows.ts  the editor's live local checks: a 50 KB HTML file's Problems after the debounce (goal ≤ 100 ms)
+//   bench/localCheckRows.ts     check --local on a build folder of 1,000 pages: wall, pages/s on 1 and 2 workers, memory
 //   bench/hostRows.ts      the extension host's cost for hostile records vs budget-filling ordinary ones
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
@@ -25,6 +26,7 @@ import * as path from 'node:path';
 import { analysisRows } from './bench/analysisRows';
 import { localAnalysisRows } from './bench/localAnalysisRows';
 import { liveChecksRows } from './bench/liveChecksRows';
+import { localCheckRows } from './bench/localCheckRows';
 import { historyRows } from './bench/historyRows';
 import { sitesRows } from './bench/sitesRows';
 import { hostRows } from './bench/hostRows';
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
     add(await analysisRows(SETTINGS));
     add(await localAnalysisRows(SETTINGS));
     add(await liveChecksRows(SETTINGS));
+    add(await localCheckRows(SETTINGS));
     add(await hostRows(SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));

@@ -28,7 +28,7 @@ export function formatCodeQuality(report: GateReport, reportLink?: string): stri
     const link = reportLinkOf(reportLink, u.reportId);
     for (const f of u.findings) {
       const seen = new Map<string, number>();
-      for (const o of u.occurrences) {
+      for (const o of f.places ?? u.occurrences) {
         const nth = (seen.get(o.file) ?? 0) + 1;
         seen.set(o.file, nth);
         issues.push({

@@ -23,7 +23,7 @@ export function formatReport(report: GateReport, format: Format, options: Format
   const link = options.reportLink;
   switch (format) {
     case 'json':
-      return formatJson(safe, link);
+      return formatJson(safe, link, options.version);
     case 'junit':
       return formatJunit(safe, link);
     case 'markdown':

@@ -49,5 +49,23 @@ export function formatMarkdown(report: GateReport, reportLink?: string): string 
     }
     lines.push('');
   } else lines.push('No findings.', '');
-  return lines.join('\n');
+  return [...lines, ...comparedLines(report)].join('\n');
+}
+
+/** `check --local --compare`: what each page's change would fix and newly fail against its published report. */
+function comparedLines(report: GateReport): string[] {
+  const compared = report.urls.filter((u) => u.compare && (u.compare.fixed.length || u.compare.newlyFailing.length));
+  if (!report.urls.some((u) => u.compare)) return [];
+  const lines = ['### Against the published pages', ''];
+  if (!compared.length) return [...lines, 'No check would change against the published reports.', ''];
+  lines.push('| page | published | local | would fix | would newly fail |', '| --- | ---: | ---: | --- | --- |');
+  const names = (list: string[]) => (list.length ? list.map(markdownCode).join(', ') : '—');
+  for (const u of compared.slice(0, MAX_MARKDOWN_ROWS)) {
+    const c = u.compare!;
+    const published = c.published === undefined ? '—' : String(Math.round(c.published));
+    const local = u.score === undefined ? '—' : String(Math.round(u.score));
+    lines.push(`| ${markdownCode(u.url)} | ${published} | ${local} | ${names(c.fixed)} | ${names(c.newlyFailing)} |`);
+  }
+  if (compared.length > MAX_MARKDOWN_ROWS) lines.push('', `…and ${compared.length - MAX_MARKDOWN_ROWS} more page(s).`);
+  return [...lines, ''];
 }

@@ -39,6 +39,8 @@ export function ruleHelp(id: string): { text: string; helpUri: string } {
     'regression/score': 'The score fell by more than the tolerance since the baseline.',
     'regression/rating': 'The rating went down since the baseline.',
     'regression/check': `The check "${check}" passed in the baseline and fails now.`,
+    'not-analysed': 'The page could not be analysed (too large, too complex, or not read).',
+    compare: "The page's local result against its published report.",
   };
   const key = family === 'regression' ? `regression/${rest[0] ?? ''}` : family;
   const anchor = family === 'regression' ? 'baselines' : 'rules-and-levels';
@@ -58,7 +60,8 @@ export function formatSarif(report: GateReport, toolVersion: string, reportLink?
     for (const f of u.findings) {
       ruleIds.add(f.rule);
       const seen = new Map<string, number>();
-      for (const o of u.occurrences) {
+      // A finding on a check sits where it is fixed (the page's source or built file), when known.
+      for (const o of f.places ?? u.occurrences) {
         const nth = (seen.get(o.file) ?? 0) + 1;
         seen.set(o.file, nth);
         results.push({

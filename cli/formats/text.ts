@@ -9,9 +9,10 @@ export function formatText(report: GateReport, reportLink?: string): string {
   for (const u of report.urls) {
     const link = reportLinkOf(reportLink, u.reportId);
     for (const f of u.findings) {
-      const at = u.occurrences[0];
+      const places = f.places ?? u.occurrences;
+      const at = places[0];
       const where = at ? `${oneLine(at.file)}:${at.line}:${at.column}` : '-';
-      const others = u.occurrences.length > 1 ? ` (+${u.occurrences.length - 1} more)` : '';
+      const others = places.length > 1 ? ` (+${places.length - 1} more)` : '';
       const page = link === undefined ? '' : `  ${oneLine(link)}`;
       lines.push(`${where}${others}  ${f.level}  ${oneLine(u.url)}  ${oneLine(f.message)}  [${oneLine(f.rule)}]${page}`);
     }

@@ -11,6 +11,42 @@ export interface UrlResult {
   reportId?: ReportId;
   occurrences: Occurrence[];
   findings: Finding[];
+  /** `check --local`: what the page's own analysis said (what `merge` judges again). */
+  local?: LocalPage;
+  /** `check --local --compare`: the page against its latest report. */
+  compare?: PageComparison;
+}
+
+/** A page analysed here (`check --local`). */
+export interface LocalPage {
+  /** The built file (relative to the working directory, with `/`), for a build folder. */
+  file?: string;
+  /** The source file that produces the page (the config's `sources`), relative to the working directory. */
+  source?: string;
+  /** The address it was read from, for a preview. */
+  fetched?: string;
+  /** Percent over the judged checks; absent when the page could not be analysed. */
+  score?: number;
+  judged?: number;
+  total?: number;
+  /** Each judged check's state. */
+  checks?: Record<string, 'passed' | 'failed'>;
+  /** Where each failed check is fixed: the source file when `sources` maps the page, else the built file. */
+  places?: Record<string, Occurrence[]>;
+  /** Why the page could not be analysed (too large, too complex, not found). */
+  reason?: string;
+}
+
+/** A page's local result against its latest report. */
+export interface PageComparison {
+  reportId?: ReportId;
+  /** The published score, when there is a report. */
+  published?: number;
+  /** Checks the change would fix, and those it would newly fail. */
+  fixed: string[];
+  newlyFailing: string[];
+  /** "73 → 87 (+14): 2 checks fixed, 1 newly failing", or that the page has no report. */
+  words: string;
 }
 
 export interface GateSummary {
@@ -26,6 +62,8 @@ export interface GateSummary {
   notChecked: string[];
   /** Files not read, with why. */
   skippedFiles: SkipNote[];
+  /** `check --local --shard I/N`: which share of the pages this report holds. */
+  shard?: { index: number; count: number };
 }
 
 export interface GateReport {
@@ -37,7 +75,10 @@ export function countLevel(urls: readonly UrlResult[], level: FindingLevel): num
   return urls.reduce((n, u) => n + u.findings.filter((f) => f.level === level).length, 0);
 }
 
-export function summarize(urls: UrlResult[], extra: Pick<GateSummary, 'created' | 'rerun' | 'notChecked' | 'skippedFiles'>): GateReport {
+export function summarize(
+  urls: UrlResult[],
+  extra: Pick<GateSummary, 'created' | 'rerun' | 'notChecked' | 'skippedFiles' | 'shard'>,
+): GateReport {
   const ratings: Record<GateRating, number> = { good: 0, decent: 0, bad: 0, none: 0 };
   for (const u of urls) ratings[u.rating]++;
   return {
@@ -59,7 +100,22 @@ export function redactReport(report: GateReport, clean: (text: string) => string
     ...u,
     url: clean(u.url),
     occurrences: u.occurrences.map((o) => ({ ...o, file: clean(o.file) })),
-    findings: u.findings.map((f) => ({ ...f, rule: clean(f.rule), message: clean(f.message) })),
+    findings: u.findings.map((f) => ({
+      ...f,
+      rule: clean(f.rule),
+      message: clean(f.message),
+      ...(f.places ? { places: f.places.map((o) => ({ ...o, file: clean(o.file) })) } : {}),
+    })),
+    ...(u.compare
+      ? {
+          compare: {
+            ...u.compare,
+            fixed: u.compare.fixed.map(clean),
+            newlyFailing: u.compare.newlyFailing.map(clean),
+            words: clean(u.compare.words),
+          },
+        }
+      : {}),
   }));
   const s = report.summary;
   const summary = {

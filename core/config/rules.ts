@@ -10,6 +10,7 @@ import { checkStates } from '../checks/checkResults';
 import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
 import { anyUrlOf, type Matcher } from '../urls/urlPattern';
+import type { Occurrence } from '../urls/urlsInFiles';
 
 export type FindingLevel = Level | 'note';
 export type GateRating = 'good' | 'decent' | 'bad' | 'none';
@@ -19,6 +20,8 @@ export interface Finding {
   /** `rating`, `min-score`, `check/<key>`, `no-report`, `stale`, `unrated`, or `regression/…`. */
   rule: string;
   message: string;
+  /** Where the finding is fixed, when that is not where the URL is written (a page's source or built file). */
+  places?: Occurrence[];
 }
 
 export interface UrlVerdict {

@@ -14,29 +14,9 @@ import { analyseHtml } from '../../../core/analysis/localAnalysis';
 import { startDemoSite, type DemoSite } from '../../../scripts/demoSite';
 import { writeDemoWorkspace } from '../../../scripts/demoWorkspace';
 import type { RunningService } from '../../../service/server';
-import type { Checks } from '../../../service/types';
-import { call, start } from '../service/helpers';
+import { start } from '../service/helpers';
 import { generatedPage } from './pagesGen';
-
-const POINTS = { high: 10, medium: 5, low: 0 } as const;
-
-/** The score over `keys`, from the service's answer, by the points rule written out again here. */
-function scoreOver(results: Checks, keys: string[]): number {
-  let total = 0;
-  let points = 0;
-  for (const key of keys) {
-    total += POINTS[results[key].importance];
-    if (results[key].passed) points += POINTS[results[key].importance];
-  }
-  return total > 0 ? (points / total) * 100 : 0;
-}
-
-async function serviceResults(svc: RunningService, url: string): Promise<Checks> {
-  const res = await call(svc, 'POST', '/api/v1/reports', { form: { url } });
-  assert.equal(res.status, 201, res.text);
-  await call(svc, 'DELETE', `/api/v1/reports/${res.body.data.id}`);
-  return res.body.data.results as Checks;
-}
+import { scoreOver, serviceResults } from './serviceVerdicts';
 
 /** Asserts the local analysis of `html` (the page at `url`) agrees with the service's report of `url`. */
 async function sameVerdicts(svc: RunningService, url: string, html: string): Promise<void> {

@@ -78,10 +78,15 @@ describe('action: the steps in order, as the runner runs them', function () {
   });
   afterEach(() => github.close());
 
-  async function run(inputs: Record<string, string>, event: { name: string; payload: unknown }): Promise<ActionRun> {
+  async function run(
+    inputs: Record<string, string>,
+    event: { name: string; payload: unknown },
+    files: Record<string, string> = {},
+  ): Promise<ActionRun> {
     const workspace = await project({
       'docs/a.md': `See ${BAD} and ${GOOD}; and https://none.example.com/?key=${KEY}\n`,
       'event.json': JSON.stringify(event.payload),
+      ...files,
     });
     return runAction({
       inputs: { 'INPUT_BASE-URL': service.url, 'INPUT_API-KEY': KEY, INPUT_PATHS: 'docs', ...inputs },
@@ -159,6 +164,35 @@ describe('action: the steps in order, as the runner runs them', function () {
     assert.equal(result.outputs['exit-code'], '2');
     assert.equal(step(result, 'Gate')?.outcome, 'failure');
     assert.equal(github.requests.length, 0);
+  });
+
+  it('mode local on a pull request: rates the build folder here (no key), SARIF on the element, one comment, fails by fail-on', async () => {
+    const site = {
+      'website-reports.json': JSON.stringify({ rules: [{ match: '**', checks: { image_keywords: 'error' } }] }),
+      '_site/index.html':
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A page title of a good length here</title></head><body><h1>Hi</h1></body></html>',
+      '_site/bad.html': '<html>\n<body>\n<img src="/a.png">\n</body></html>',
+    };
+    service.clearRequests();
+    const result = await run(
+      { INPUT_MODE: 'local', 'INPUT_BUILD-DIR': '_site', 'INPUT_API-KEY': '', 'INPUT_BASE-URL': '' },
+      { name: 'pull_request', payload: { pull_request: { number: 9 } } },
+      site,
+    );
+    const check = step(result, 'Check the URLs');
+    assert.equal(check?.outcome, 'success', check?.stderr);
+    assert.match(check?.stdout ?? '', /^website-reports check docs --local _site /m);
+    assert.equal(result.outputs.urls, '2');
+    assert.equal(result.outputs['exit-code'], '1', check?.stderr);
+    const sarif = JSON.parse(result.reports['website-reports.sarif']);
+    const img = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'check/image_keywords');
+    assert.deepEqual(
+      [img?.locations[0].physicalLocation.artifactLocation.uri, img?.locations[0].physicalLocation.region.startLine],
+      ['_site/bad.html', 3],
+    );
+    assert.equal((github.comments.get(9) ?? []).length, 1, 'one comment');
+    assert.equal(step(result, 'Gate')?.outcome, 'failure');
+    assert.equal(service.requests().length, 0, 'nothing asked of the service');
   });
 
   it("mode local passes --local with the build folder (the flag itself is the command line's)", async () => {

@@ -1,0 +1,210 @@
+// `check --local DIR|ORIGIN`: the pages of a build folder or a running preview rated here, by the
+// one analyser (core/analysis) on its worker pool (a time limit per page, so no page can stall the
+// run), judged as `check` judges published pages (judgePage.ts), written in every format. No service
+// and no key unless --compare asks for the published reports.
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { AnalysisPool, MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
+import type { LocalAnalysis } from '../../core/analysis/localAnalysis';
+import { type Baseline, type BaselineEntry, serializeBaseline } from '../../core/config/baseline';
+import type { GateConfig } from '../../core/config/configFile';
+import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
+import { RuleSet } from '../../core/config/rules';
+import { writeAtomically } from '../../core/files/atomicWrite';
+import { placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
+import type { SkipNote } from '../../core/urls/fileWalk';
+import type { Occurrence } from '../../core/urls/urlsInFiles';
+import type { CheckOptions } from '../args';
+import { emit, type CliIo } from '../check';
+import { formatReport } from '../formats';
+import { CliFailure } from '../usageError';
+import { folderPages, sitemapKeys } from './folderPages';
+import { judgePage } from './judgePage';
+import { readBaselineFile } from './merge';
+import { siteOriginOf } from './pageUrls';
+import { inShard } from './shard';
+
+/** Worker threads of a run, at most (each up to the pool's heap): the cores, up to this. */
+export const MAX_LOCAL_WORKERS = 8;
+/** Time one page's analysis may take, waiting for a worker included. */
+export const LOCAL_PAGE_TIME_LIMIT_MS = 20_000;
+
+/** The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else the cores; at most MAX_LOCAL_WORKERS. */
+function workersOf(asked: string | undefined): number {
+  const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : availableParallelism();
+  return Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, n));
+}
+
+/** One page to analyse: its name, where it is, and its text (or how to read it). */
+interface PageJob {
+  url: string;
+  file?: string;
+  fetched?: string;
+  read: () => Promise<{ html: string } | { reason: string }>;
+}
+
+export async function runLocalCheck(options: CheckOptions, io: CliIo, config: GateConfig): Promise<number> {
+  const rules = new RuleSet(config);
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const notes: SkipNote[] = [];
+  const site = siteOriginOf(config);
+  const root = config.file ? path.dirname(config.file) : io.cwd;
+  const sources = new SourcePlaces(config.sources, root, io.cwd);
+  const wanted = (url: string) => inShard(url, options.shard);
+  const target = options.local ?? '';
+  const isOrigin = /^https?:\/\//i.test(target);
+  io.progress.say('Finding pages…');
+  const close: (() => Promise<void>)[] = [];
+  const workers = workersOf(io.env.WEBREPORTS_WORKERS);
+  const pool = new AnalysisPool({ workers, timeLimitMs: LOCAL_PAGE_TIME_LIMIT_MS, owner: 'the command line' });
+  close.push(() => pool.close());
+  try {
+    const jobs = isOrigin
+      ? await previewJobs(target, site, options, io, config, wanted, notes, close)
+      : await folderJobs(target, site, io, wanted, notes);
+    const pages = await analyseAll(jobs, pool, 2 * workers, sources, io);
+    const now = (io.now ?? Date.now)();
+    const results: UrlResult[] = [];
+    const current: Baseline = new Map<string, BaselineEntry>();
+    for (const [url, local] of pages) {
+      const judged = judgePage(rules, url, local, baseline, now);
+      if (!judged) continue;
+      results.push(judged.result);
+      current.set(url, judged.entry);
+    }
+    let clean: ((text: string) => string) | undefined;
+    if (options.compare) clean = await (await import('../localCompare')).comparePublished(results, options, io, config);
+    const report = summarize(results, {
+      created: 0,
+      rerun: 0,
+      notChecked: [],
+      skippedFiles: notes,
+      ...(options.shard ? { shard: options.shard } : {}),
+    });
+    const formatOptions = { version: io.version, reportLink: config.reportLink, ...(clean ? { clean } : {}) };
+    await emit(options, io, formatReport(report, options.format, formatOptions));
+    for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
+    if (options.githubComment) {
+      const { publishToGitHub } = await import('../github/publish');
+      await publishToGitHub(options, io, { report, formatOptions, baseline, current });
+    }
+    if (options.updateBaseline && options.baseline) {
+      await writeAtomically(options.baseline, serializeBaseline(current, clean));
+      io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} page(s)).\n`);
+      return 0;
+    }
+    return report.summary.errors > 0 ? 1 : 0;
+  } finally {
+    io.progress.done();
+    for (const c of close) await c();
+  }
+}
+
+async function folderJobs(
+  dir: string,
+  site: string | undefined,
+  io: CliIo,
+  wanted: (url: string) => boolean,
+  notes: SkipNote[],
+): Promise<Iterator<PageJob>> {
+  const full = path.resolve(io.cwd, dir);
+  const stat = await import('node:fs/promises').then((fs) => fs.stat(full).catch(() => undefined));
+  if (!stat?.isDirectory()) throw new CliFailure('usage', `--local: "${dir}" is not a folder (nor an http(s) origin of a preview).`);
+  const listed = await sitemapKeys(full, notes, io.cwd);
+  const pages = folderPages(dir, io.cwd, site, listed, wanted, notes);
+  return (function* () {
+    for (const page of pages) {
+      const text = page.html;
+      yield {
+        url: page.url,
+        file: page.file,
+        read: async () => (text === undefined ? { reason: page.reason ?? 'not read' } : { html: text }),
+      };
+    }
+  })();
+}
+
+async function previewJobs(
+  target: string,
+  site: string | undefined,
+  options: CheckOptions,
+  io: CliIo,
+  config: GateConfig,
+  wanted: (url: string) => boolean,
+  notes: SkipNote[],
+  close: (() => Promise<void>)[],
+): Promise<Iterator<PageJob>> {
+  let origin: string;
+  try {
+    const url = new URL(target);
+    if (url.username || url.password) throw new Error('credentials');
+    origin = url.origin;
+  } catch {
+    throw new CliFailure('usage', `--local: "${target}" is not an http(s) origin without a user name or password.`);
+  }
+  // The service's address (when one is set) is never read as a page.
+  const service = options.baseUrl ?? io.env.WEBREPORTS_BASE_URL ?? config.baseUrl;
+  const serviceOrigin = service && URL.canParse(service) ? new URL(service).origin : undefined;
+  const { previewPages, PreviewReader } = await import('./previewPages');
+  const reader = await PreviewReader.open(serviceOrigin);
+  close.push(() => reader.close());
+  const pages = await previewPages({ origin, site, serviceOrigin }, config, options.paths, io.cwd, wanted, notes);
+  return pages.map((p): PageJob => ({ url: p.url, fetched: p.fetchUrl, read: () => reader.read(p.fetchUrl) }))[Symbol.iterator]();
+}
+
+/** Analyses the pages on the pool, two in hand per worker; each page's LocalPage by name, sorted. */
+async function analyseAll(
+  jobs: Iterator<PageJob>,
+  pool: AnalysisPool,
+  lanes: number,
+  sources: SourcePlaces,
+  io: CliIo,
+): Promise<Map<string, LocalPage>> {
+  const out = new Map<string, LocalPage>();
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    for (let next = jobs.next(); !next.done; next = jobs.next()) {
+      const job = next.value;
+      if (out.has(job.url)) continue;
+      const where = {
+        ...(job.file === undefined ? {} : { file: job.file }),
+        ...(job.fetched === undefined ? {} : { fetched: job.fetched }),
+      };
+      const source = sources.fileOf(job.url);
+      if (source !== undefined) Object.assign(where, { source });
+      out.set(job.url, where);
+      const text = await job.read();
+      let analysis: LocalAnalysis | undefined;
+      let reason = 'reason' in text ? text.reason : undefined;
+      if ('html' in text) {
+        try {
+          analysis = await pool.analyseHtml(text.html, job.url.startsWith('/') ? {} : { url: job.url });
+        } catch (error) {
+          reason = error instanceof Error ? error.message : String(error);
+        }
+      }
+      out.set(job.url, analysis && 'html' in text ? await localPage(where, analysis, text.html, job, sources) : { ...where, reason });
+      io.progress.say(`Analysing pages: ${++done}`);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: PageJob, sources: SourcePlaces): Promise<LocalPage> {
+  const checks: Record<string, 'passed' | 'failed'> = {};
+  for (const c of a.checks) if (c.judged && c.passed !== null) checks[c.key] = c.passed ? 'passed' : 'failed';
+  const failed = a.checks.filter((c) => c.passed === false);
+  const onSource = await sources.placesOf(
+    job.url,
+    failed.map((c) => c.key),
+  );
+  const onHtml = job.file === undefined ? new Map<string, Occurrence[]>() : placesInHtml(job.file, html, failed);
+  const places = Object.fromEntries(
+    failed.flatMap((c) => {
+      const at = onSource?.get(c.key) ?? onHtml.get(c.key);
+      return at?.length ? [[c.key, at]] : [];
+    }),
+  );
+  return { ...where, score: a.score, judged: a.judged, total: a.total, checks, ...(Object.keys(places).length ? { places } : {}) };
+}

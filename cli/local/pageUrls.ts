@@ -1,0 +1,65 @@
+// The names of the pages `check --local` rates. A page is named by its published URL: the path
+// (of its built file, or on the preview) on the site's origin — the origin of the config's
+// `sources` (the published site, whose reports --compare reads and whose URLs the rules match),
+// else the config's `preview.origin`. Without either a page is named by its path alone
+// (`/blog/x/`), analysed without a URL (the checks that need one are not judged) and matched by
+// the rules' path patterns (`/blog/**`).
+import type { GateConfig } from '../../core/config/configFile';
+
+/** The site's origin the pages are named on, or undefined. */
+export function siteOriginOf(config: GateConfig): string | undefined {
+  for (const entry of config.sources ?? []) {
+    const origin = originOf(entry.url.replace(/\{[^}]*\}/g, 'x'));
+    if (origin) return origin;
+  }
+  return config.preview && 'origin' in config.preview ? originOf(config.preview.origin) : undefined;
+}
+
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `blog/x/index.html` → `/blog/x/`, `about.html` → `/about.html`: the path a static server serves the file at. */
+export function pathOfBuiltFile(relative: string): string {
+  const segments = relative.split('/');
+  if (/^index\.html?$/i.test(segments[segments.length - 1] ?? '')) segments[segments.length - 1] = '';
+  return `/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/** The page's name: its URL on `origin`, else the path itself. */
+export function pageName(origin: string | undefined, pathAndQuery: string): string {
+  return origin === undefined ? pathAndQuery : new URL(pathAndQuery, origin).href;
+}
+
+/** What the rules match a page's name against: a path alone is put on a neutral origin. */
+export function matchableUrl(name: string): string {
+  return name.startsWith('/') ? `http://localhost${name}` : name;
+}
+
+/**
+ * A path compared as a page, whatever its spelling: decoded, without `index.html`, `.html` or a
+ * trailing `/` (a sitemap lists `/about`, the folder holds `about.html` or `about/index.html`).
+ */
+export function pageKey(pathname: string): string {
+  const decoded = pathname
+    .split('/')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .join('/');
+  return (
+    decoded
+      .replace(/\/index\.html?$/i, '/')
+      .replace(/\.html?$/i, '')
+      .replace(/\/+$/, '') || '/'
+  );
+}

@@ -1,0 +1,111 @@
+// Where a page's failed checks are shown in files, for the command line's SARIF, Code Quality and
+// text: on the source file that produces the page when the config's `sources` maps it (the line
+// that fixes the check: checkLocations), else on the built HTML file at the element at fault (the
+// local analysis's places, offsets made lines and columns by the one line counter). A finding on a
+// check (`check/<key>`, `regression/check/<key>`) goes there; the page's other findings stay
+// where they are.
+import * as path from 'node:path';
+import { readConfined, ReadProblem } from '../files/confinedRead';
+import type { Finding } from '../config/rules';
+import { TextPositions, type Occurrence } from '../urls/urlsInFiles';
+import { checkLocations } from './checkLocations';
+import { compileSources, type SourceEntry, type SourceMatcher } from './pageSources';
+
+/** Places of one check kept per page (the analysis keeps 100; code scanning needs no more). */
+export const MAX_PLACES_PER_CHECK_SHOWN = 20;
+/** Bytes of a source file read to place findings; a larger one gets them on its first line. */
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+/** Source files kept read in one run (a site's pages share a few templates, or each has its own). */
+export const MAX_SOURCES_CACHED = 256;
+
+/** The check a finding is about, or undefined for a finding on the whole page. */
+export function checkOfFinding(rule: string): string | undefined {
+  if (rule.startsWith('check/')) return rule.slice('check/'.length);
+  if (rule.startsWith('regression/check/')) return rule.slice('regression/check/'.length);
+  return undefined;
+}
+
+/** Each finding on a check gets the places of that check, when there are any. */
+export function placeFindings(findings: readonly Finding[], placesOf: (check: string) => Occurrence[] | undefined): Finding[] {
+  return findings.map((f) => {
+    const check = checkOfFinding(f.rule);
+    const places = check === undefined ? undefined : placesOf(check);
+    return places?.length ? { ...f, places } : f;
+  });
+}
+
+/** The failed checks' places in an HTML file: `file` as the report names it, `html` the text analysed. */
+export function placesInHtml(
+  file: string,
+  html: string,
+  checks: readonly { key: string; places: readonly { start: number }[] }[],
+): Map<string, Occurrence[]> {
+  const all: { key: string; start: number }[] = [];
+  for (const c of checks) for (const p of c.places.slice(0, MAX_PLACES_PER_CHECK_SHOWN)) all.push({ key: c.key, start: p.start });
+  all.sort((a, b) => a.start - b.start);
+  const positions = new TextPositions(html);
+  const out = new Map<string, Occurrence[]>();
+  for (const { key, start } of all) {
+    const list = out.get(key) ?? [];
+    list.push({ file, ...positions.of(start) });
+    out.set(key, list);
+  }
+  return out;
+}
+
+/**
+ * The source files of pages (the config's `sources`, relative to the config's folder `root`),
+ * read once each, confined to that folder. File names in its answers are relative to `cwd`.
+ */
+export class SourcePlaces {
+  private readonly matcher: SourceMatcher | undefined;
+  private readonly texts = new Map<string, string | undefined>();
+
+  constructor(
+    sources: readonly SourceEntry[] | undefined,
+    private readonly root: string,
+    private readonly cwd: string,
+  ) {
+    const compiled = sources?.length ? compileSources(sources) : undefined;
+    this.matcher = compiled?.ok ? compiled.matcher : undefined;
+  }
+
+  get active(): boolean {
+    return this.matcher !== undefined;
+  }
+
+  /** The source file of the page at `url` (relative to cwd, with `/`), or undefined. */
+  fileOf(url: string): string | undefined {
+    const source = this.matcher?.sourceFileOf(url);
+    return source === undefined ? undefined : path.relative(this.cwd, path.join(this.root, source)).split(path.sep).join('/');
+  }
+
+  /** Where each of `checks` is fixed in the page's source file; undefined when no source maps the page. */
+  async placesOf(url: string, checks: readonly string[]): Promise<Map<string, Occurrence[]> | undefined> {
+    const file = this.fileOf(url);
+    if (file === undefined) return undefined;
+    const text = await this.text(path.resolve(this.cwd, file));
+    const out = new Map<string, Occurrence[]>();
+    if (text === undefined) {
+      for (const check of checks) out.set(check, [{ file, line: 1, column: 1 }]);
+      return out;
+    }
+    checkLocations(text, checks).forEach((at) => out.set(at.check, [{ file, line: at.line + 1, column: at.startColumn + 1 }]));
+    return out;
+  }
+
+  /** `full`: an absolute path; nothing outside the config's folder is read. */
+  private async text(full: string): Promise<string | undefined> {
+    if (this.texts.has(full)) return this.texts.get(full);
+    let text: string | undefined;
+    try {
+      text = await readConfined(full, { maxBytes: MAX_SOURCE_BYTES, cwd: this.root });
+    } catch (error) {
+      if (!(error instanceof ReadProblem)) throw error;
+      text = undefined; // missing, too large or outside: the finding goes on the file's first line
+    }
+    if (this.texts.size >= MAX_SOURCES_CACHED) this.texts.delete(this.texts.keys().next().value as string);
+    this.texts.set(full, text);
+    return text;
+  }
+}
