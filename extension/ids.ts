@@ -32,6 +32,8 @@ export const COMMAND = {
   scanSite: 'webReports.scanSite',
   manageScan: 'webReports.manageScan',
   showLog: 'webReports.showLog',
+  fixAll: 'webReports.fixAll',
+  quickFixApplied: 'webReports.quickFixApplied',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;
