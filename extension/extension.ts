@@ -19,6 +19,7 @@ import { ShownFailures } from './shared/shownFailures';
 import { accountFeature } from './account/accountFeature';
 import { documentUrlsFeature } from './documentUrls/documentUrlsFeature';
 import { createRunHistory, historyFeature } from './history/historyFeature';
+import { localChecksFeature } from './localChecks/localChecksFeature';
 import { pageSourcesFeature } from './pageSources/pageSourcesFeature';
 import { quickFixesFeature } from './quickFixes/quickFixesFeature';
 import { createReportsView, reportsFeature } from './reports/reportsFeature';
@@ -72,11 +73,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     void view.contentChanged();
   });
   const pageSources = pageSourcesFeature(documentUrls.service, configs, context.extensionUri);
+  const localChecks = localChecksFeature(documentUrls.service, configs, context.extensionUri);
   const workspaceUrls = workspaceUrlsFeature(ctx, documentUrls.service, configs, siteScans.jobs);
   const runHistory = historyFeature(ctx);
   const support = supportFeature(ctx);
-  const quickFixes = quickFixesFeature(configs, pageSources.pageSources);
-  const features = [reports, account, documentUrls, pageSources, workspaceUrls, siteScans, runHistory, support, quickFixes];
+  const quickFixes = quickFixesFeature(configs, pageSources.pageSources, localChecks.checks);
+  const features = [reports, account, documentUrls, pageSources, localChecks, workspaceUrls, siteScans, runHistory, support, quickFixes];
   // Every contributed command, once, one way: each feature brings its table; the type says when
   // one is missing.
   const commands: Record<CommandId, Handler> = {
@@ -84,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     ...account.commands,
     ...documentUrls.commands,
     ...pageSources.commands,
+    ...localChecks.commands,
     ...workspaceUrls.commands,
     ...siteScans.commands,
     ...runHistory.commands,

@@ -31,6 +31,7 @@ export const COMMAND = {
   reportAllUnrated: 'webReports.reportAllUnrated',
   scanSite: 'webReports.scanSite',
   manageScan: 'webReports.manageScan',
+  checkLocally: 'webReports.checkLocally',
   showLog: 'webReports.showLog',
   fixAll: 'webReports.fixAll',
   quickFixApplied: 'webReports.quickFixApplied',

@@ -7,6 +7,7 @@
 //   bench/serviceRows.ts   the service's list and create at scale, its resident memory
 //   bench/analysisRows.ts  an unrelated request while the service analyses a heavy page
 //   bench/localAnalysisRows.ts  a page analysed locally vs its parse; a folder of 1,000 pages on 1 and 2 workers
+//   bench/liveChecksRows.ts  the editor's live local checks: a 50 KB HTML file's Problems after the debounce (goal ≤ 100 ms)
 //   bench/hostRows.ts      the extension host's cost for hostile records vs budget-filling ordinary ones
 //   bench/clientRows.ts    the API client vs bare undici and Node's fetch
 //   bench/modelRows.ts     bytes per report held by the tree's model
@@ -23,6 +24,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { analysisRows } from './bench/analysisRows';
 import { localAnalysisRows } from './bench/localAnalysisRows';
+import { liveChecksRows } from './bench/liveChecksRows';
 import { historyRows } from './bench/historyRows';
 import { sitesRows } from './bench/sitesRows';
 import { hostRows } from './bench/hostRows';
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
     add(await analysisRows(SETTINGS));
     add(await localAnalysisRows(SETTINGS));
+    add(await liveChecksRows(SETTINGS));
     add(await hostRows(SETTINGS));
     add(await clientRows(datasets[0], SETTINGS));
     add(await modelRows(SETTINGS));

@@ -69,6 +69,25 @@ export function demoRatedUrls(siteUrl: string, pages: readonly { url: string; fi
   return [...pages.filter((p) => DEMO_RATED_FILES.includes(p.file)).map((p) => p.url), `${siteUrl}${DEMO_OLD_PAGE}`];
 }
 
+/** A plain HTML page of the demo workspace with a few faults to fix as the local checks show them. */
+export const DEMO_HTML_FILE = 'static/offer.html';
+export const DEMO_HTML_PAGE = `<!doctype html>
+<html>
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Acme Widgets - this week's offer</title>
+  <meta name="description" content="This week at Acme: the desk widget at half price, while stock lasts. Handmade from recycled materials.">
+</head>
+<body>
+  <h1>This week's offer</h1>
+  <center>The desk widget at half price!</center>
+  <img src="/desk-widget.png">
+  <p>Made in our workshop from recycled materials. Read what <a href="https://example.org/reviews" target="_blank">our customers say</a>.</p>
+</body>
+</html>
+`;
+
 /** The demo config's `sources`: which page comes from which file. */
 export function demoSources(siteUrl: string): SourceEntry[] {
   return [
@@ -82,6 +101,9 @@ export function demoSources(siteUrl: string): SourceEntry[] {
 export function demoConfig(siteUrl: string): Record<string, unknown> {
   return {
     sources: demoSources(siteUrl),
+    // The demo site renders the Markdown at each request: saving a source shows its local rating at once.
+    preview: { origin: siteUrl },
+    lang: 'en',
     rules: [{ match: `${siteUrl}/blog/*`, minScore: 80 }],
     maxAgeDays: 30,
     // The patterns above are no pages: this file is not scanned for URLs (with the default excludes).
@@ -113,8 +135,13 @@ What to look at:
    \`content/blog/second-post.md\`: its page's failed checks are in the Problems panel, the title
    check on the \`title:\` line. Fix the title (10–60 characters), add a \`description:\` line, save,
    and run *Re-run* from the quick fix or the CodeLens: the problems go away.
-4. **Rules**: the config asks a score of at least 80 for the blog pages.
-5. ${siteUrl}${DEMO_OLD_PAGE} is a page no file here produces: it has a report (rated bad) but no source.
+4. **Local checks**: the config's \`preview\` is this site, which renders the Markdown at each
+   request. Edit \`content/blog/second-post.md\`, save, and the CodeLens reads the page's local
+   score beside its published one (\`Local … · published …\`), with Problems from
+   *Website Reports (local)*. Open \`${DEMO_HTML_FILE}\`: a plain HTML page checked as you type — an
+   image without alt, no \`lang\`, a \`target="_blank"\` link without \`rel\`, a \`<center>\`.
+5. **Rules**: the config asks a score of at least 80 for the blog pages.
+6. ${siteUrl}${DEMO_OLD_PAGE} is a page no file here produces: it has a report (rated bad) but no source.
 
 To rate the page without a report yet, put the cursor on its URL and run **Website Reports:
 Create Website Report** (editor context menu, Command Palette, or Ctrl+Alt+Shift+R), or use
@@ -130,6 +157,11 @@ export function writeDemoWorkspace(dir: string, siteUrl: string): { url: string;
     if (fs.existsSync(target)) continue;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, text);
+  }
+  const html = path.join(dir, ...DEMO_HTML_FILE.split('/'));
+  if (!fs.existsSync(html)) {
+    fs.mkdirSync(path.dirname(html), { recursive: true });
+    fs.writeFileSync(html, DEMO_HTML_PAGE);
   }
   const pages = Object.keys(DEMO_CONTENT).map((file) => ({ file, url: pageUrl(siteUrl, file) }));
   fs.writeFileSync(path.join(dir, 'website-reports.json'), JSON.stringify(demoConfig(siteUrl), null, 2) + '\n');

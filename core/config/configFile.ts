@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { readConfined, ReadProblem } from '../files/confinedRead';
 import { REPORT_LINK_ID, reportLinkProblem } from './reportLink';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
+import { langOf, previewOf, type PagePreview } from './pagePreview';
 import { isUsablePattern } from '../urls/urlPattern';
 
 export const CONFIG_FILE_NAME = 'website-reports.json';
@@ -43,6 +44,10 @@ export interface GateConfig {
   rules: GateRule[];
   /** Pages mapped to the files that produce them (core/sources); none when not given. */
   sources?: SourceEntry[];
+  /** Where the pages can be seen before they are published (pagePreview.ts): local checks of page sources. */
+  preview?: PagePreview;
+  /** The pages' language tag (`en`, `de-CH`): what a fix of a missing `lang` writes. */
+  lang?: string;
 }
 
 export const DEFAULT_INCLUDE = ['**/*'];
@@ -78,6 +83,8 @@ const TOP_FIELDS = new Set([
   'maxAgeDays',
   'rules',
   'sources',
+  'preview',
+  'lang',
 ]);
 const RULE_FIELDS = new Set(['match', 'minScore', 'checks', 'level']);
 const LEVELS: readonly string[] = ['error', 'warn'];
@@ -139,7 +146,14 @@ export function parseConfig(text: string, file: string): GateConfig {
   if (raw.maxAgeDays !== undefined) config.maxAgeDays = number(file, 'maxAgeDays', raw.maxAgeDays, 0, 36_500);
   if (raw.rules !== undefined) config.rules = rules(file, raw.rules);
   if (raw.sources !== undefined) config.sources = sourcesOf(file, raw.sources);
+  if (raw.preview !== undefined) config.preview = checked(file, 'preview', previewOf(raw.preview));
+  if (raw.lang !== undefined) config.lang = checked(file, 'lang', langOf(raw.lang));
   return config;
+}
+
+function checked<T>(file: string, field: string, value: T | { problem: string }): T {
+  if (typeof value === 'object' && value !== null && 'problem' in value) throw new ConfigError(file, field, value.problem);
+  return value as T;
 }
 
 /** The config's `sources`, checked by compiling them (the first problem names its entry and field). */

@@ -61,6 +61,21 @@ export function changeSummary(diff: RunDiff): string {
   return l10n.t('{0}: no check changed', score);
 }
 
+/**
+ * A page's local result beside its published one, "Local 87 · published 73 (+14): 2 checks fixed,
+ * 0 newly failing" (`diff` from the published run to the local one; the scores rounded first).
+ */
+export function localVersusPublished(diff: RunDiff): string {
+  const local = diff.scoreAfter === undefined ? '?' : roundedScore(diff.scoreAfter);
+  const published = diff.scoreBefore === undefined ? '?' : roundedScore(diff.scoreBefore);
+  const delta = diff.scoreAfter !== undefined && diff.scoreBefore !== undefined ? signedDelta(Number(local) - Number(published)) : '?';
+  return l10n.t({
+    message: 'Local {0} · published {1} ({2}): {3}, {4}',
+    args: [local, published, delta, fixedCount(diff.fixed.length), failingCount(diff.newlyFailing.length)],
+    comment: ["{0} the page's score from its local checks, {1} its published report's score, {2} the difference"],
+  });
+}
+
 /** Text for a Markdown table cell: plain (no links, no line breaks), with Markdown's characters escaped. */
 export function tableCell(text: string): string {
   return plainText(text, MAX_LABEL).replace(/[\\|*_`<>#~!]/g, (c) => `\\${c}`);

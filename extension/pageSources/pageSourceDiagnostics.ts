@@ -3,7 +3,6 @@
 // (front-matter title and description lines, else the first line), a CodeLens at the top with the
 // rating and a Re-run, and quick fixes Open Report and Re-run. Visible documents only; each page
 // looked up through the shared lookups; the full record read once per run of its analysis.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { urlKey } from '../../core/urls/urlKey';
 import { evaluateUrl } from '../../core/config/rules';
@@ -16,15 +15,13 @@ import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 import { ratingOf, roundedScore } from '../../core/checks/rating';
 import { ratingLabel } from '../../core/text/vocabulary';
-import { compileSources, type SourceMatcher } from '../../core/sources/pageSources';
 import { failedChecksOf, sourceFindings } from '../../core/sources/sourceFindings';
-import type { GateConfigs, LoadedConfig } from '../shared/gateConfig';
-import { DIAGNOSTIC_SOURCE, severityOf } from '../shared/diagnosticSource';
+import type { GateConfigs } from '../shared/gateConfig';
+import { checkCode, DIAGNOSTIC_SOURCE, FINDING_SEVERITY, severityOf } from '../shared/diagnosticSource';
 import type { DocumentUrlsService } from '../documentUrls/documentUrlsService';
 import { reasonOf } from '../../core/reports/urlLookup';
-
-/** vscode.DiagnosticSeverity's values (Error, Warning, Information), without touching vscode at load. */
-const SEVERITY: Record<'error' | 'warn' | 'info', vscode.DiagnosticSeverity> = { error: 0, warn: 1, info: 2 };
+import { PublishedReports } from '../shared/publishedReports';
+import { PagesOfFiles } from '../shared/pagesOfFiles';
 
 /** A source file's page and its report, when it has one; `unknown`: why it could not be checked. */
 interface PageOfFile {
@@ -40,9 +37,9 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   }
   readonly collection = vscode.languages.createDiagnosticCollection('webReports.pageSources');
   private readonly pages = new Map<string, PageOfFile>();
-  private readonly matchers = new WeakMap<LoadedConfig, SourceMatcher | undefined>();
-  /** Full records by report id and analysis time: read once per run. */
-  private readonly full = new Map<string, Report>();
+  private readonly files: PagesOfFiles;
+  /** Latest reports with their checks: the full record read once per run. */
+  private readonly published: PublishedReports;
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
   /** An edit of a source file: its Problems follow once typing pauses. */
@@ -50,11 +47,16 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
 
   constructor(
     private readonly service: DocumentUrlsService,
-    private readonly configs: GateConfigs,
+    configs: GateConfigs,
     /** media/checks.md in the installed extension: each Problem's code links to its check there. */
     private readonly checksPage: vscode.Uri,
   ) {
     super();
+    this.files = new PagesOfFiles(configs);
+    this.published = new PublishedReports(
+      (url, audience) => service.lookup.lookup(url, audience),
+      (id) => service.readReport(id),
+    );
     this.registerAll(
       this.collection,
       this.lensesChanged,
@@ -97,29 +99,9 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     this.edits.schedule(key, () => void this.show(document));
   }
 
-  private matcherOf(config: LoadedConfig): SourceMatcher | undefined {
-    if (!this.matchers.has(config)) {
-      const compiled = config.config.sources ? compileSources(config.config.sources) : undefined;
-      this.matchers.set(config, compiled?.ok ? compiled.matcher : undefined);
-    }
-    return this.matchers.get(config);
-  }
-
-  /** The page a document produces, by the nearest config's sources; undefined when none maps it. */
-  private async pageOf(document: vscode.TextDocument): Promise<{ url: string; config: LoadedConfig } | undefined> {
-    if (document.uri.scheme !== 'file' && document.uri.scheme !== 'vscode-remote') return undefined;
-    const config = await this.configs.forDocument(document.uri).catch(() => undefined);
-    if (!config) return undefined;
-    const matcher = this.matcherOf(config);
-    if (!matcher) return undefined;
-    const relative = path.posix.relative(config.dir.path, document.uri.path);
-    const url = matcher.pageUrlOf(relative);
-    return url ? { url, config } : undefined;
-  }
-
   private async show(document: vscode.TextDocument): Promise<void> {
     const key = document.uri.toString();
-    const page = this.enabled() && (await this.service.signedIn()) ? await this.pageOf(document) : undefined;
+    const page = this.enabled() && (await this.service.signedIn()) ? await this.files.pageOf(document.uri) : undefined;
     if (!page) {
       if (this.pages.delete(key)) this.lensesChanged.fire();
       this.collection.delete(document.uri);
@@ -128,7 +110,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     let report: Report | undefined;
     try {
       const front = vscode.window.activeTextEditor?.document === document;
-      report = await this.fullRecord(await this.service.lookup.lookup(page.url, front ? 'front' : 'visible'));
+      report = await this.published.of(page.url, front ? 'front' : 'visible');
     } catch (error) {
       // Unknown, not "no report": the lens says why; the next change or refresh asks again.
       this.pages.set(key, { url: page.url, unknown: reasonOf(error) });
@@ -146,10 +128,10 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const diagnostics = findings.map((f) => {
       const line = Math.min(f.line, Math.max(0, document.lineCount - 1));
       const range = new vscode.Range(line, f.startColumn, line, Math.max(f.startColumn, f.endColumn));
-      const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), SEVERITY[f.severity]);
+      const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), FINDING_SEVERITY[f.severity]);
       diagnostic.source = DIAGNOSTIC_SOURCE;
       // The code links to the shipped page on that check (media/checks.md, a heading per check).
-      diagnostic.code = { value: plainText(f.check, 100), target: this.checksPage.with({ fragment: f.check.replace(/[^\w-]/g, '') }) };
+      diagnostic.code = checkCode(plainText(f.check, 100), this.checksPage);
       return diagnostic;
     });
     // The config's minScore for this page shows on its own source too, not only where its URL is written.
@@ -166,18 +148,6 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       diagnostics.push(diagnostic);
     }
     this.collection.set(document.uri, diagnostics);
-  }
-
-  /** The record with its checks: a list answer may leave `results` out, then the report is read (once per run). */
-  private async fullRecord(report: Report | undefined): Promise<Report | undefined> {
-    if (!report || (typeof report.results === 'object' && report.results !== null)) return report;
-    const key = `${String(report.id)} ${String(report.generated_at ?? '')}`;
-    const known = this.full.get(key);
-    if (known) return known;
-    const full = await this.service.readReport(report.id);
-    if (this.full.size > 200) this.full.clear(); // a bound, not a cache policy: pages shown at once are few
-    this.full.set(key, full);
-    return full;
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

@@ -73,6 +73,11 @@ export function pageSourceDiagnosticsOn(): boolean {
   return vscode.workspace.getConfiguration('webReports.pageSources').get<boolean>('diagnostics', true);
 }
 
+/** `webReports.localChecks`: the checks run in the editor on HTML files and on page sources with a preview. */
+export function localChecksOn(): boolean {
+  return vscode.workspace.getConfiguration('webReports').get<boolean>('localChecks', true) !== false;
+}
+
 /** `webReports.statusBar`: the totals in the status bar. */
 export function statusBarOn(): boolean {
   return vscode.workspace.getConfiguration('webReports').get<boolean>('statusBar', true) !== false;

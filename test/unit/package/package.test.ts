@@ -15,9 +15,11 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 /**
  * The size budget of the .vsix, written down in the README (Packaging). Measured at 0.1.0: about
  * 275 KB (bundle with undici 600 KB minified, codicon font 123 KB, before compression). The budget
- * leaves room for the features still to come; raise it on purpose, not by accident.
+ * leaves room for the features still to come; raise it on purpose, not by accident. Raised to
+ * 420 KB for the local checks: the page analyser's worker (dist/analysisWorker.js, the HTML parser
+ * with it, ~130 KB minified) and the editor's local checks (~17 KB minified) ship in the package.
  */
-export const VSIX_BUDGET_BYTES = 400 * 1024;
+export const VSIX_BUDGET_BYTES = 420 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [

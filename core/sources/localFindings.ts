@@ -1,0 +1,123 @@
+// A page's local analysis (core/analysis: analyseHtml) as findings and words: on an HTML file, each
+// failed check at the places the analysis found (the `<img>` without alt, the `<html>` without
+// lang…), on a page's source file where it is fixed (sourceFindings, as the service's findings);
+// the local score beside the published one; the checks only the deployed page can answer. The
+// analysis's checks are already a report's `results` in the plain reading (an array of
+// `{ key, passed, … }`, `passed: null` when not judged), so the one reader of checks reads them.
+import * as l10n from '@vscode/l10n';
+import { failedCheckSentence } from '../checks/checkSentences';
+import { checkName } from '../checks/checkNames';
+import { ratingOf } from '../checks/rating';
+import { diffRuns } from '../history/diff';
+import { localVersusPublished } from '../history/changeWords';
+import { snapshotOf } from '../history/snapshot';
+import { plainText } from '../text/plainText';
+import { MAX_CHECK_KEY, MAX_MESSAGE, sourceFindings, type CheckRules, type FindingSeverity, type SourceFinding } from './sourceFindings';
+
+/** What this file reads of a local analysis (core/analysis/localAnalysis.ts's LocalAnalysis). */
+export interface LocalCheckResult {
+  key: string;
+  judged: boolean;
+  passed: boolean | null;
+  importance: string;
+  value: unknown;
+  errors?: Record<string, unknown>;
+  places: readonly { start: number; end: number }[];
+}
+
+export interface LocalResult {
+  score: number;
+  judged: number;
+  total: number;
+  checks: readonly LocalCheckResult[];
+}
+
+/** Places of one check made Problems, at most (the analysis keeps 100). */
+export const MAX_PLACES_PER_FINDING = 50;
+/** Findings of one HTML file, at most. */
+export const MAX_HTML_FINDINGS = 500;
+
+/** A failed check at one place of an HTML file: offsets into the text analysed. */
+export interface HtmlFinding {
+  start: number;
+  end: number;
+  check: string;
+  message: string;
+  severity: FindingSeverity;
+}
+
+/** The analysis as a report record the readers of checks take. */
+export function localRecord(result: LocalResult): { score: number; results: readonly LocalCheckResult[] } {
+  return { score: result.score, results: result.checks };
+}
+
+function fallbackSeverity(result: LocalResult): FindingSeverity {
+  return ratingOf({ score: result.score }).band === 'bad' ? 'warn' : 'info';
+}
+
+/**
+ * The failed checks of an HTML file, each at its places (at the start of the text when the
+ * analysis found none). Checks not judged locally are no findings; the rules turn checks off or
+ * set their level as on a page source.
+ */
+export function htmlFindings(result: LocalResult, rules?: CheckRules): HtmlFinding[] {
+  const findings: HtmlFinding[] = [];
+  const fallback = fallbackSeverity(result);
+  for (const check of result.checks) {
+    if (!check.judged || check.passed !== false) continue;
+    const level = rules?.(check.key);
+    if (level === 'off') continue;
+    const severity = level === 'error' || level === 'warn' ? level : fallback;
+    const message = plainText(failedCheckSentence(check.key, check, MAX_CHECK_KEY), MAX_MESSAGE);
+    const key = plainText(check.key, MAX_CHECK_KEY);
+    const places = check.places.length > 0 ? check.places.slice(0, MAX_PLACES_PER_FINDING) : [{ start: 0, end: 0 }];
+    for (const place of places) {
+      if (findings.length >= MAX_HTML_FINDINGS) return findings;
+      findings.push({ start: place.start, end: Math.max(place.start, place.end), check: key, message, severity });
+    }
+  }
+  return findings;
+}
+
+/** The failed checks of a page's local analysis on its source file, placed as the service's findings are. */
+export function localSourceFindings(result: LocalResult, sourceText: string, rules?: CheckRules): SourceFinding[] {
+  return sourceFindings(localRecord(result), sourceText, rules);
+}
+
+/** "local score, 21 of 27 checks". */
+export function localScoreWords(result: Pick<LocalResult, 'judged' | 'total'>): string {
+  return l10n.t({
+    message: 'local score, {0} of {1} checks',
+    args: [result.judged, result.total],
+    comment: ['a score over only the checks that can be judged before the page is deployed'],
+  });
+}
+
+/** The names of the checks only the deployed page can answer: "checked after deploy". */
+export function afterDeployWords(result: LocalResult): string | undefined {
+  const names = result.checks.filter((c) => !c.judged).map((c) => checkName(c.key));
+  if (names.length === 0) return undefined;
+  return l10n.t({
+    message: 'Checked after deploy: {0}',
+    args: [names.join(', ')],
+    comment: ['checks that only the published page can answer (its status, HTTPS, timing…)'],
+  });
+}
+
+/**
+ * The CodeLens line: "Local 87 · published 73 (+14): 2 checks fixed, 0 newly failing" when the
+ * page has a published report, else "Local 87 (local score, 21 of 27 checks)". Only checks judged
+ * on both sides are compared (a deployed-only check is in neither count).
+ */
+export function localLensWords(result: LocalResult, published?: unknown): string {
+  const local = snapshotOf(localRecord(result));
+  if (published !== undefined) {
+    const before = snapshotOf(published);
+    if (before.score !== undefined || Object.keys(before.checks).length > 0) return localVersusPublished(diffRuns(before, local));
+  }
+  return l10n.t({
+    message: 'Local {0} ({1})',
+    args: [Math.round(result.score), localScoreWords(result)],
+    comment: ["{0} the page's score from its local checks, {1} how many checks it counts"],
+  });
+}
