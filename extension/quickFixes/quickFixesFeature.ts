@@ -19,23 +19,27 @@ export interface PublishedPages {
   pageOfFile(uri: vscode.Uri): { url: string; report?: Report } | undefined;
 }
 
-export function quickFixesFeature(configs: GateConfigs, published: PublishedPages) {
+/** Whether the local checks judge a file (an HTML file as typed, a page source from its preview). */
+export interface LocallyChecked {
+  stateOf(uri: vscode.Uri): { analysis?: unknown; pageUrl?: string } | undefined;
+}
+
+export function quickFixesFeature(configs: GateConfigs, published: PublishedPages, local: LocallyChecked) {
   const pageOf: PagesOfSources = (uri) => {
     const page = published.pageOfFile(uri);
     if (!page) return undefined;
     const report = page.report && { id: page.report.id, key: `${String(page.report.id)} ${String(page.report.generated_at ?? '')}` };
-    // Nothing checks a page source before it is deployed yet: its fixes show after a deploy and a re-run.
-    return { url: page.url, report, verifiedLocally: false };
+    // Checked locally, a fix shows at once (its Problem goes); else only after a deploy and a re-run.
+    return { url: page.url, report, verifiedLocally: local.stateOf(uri)?.analysis !== undefined };
   };
   const texts = new FindingTexts();
   const notes = new DeployNotes(pageOf);
   const optionsOf: OptionsOf = async (document) => {
     const options: FixOptions = {};
     const config = await configs.forDocument(document.uri).catch(() => undefined);
-    const lang: unknown = (config?.config as { lang?: unknown } | undefined)?.lang;
-    if (typeof lang === 'string') options.configLang = lang;
-    const page = pageOf(document.uri);
-    if (page) options.pageUrl = page.url;
+    if (config?.config.lang !== undefined) options.configLang = config.config.lang;
+    const pageUrl = pageOf(document.uri)?.url ?? local.stateOf(document.uri)?.pageUrl;
+    if (pageUrl !== undefined) options.pageUrl = pageUrl;
     return options;
   };
   const lens = new FixLens(texts, optionsOf, notes);

@@ -101,4 +101,32 @@ describe('quick fixes: a page source in Markdown', function () {
     assert.equal(outcome.fixed.length, 0);
     assert.equal(editor.document.getText(), SOURCE);
   });
+
+  it('a fix that shows only after a deploy: the CodeLens says so and offers Re-run, until the report runs again', async () => {
+    const action = await fixOf(file, 'meta_description');
+    assert.equal(action.command?.command, COMMAND.quickFixApplied, 'the fix notes itself once applied');
+    await vscode.window.showTextDocument(editor.document);
+    assert.ok(action.edit && (await vscode.workspace.applyEdit(action.edit)));
+    await vscode.commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    const lensesNow = () => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
+    const lenses = await waitFor(
+      async () => {
+        const found = await lensesNow();
+        return found.some((l) => /1 fix made here: the report shows it after the next deploy/.test(l.command?.title ?? ''))
+          ? found
+          : undefined;
+      },
+      10_000,
+      'the lens saying the fix shows after a deploy',
+    );
+    const rerun = lenses.find((l) => l.command?.command === COMMAND.rerunReport && /after deploy/.test(l.command.title));
+    assert.ok(rerun?.command, 'Re-run is offered');
+    await undo();
+    await vscode.commands.executeCommand(rerun.command.command, ...(rerun.command.arguments ?? []));
+    await waitFor(
+      async () => !(await lensesNow()).some((l) => /fix made here/.test(l.command?.title ?? '')),
+      30_000,
+      'the note to go with the new run',
+    );
+  });
 });
