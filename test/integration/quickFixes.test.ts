@@ -187,4 +187,29 @@ describe('quick fixes: a page source in HTML', function () {
     await waitFor(() => DETERMINISTIC.every(([check]) => published(file, check).length === 0), 30_000, 'the published Problems to go');
     assert.ok(published(file, 'image_keywords').length > 0, 'what was not fixed stays');
   });
+
+  it('on a plain HTML file, a local Problem is fixed at its own element', async () => {
+    const plain = vscode.Uri.joinPath(folder, '..', 'quick-fixes-plain.html');
+    const links = '<a href="https://example.org/a" target="_blank">a</a> <a href="https://example.org/b" target="_blank">b</a>';
+    await vscode.workspace.fs.writeFile(
+      plain,
+      new TextEncoder().encode(`<html lang="en"><head><title>Two links here</title></head><body>${links}</body></html>\n`),
+    );
+    try {
+      const shown = await vscode.window.showTextDocument(plain);
+      await waitFor(() => local(plain, 'unsafe_cross_origin_links').length === 2, 10_000, 'a local Problem on each link');
+      assert.equal(published(plain, 'unsafe_cross_origin_links').length, 0, 'no page source: local Problems only');
+      const action = await fixOf(plain, 'unsafe_cross_origin_links');
+      assert.equal(action.title, 'Add rel="noopener" to the link');
+      assert.ok(action.edit && (await vscode.workspace.applyEdit(action.edit)));
+      assert.match(
+        shown.document.getText(),
+        /"https:\/\/example.org\/a" target="_blank" rel="noopener">a<\/a> <a href="https:\/\/example.org\/b" target="_blank">b/,
+      );
+      await waitFor(() => local(plain, 'unsafe_cross_origin_links').length === 1, 10_000, "the fixed link's Problem to go");
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(plain).then(undefined, () => undefined);
+    }
+  });
 });
