@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** The extension's feature folders (docs/ARCHITECTURE.md); extension/shared/ holds what several use. */
-const FEATURES = ['account', 'reports', 'history', 'siteScans', 'documentUrls', 'workspaceUrls', 'pageSources', 'localChecks', 'support'];
+const FEATURES = [
+  'account',
+  'reports',
+  'history',
+  'siteScans',
+  'documentUrls',
+  'workspaceUrls',
+  'pageSources',
+  'localChecks',
+  'support',
+  'quickFixes',
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'media/dist/**', 'node_modules/**', 'test-results/**', '.vscode-test/**'] },

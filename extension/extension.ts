@@ -21,6 +21,7 @@ import { documentUrlsFeature } from './documentUrls/documentUrlsFeature';
 import { createRunHistory, historyFeature } from './history/historyFeature';
 import { localChecksFeature } from './localChecks/localChecksFeature';
 import { pageSourcesFeature } from './pageSources/pageSourcesFeature';
+import { quickFixesFeature } from './quickFixes/quickFixesFeature';
 import { createReportsView, reportsFeature } from './reports/reportsFeature';
 import type { ReportPanels } from './reports/reportPanel';
 import type { ReportsStatusBar } from './reports/statusBar';
@@ -76,7 +77,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const workspaceUrls = workspaceUrlsFeature(ctx, documentUrls.service, configs, siteScans.jobs);
   const runHistory = historyFeature(ctx);
   const support = supportFeature(ctx);
-  const features = [reports, account, documentUrls, pageSources, localChecks, workspaceUrls, siteScans, runHistory, support];
+  const quickFixes = quickFixesFeature(configs, pageSources.pageSources, localChecks.checks);
+  const features = [reports, account, documentUrls, pageSources, localChecks, workspaceUrls, siteScans, runHistory, support, quickFixes];
   // Every contributed command, once, one way: each feature brings its table; the type says when
   // one is missing.
   const commands: Record<CommandId, Handler> = {
@@ -89,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
     ...siteScans.commands,
     ...runHistory.commands,
     ...support.commands,
+    ...quickFixes.commands,
   };
   context.subscriptions.push(...registerCommands(ctx, commands, commandTitles(context.extension)));
   context.subscriptions.push(...features.flatMap((feature) => feature.disposables));

@@ -33,6 +33,8 @@ export const COMMAND = {
   manageScan: 'webReports.manageScan',
   checkLocally: 'webReports.checkLocally',
   showLog: 'webReports.showLog',
+  fixAll: 'webReports.fixAll',
+  quickFixApplied: 'webReports.quickFixApplied',
 } as const;
 
 export type CommandName = keyof typeof COMMAND;

@@ -17,5 +17,7 @@ export function pageSourcesFeature(service: DocumentUrlsService, configs: GateCo
         providedCodeActionKinds: PageSourceDiagnostics.kinds,
       }),
     ],
+    // The quick fixes ask which page a source file produces and its report.
+    pageSources,
   } satisfies Feature;
 }
