@@ -3,25 +3,24 @@
 //   node out/scripts/demoScreenshots.js '<the workbench address npm start printed>' [tree account …]
 //
 // Drives the browser VS Code with Playwright and Debian's chromium (or $WEBREPORTS_CHROMIUM) at
-// 1400x900 and writes media/screenshots/{tree,workspace-urls,page-sources,report-panel,account,
-// walkthrough}.png. It changes nothing in the demo's data; it only opens views, files and panels.
+// 1400x900 and writes media/screenshots/{tree,workspace-urls,page-sources,local-checks,quick-fix,
+// report-panel,account,walkthrough}.png. It changes nothing in the demo's data; it only opens views, files and panels.
 // Run it against a fresh demo (the browser's own state starts empty each time).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { BROWSER_ARGS } from '../test/host/codeServer';
+import { localChecks as localChecksShot, quickFix as quickFixShot, type ShotHelpers } from './demoShotsEditor';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OUT_DIR = process.env.WEBREPORTS_SCREENSHOTS_DIR || path.join(ROOT, 'media', 'screenshots');
 const VIEWPORT = { width: 1400, height: 900 };
-/** The side bar is widened to this, so that the tree rows show their scores. */
-const SIDEBAR_WIDTH = 540;
 /** The page source the demo seeds with a report that has failed checks (scripts/demoWorkspace.ts). */
 const PAGE_SOURCE = 'second-post.md';
 /** The report the panel shot opens: few failed checks, so the folded passed ones show below them. */
 const PANEL_PAGE_PATH = '/blog/first-post';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const exactly = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
@@ -138,21 +137,11 @@ async function webview(page: Page, kind: 'report' | 'account'): Promise<Frame> {
   return found;
 }
 
-/** Opens the Website Reports container and widens the side bar. */
+/** Opens the Website Reports container (at the side bar's default width: rows lead with their score). */
 async function openReportsView(page: Page): Promise<void> {
   const entry = page.locator('.part.activitybar .action-item').filter({ has: page.locator('[aria-label^="Website Reports"]') });
   await entry.or(page.locator('.part.activitybar .action-item[aria-label^="Website Reports"]')).first().click({ timeout: 60_000 });
   await pane(page, /^\s*Reports/i).waitFor({ timeout: 30_000 });
-  const box = await sidebar(page).boundingBox();
-  if (box && Math.abs(box.width - SIDEBAR_WIDTH) > 4) {
-    // The sash on the side bar's right edge.
-    const x = box.x + box.width;
-    await page.mouse.move(x + 1, 400);
-    await page.mouse.down();
-    await page.mouse.move(x + (SIDEBAR_WIDTH - box.width) / 2, 400, { steps: 8 });
-    await page.mouse.move(box.x + SIDEBAR_WIDTH, 400, { steps: 8 });
-    await page.mouse.up();
-  }
 }
 
 async function tree(page: Page): Promise<void> {
@@ -160,11 +149,11 @@ async function tree(page: Page): Promise<void> {
   await setPaneExpanded(page, /URLs in Workspace/i, false);
   await setPaneExpanded(page, /^\s*Reports/i, true);
   const reports = pane(page, /^\s*Reports/i);
-  for (const group of ['Good', 'Decent', 'Bad']) {
+  for (const group of ['Bad', 'Decent', 'Good']) {
     await shown(row(reports, group));
     if ((await row(reports, group).getAttribute('aria-expanded')) === 'false') await row(reports, group).click();
   }
-  const scores = reports.locator('.label-description', { hasText: /^\d+ · / });
+  const scores = reports.locator('.label-name', { hasText: /^\d+ · / });
   await until('the reports to show their scores', async () => (await scores.count()) > 3, 30_000);
   await shown(page.locator('.part.statusbar .statusbar-item', { hasText: /\d+ good · \d+ decent · \d+ bad/ }));
   await runFromPalette(page, 'Notifications: Clear All Notifications');
@@ -282,7 +271,10 @@ async function main(): Promise<void> {
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 60_000 });
     // In this order (each starts from where the one before left the workbench). The tree shot
     // opens and widens the view the others build on: it always runs.
-    const shots = { tree, workspaceUrls, pageSources, reportPanel, account, walkthrough };
+    const h: ShotHelpers = { runFromPalette, closeEditorsAndPanel, shown, settle, shot, sleep };
+    const localChecks = (p: Page) => localChecksShot(p, h);
+    const quickFix = (p: Page) => quickFixShot(p, h);
+    const shots = { tree, workspaceUrls, pageSources, localChecks, quickFix, reportPanel, account, walkthrough };
     for (const [name, take] of Object.entries(shots)) {
       const file = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       if (name === 'tree' || !wanted.length || wanted.includes(file)) await take(page);

@@ -16,6 +16,8 @@ import { isHtmlFile, type LocalChecks } from './localChecks';
 
 /** A rebuild writes files one after another: the built file is read once it has been quiet this long. */
 export const REBUILD_DEBOUNCE_MS = 300;
+/** How long a new file watcher may take to start seeing changes (then the built file is read once more). */
+const WATCH_START_MS = 2_000;
 /** Source files whose built files are watched at once, at most (the visible ones; the oldest let go). */
 export const MAX_WATCHED_SOURCES = 20;
 
@@ -83,7 +85,9 @@ export class PreviewChecks extends Disposable {
       watcher.onDidCreate(rebuilt);
       return watcher;
     });
-    this.watched.set(key, vscode.Disposable.from(...watchers));
+    // A new watcher takes a moment to start: a build written meanwhile is read by one more check.
+    const settled = setTimeout(() => this.rebuilds.schedule(key, () => void this.check(uri)), WATCH_START_MS);
+    this.watched.set(key, vscode.Disposable.from(...watchers, { dispose: () => clearTimeout(settled) }));
   }
 
   private unwatch(key: string): void {

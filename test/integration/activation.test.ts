@@ -130,6 +130,9 @@ describe('activation', () => {
       'webReports.reportAllUnrated',
       'webReports.scanSite',
       'webReports.manageScan',
+      'webReports.checkLocally',
+      'webReports.fixAll',
+      'webReports.quickFixApplied',
     ];
     const contributed = (manifest().contributes?.commands ?? []).map((c) => c.command);
     assert.deepEqual([...contributed].sort(), [...contract].sort());

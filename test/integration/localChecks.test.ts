@@ -129,9 +129,8 @@ describe('local checks: the page analysis in the editor', function () {
       20_000,
       'the lens saying the page is not built',
     );
-    // A file watcher takes a moment to start (VS Code starts a watcher per pattern); a generator's
-    // first build comes well after the file is opened.
-    await sleep(1500);
+    // Built at once, while the file watcher may still be starting: the extension reads the built
+    // file once more when the watcher has had time to start, so this build is not missed either.
     // The generator builds the page (its watch mode writes the file): the local checks follow.
     await write(vscode.Uri.joinPath(site, '_site/blog/first-post/index.html'), BUILT.replace('lang="en"', ''));
     const problems = await waitFor(
