@@ -3,6 +3,7 @@
 import { COMMAND } from '../ids';
 import type { CommandTable, Feature } from '../shared/register';
 import { CommandContext } from '../shared/context';
+import { walkthroughTicks } from './walkthroughTicks';
 
 /** Shows the Website Reports log in the Output panel; true when shown. */
 export function showLog(ctx: CommandContext): boolean {
@@ -14,5 +15,5 @@ export function supportFeature(ctx: CommandContext) {
   const commands = {
     [COMMAND.showLog]: () => showLog(ctx),
   } satisfies CommandTable;
-  return { commands, disposables: [] } satisfies Feature;
+  return { commands, disposables: [walkthroughTicks()] } satisfies Feature;
 }

@@ -66,13 +66,25 @@ describe('package.json for the Marketplace', () => {
 
     it('has the four steps, each ticked by the real state (a context key) as well as by doing it', () => {
       assert.equal(walkthroughs.length, 1);
+      const shown = ' && webReports.walkthroughShown';
       assert.deepEqual(
         steps.map((s) => [s.id, s.completionEvents]),
         [
-          ['setBaseUrl', ['onSettingChanged:webReports.baseUrl', 'onContext:webReports.baseUrlSet']],
-          ['setApiKey', ['onContext:webReports.signedIn']],
-          ['createReport', ['onCommand:webReports.createReport', 'onContext:webReports.hasReports']],
-          ['showAccount', ['onCommand:webReports.showAccount', 'onContext:webReports.accountShown']],
+          // Each state also with walkthroughShown: a state already true when VS Code's walkthrough
+          // service starts never ticks on its own (extension/support/walkthroughTicks.ts).
+          [
+            'setBaseUrl',
+            ['onSettingChanged:webReports.baseUrl', 'onContext:webReports.baseUrlSet', `onContext:webReports.baseUrlSet${shown}`],
+          ],
+          ['setApiKey', ['onContext:webReports.signedIn', `onContext:webReports.signedIn${shown}`]],
+          [
+            'createReport',
+            ['onCommand:webReports.createReport', 'onContext:webReports.hasReports', `onContext:webReports.hasReports${shown}`],
+          ],
+          [
+            'showAccount',
+            ['onCommand:webReports.showAccount', 'onContext:webReports.accountShown', `onContext:webReports.accountShown${shown}`],
+          ],
         ],
       );
     });
