@@ -41,8 +41,11 @@ export async function quickFix(page: Page, h: ShotHelpers): Promise<void> {
   // The cursor on the image without alt text, then the quick fixes there.
   const img = page.locator('.part.editor .view-line span', { hasText: /^img$|<img/ }).first();
   await img.click({ timeout: 10_000 });
-  await page.keyboard.press('Control+.');
-  await h.shown(page.locator('.action-widget, .context-view .monaco-list').first(), 10_000);
+  await h.runFromPalette(page, 'Quick Fix...');
+  await h.shown(page.locator('.action-widget').first(), 10_000).catch(async (error) => {
+    await page.screenshot({ path: 'test-results/demo-quick-fix-failed.png' });
+    throw error;
+  });
   await h.sleep(800);
   await h.shot(page, 'quick-fix');
   await page.keyboard.press('Escape');

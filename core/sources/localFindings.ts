@@ -4,6 +4,7 @@
 // the local score beside the published one; the checks only the deployed page can answer. The
 // analysis's checks are already a report's `results` in the plain reading (an array of
 // `{ key, passed, … }`, `passed: null` when not judged), so the one reader of checks reads them.
+import { checkStates } from '../checks/checkResults';
 import * as l10n from '@vscode/l10n';
 import { failedCheckSentence } from '../checks/checkSentences';
 import { checkName } from '../checks/checkNames';
@@ -120,4 +121,13 @@ export function localLensWords(result: LocalResult, published?: unknown): string
     args: [Math.round(result.score), localScoreWords(result)],
     comment: ["{0} the page's score from its local checks, {1} how many checks it counts"],
   });
+}
+
+/**
+ * Whether a local finding of `check` repeats the published report's: the report fails the same
+ * check, so its own Problem already says so on the page source. Local Problems are shown beside the
+ * published ones only where the two differ (failing here, passing or unknown there).
+ */
+export function repeatsPublished(check: string, publishedResults: unknown): boolean {
+  return checkStates(publishedResults).get(check) === 'failed';
 }

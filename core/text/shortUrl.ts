@@ -2,10 +2,10 @@
 // the usual case; `http://` stays, it is worth noticing), and a long rest shortened in the middle
 // so both the host and the page's own name stay in view. The whole URL is in the row's tooltip.
 
-/** Characters of a row's URL at most: a side bar at its default width shows about 30 after the score. */
-export const ROW_URL_CHARS = 30;
+/** Characters of a row's URL at most: a side bar at its default width shows about 27 after the score. */
+export const ROW_URL_CHARS = 26;
 /** Characters of the head kept at most beside the host, so the path's end keeps its share. */
-const MIN_TAIL_CHARS = 10;
+const MIN_TAIL_CHARS = 8;
 
 export function shortUrl(url: string, max = ROW_URL_CHARS): string {
   const text = url.replace(/^https:\/\//i, '');

