@@ -16,8 +16,8 @@ import { isHtmlFile, type LocalChecks } from './localChecks';
 
 /** A rebuild writes files one after another: the built file is read once it has been quiet this long. */
 export const REBUILD_DEBOUNCE_MS = 300;
-/** How long a new file watcher may take to start seeing changes (then the built file is read once more). */
-const WATCH_START_MS = 2_000;
+/** How often the built files of a followed source are looked at, besides the watcher. */
+const BUILT_POLL_MS = 2_000;
 /** Source files whose built files are watched at once, at most (the visible ones; the oldest let go). */
 export const MAX_WATCHED_SOURCES = 20;
 
@@ -85,9 +85,33 @@ export class PreviewChecks extends Disposable {
       watcher.onDidCreate(rebuilt);
       return watcher;
     });
-    // A new watcher takes a moment to start: a build written meanwhile is read by one more check.
-    const settled = setTimeout(() => this.rebuilds.schedule(key, () => void this.check(uri)), WATCH_START_MS);
-    this.watched.set(key, vscode.Disposable.from(...watchers, { dispose: () => clearTimeout(settled) }));
+    // A file watcher can miss changes (one still starting, a busy machine): the built files' size
+    // and time are also looked at every BUILT_POLL_MS while the source is followed (a stat each).
+    let seen = '';
+    const poll = setInterval(() => {
+      void this.builtStamp(page.config.dir, files).then((stamp) => {
+        if (seen !== '' && stamp !== seen) rebuiltNow();
+        seen = stamp;
+      });
+    }, BUILT_POLL_MS);
+    const rebuiltNow = () => this.rebuilds.schedule(key, () => void this.check(uri));
+    void this.builtStamp(page.config.dir, files).then((stamp) => {
+      if (seen === '') seen = stamp; // as it was when the following began
+    });
+    this.watched.set(key, vscode.Disposable.from(...watchers, { dispose: () => clearInterval(poll) }));
+  }
+
+  /** The built files' sizes and times, as one string ('' until read; 'none' when none exists). */
+  private async builtStamp(dir: vscode.Uri, files: readonly string[]): Promise<string> {
+    const stamps = await Promise.all(
+      files.map((file) =>
+        vscode.workspace.fs.stat(vscode.Uri.joinPath(dir, ...file.split('/'))).then(
+          (s) => `${file}:${s.size}:${s.mtime}`,
+          () => '',
+        ),
+      ),
+    );
+    return stamps.filter(Boolean).join('|') || 'none';
   }
 
   private unwatch(key: string): void {

@@ -13,6 +13,7 @@ import { FindingTexts } from './findingTexts';
 import { FixLens } from './fixLens';
 import { FIX_LANGUAGES, type OptionsOf } from './fixSources';
 import { QuickFixProvider } from './quickFixProvider';
+import { SiteLanguage } from './siteLanguage';
 
 /** The page a source file produces and its latest report, as the page sources know them. */
 export interface PublishedPages {
@@ -34,10 +35,15 @@ export function quickFixesFeature(configs: GateConfigs, published: PublishedPage
   };
   const texts = new FindingTexts();
   const notes = new DeployNotes(pageOf);
+  const site = new SiteLanguage();
+  const asksForLang = (uri: vscode.Uri) =>
+    vscode.languages.getDiagnostics(uri).some((d) => (typeof d.code === 'object' ? d.code.value : d.code) === 'language');
   const optionsOf: OptionsOf = async (document) => {
     const options: FixOptions = {};
     const config = await configs.forDocument(document.uri).catch(() => undefined);
-    if (config?.config.lang !== undefined) options.configLang = config.config.lang;
+    if (config?.config.lang) options.configLang = config.config.lang;
+    // Else the language most of the site's pages declare, looked up only when a lang is asked for.
+    else if (asksForLang(document.uri)) options.siteLang = await site.get();
     const pageUrl = pageOf(document.uri)?.url ?? local.stateOf(document.uri)?.pageUrl;
     if (pageUrl !== undefined) options.pageUrl = pageUrl;
     return options;

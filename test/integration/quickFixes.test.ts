@@ -212,4 +212,40 @@ describe('quick fixes: a page source in HTML', function () {
       await vscode.workspace.fs.delete(plain).then(undefined, () => undefined);
     }
   });
+
+  it('without a "lang" in the config, the lang fix writes the language most of the site’s pages declare', async () => {
+    // Pages in a language no other test writes, so it is surely the most common one.
+    const site = vscode.Uri.joinPath(folder, '..', 'quick-fixes-dutch');
+    const pages = Array.from({ length: 30 }, (_, i) => vscode.Uri.joinPath(site, `page-${i}.html`));
+    for (const page of pages) {
+      await vscode.workspace.fs.writeFile(
+        page,
+        new TextEncoder().encode('<!doctype html><html lang="nl"><head><title>Een pagina</title></head></html>\n'),
+      );
+    }
+    const plain = vscode.Uri.joinPath(folder, '..', 'quick-fixes-no-lang.html');
+    await vscode.workspace.fs.writeFile(
+      plain,
+      new TextEncoder().encode('<html><head><title>A page without a language</title></head><body></body></html>\n'),
+    );
+    try {
+      const shown = await vscode.window.showTextDocument(plain);
+      await waitFor(() => local(plain, 'language').length === 1, 10_000, 'the local lang Problem');
+      // A look-up already under way when the pages were written answers without them: asked again.
+      const action = await waitFor(
+        async () => {
+          const offered = await fixOf(plain, 'language');
+          return /nl/.test(offered.title) ? offered : undefined;
+        },
+        20_000, // a language found before these pages existed is kept 10 s
+        'the lang fix naming the site’s language',
+      );
+      assert.ok(action.edit && (await vscode.workspace.applyEdit(action.edit)), action.title);
+      assert.match(shown.document.getText(), /^<html lang="nl">/);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(plain).then(undefined, () => undefined);
+      await vscode.workspace.fs.delete(site, { recursive: true }).then(undefined, () => undefined);
+    }
+  });
 });

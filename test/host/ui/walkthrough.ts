@@ -4,7 +4,8 @@
 // starts VS Code's walkthrough service: it is created on first use and only then listens for the
 // completion events), then after sign-in, create and the account panel, whose steps must be ticked.
 // The base URL step is ticked from the first: the setting was written before start, and the step
-// ticks from the real state (a context key set at activation), not only from a change.
+// ticks from the real state (a context key set at activation, before the walkthrough service
+// starts), not only from a change.
 import type { Page } from 'playwright-core';
 import { poll, type Ui } from './harness';
 import { WALKTHROUGH_KEY } from '../fixtures';
@@ -16,6 +17,9 @@ const STEPS: [id: string, title: string][] = [
   ['createReport', 'Rate your first page'],
   ['showAccount', 'Open your account'],
 ];
+
+/** Time for the extension to activate after the workbench shows (onStartupFinished). */
+const ACTIVATION_SETTLE_MS = 6_000;
 
 interface SeenStep {
   id: string;
@@ -97,6 +101,11 @@ export async function walkthroughOpensCheck(ui: Ui): Promise<boolean> {
   return ui.check(
     'the walkthrough opens by its id (workbench.action.openWalkthrough) with its four steps, only the address set',
     async () => {
+      // Opened once the extension has surely activated (onStartupFinished) and set its context: VS
+      // Code's walkthrough service, started only now, finds the address step's state already true —
+      // the case it used to take as seen and never tick (extension/support/walkthroughTicks.ts).
+      await activityBarEntry(ui.page).waitFor({ state: 'visible', timeout: 45_000 });
+      await ui.page.waitForTimeout(ACTIVATION_SETTLE_MS);
       const problems = await ticked(ui.page, ['setBaseUrl']);
       if (problems.length) throw new Error(problems.join('; '));
       await close(ui.page);
