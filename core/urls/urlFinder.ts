@@ -17,8 +17,25 @@ export interface FoundUrl {
   end: number;
 }
 
-/** Characters a URL in a document never contains unescaped. */
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`{}|\\^]+/gi;
+/** Where a URL starts; its end is found by urlEnd, a plain scan (a regex's `[…]+` over a 10 MB run
+ * keeps a backtracking entry per character and can overflow the stack). */
+const URL_START = /\bhttps?:\/\//gi;
+/** Characters a URL in a document never contains unescaped (besides white space). */
+const NOT_IN_URL = new Set('<>"\'`{}|\\^'.split('').map((c) => c.charCodeAt(0)));
+/** White space as `\s` knows it. */
+const SPACE = /\s/;
+
+/** The offset just after the run of URL characters that begins at `from`. */
+function urlEnd(text: string, from: number): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (NOT_IN_URL.has(code)) break;
+    // White space ends it, as `\s` knows it (other control characters do not: made visible where shown).
+    if (code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code >= 0x80 && SPACE.test(text[i]))) break;
+  }
+  return i;
+}
 /** A URL needs a host: something other than a path, query or fragment right after `//`. */
 const HAS_HOST = /^https?:\/\/[^/?#]/i;
 /** Characters that end a sentence or close emphasis rather than belong to the URL: . , ; : ! ? * _ ~ */
@@ -63,7 +80,7 @@ export function trimUrl(candidate: string): string {
 /** Every http(s) URL in `text`, in text order, with offsets. */
 export function findUrls(text: string): FoundUrl[] {
   const found: FoundUrl[] = [];
-  const pattern = new RegExp(URL_PATTERN);
+  const pattern = new RegExp(URL_START);
   // The next `"` and `'` at or after the last place looked from (-1: none), so that finding the
   // end of quoted values never reads the same characters twice.
   const nextQuote: Record<string, number> = { '"': 0, "'": 0 };
@@ -75,8 +92,11 @@ export function findUrls(text: string): FoundUrl[] {
   let skipUntil = 0;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const start = match.index;
+    const end = urlEnd(text, pattern.lastIndex);
+    if (end === pattern.lastIndex) continue; // nothing after `//`
+    pattern.lastIndex = end;
     if (start < skipUntil) continue;
-    const raw = trimUrl(match[0]);
+    const raw = trimUrl(text.slice(start, end));
     if (!HAS_HOST.test(raw)) continue;
     if (opensVocabularyIdentifier(text, start)) {
       // The rest of the quoted value too: a schemaLocation holds pairs of addresses.
