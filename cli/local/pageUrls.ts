@@ -6,6 +6,9 @@
 // the rules' path patterns (`/blog/**`).
 import type { GateConfig } from '../../core/config/configFile';
 
+// The one mapping of built files and page paths, shared with the editor's preview.
+export { pathOfBuiltFile } from '../../core/config/pagePreview';
+
 /** The site's origin the pages are named on, or undefined. */
 export function siteOriginOf(config: GateConfig): string | undefined {
   for (const entry of config.sources ?? []) {
@@ -22,13 +25,6 @@ function originOf(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `blog/x/index.html` → `/blog/x/`, `about.html` → `/about.html`: the path a static server serves the file at. */
-export function pathOfBuiltFile(relative: string): string {
-  const segments = relative.split('/');
-  if (/^index\.html?$/i.test(segments[segments.length - 1] ?? '')) segments[segments.length - 1] = '';
-  return `/${segments.map(encodeURIComponent).join('/')}`;
 }
 
 /** The page's name: its URL on `origin`, else the path itself. */

@@ -99,7 +99,20 @@ export function builtFilesOf(dir: string, pageUrl: string): string[] {
   const base = dir === '.' ? '' : `${dir}/`;
   const last = segments[segments.length - 1] ?? '';
   const folder = segments.slice(0, -1);
-  if (last === '') return [`${base}${[...folder, 'index.html'].join('/')}`];
+  // A folder's index is index.html or index.htm, as pathOfBuiltFile reads it the other way.
+  if (last === '') return INDEX_FILES.map((index) => `${base}${[...folder, index].join('/')}`);
   if (/\.html?$/i.test(last)) return [`${base}${segments.join('/')}`];
-  return [`${base}${[...segments, 'index.html'].join('/')}`, `${base}${[...folder, `${last}.html`].join('/')}`];
+  return [...INDEX_FILES.map((index) => `${base}${[...segments, index].join('/')}`), `${base}${[...folder, `${last}.html`].join('/')}`];
+}
+
+const INDEX_FILES = ['index.html', 'index.htm'];
+
+/**
+ * The other way: the path a static server serves a built file at (`blog/x/index.html` → `/blog/x/`,
+ * `about.html` → `/about.html`); `builtFilesOf` of that path names the file again.
+ */
+export function pathOfBuiltFile(relative: string): string {
+  const segments = relative.split('/');
+  if (/^index\.html?$/i.test(segments[segments.length - 1] ?? '')) segments[segments.length - 1] = '';
+  return `/${segments.map(encodeURIComponent).join('/')}`;
 }

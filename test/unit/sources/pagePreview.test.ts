@@ -2,18 +2,37 @@
 // request: no folder outside the config's, no credentials in an origin), and a page's published URL
 // mapped to its preview — the same path on the origin, or the built files in the folder.
 import { strict as assert } from 'node:assert';
-import { builtFilesOf, langOf, MAX_PREVIEW_SEGMENTS, previewOf, previewUrlOf } from '../../../core/config/pagePreview';
+import { builtFilesOf, langOf, MAX_PREVIEW_SEGMENTS, pathOfBuiltFile, previewOf, previewUrlOf } from '../../../core/config/pagePreview';
 import { ConfigError, parseConfig } from '../../../core/config/configFile';
 
 describe('pagePreview: the config’s preview and the page’s built file', () => {
   it('maps a page path to its built files in the order a generator writes them', () => {
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x/'), ['_site/blog/x/index.html']);
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x'), ['_site/blog/x/index.html', '_site/blog/x.html']);
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com/'), ['_site/index.html']);
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com'), ['_site/index.html']);
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x/'), ['_site/blog/x/index.html', '_site/blog/x/index.htm']);
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x'), [
+      '_site/blog/x/index.html',
+      '_site/blog/x/index.htm',
+      '_site/blog/x.html',
+    ]);
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/'), ['_site/index.html', '_site/index.htm']);
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com'), ['_site/index.html', '_site/index.htm']);
     assert.deepEqual(builtFilesOf('_site', 'https://example.com/about.html?x=1#top'), ['_site/about.html']);
-    assert.deepEqual(builtFilesOf('out/site', 'https://example.com/a%20b/'), ['out/site/a b/index.html']);
-    assert.deepEqual(builtFilesOf('.', 'https://example.com/x'), ['x/index.html', 'x.html']);
+    assert.deepEqual(builtFilesOf('out/site', 'https://example.com/a%20b/'), ['out/site/a b/index.html', 'out/site/a b/index.htm']);
+    assert.deepEqual(builtFilesOf('.', 'https://example.com/x'), ['x/index.html', 'x/index.htm', 'x.html']);
+  });
+
+  it('agrees with the command line both ways: the page a built file is served as names that file again', () => {
+    for (const file of [
+      'index.html',
+      'about.html',
+      'blog/x/index.html',
+      'blog/x/index.htm',
+      'blog/x.html',
+      'a b/ü.html',
+      'docs/v1.2/p.htm',
+    ]) {
+      const page = `https://example.com${pathOfBuiltFile(file)}`;
+      assert.ok(builtFilesOf('_site', page).includes(`_site/${file}`), `${file} → ${page} → ${builtFilesOf('_site', page).join(', ')}`);
+    }
   });
 
   it('maps no path that could leave the build folder', () => {
