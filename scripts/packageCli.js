@@ -41,6 +41,22 @@ async function bundleCli(dir) {
       );
     },
   };
+  // undici's HTTP/2 client loads node:http2 (and with it tls and crypto: ~7 ms of every start)
+  // when it is loaded, though it is used only where a TLS handshake chose h2, which the client
+  // never offers (undici's allowH2 is off). undici loads it in a try and goes on without it where
+  // a runtime has none; here it is such a runtime.
+  const noHttp2 = {
+    name: 'no-http2',
+    setup(build) {
+      build.onResolve({ filter: /^node:http2$/ }, (args) =>
+        /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer) ? { path: 'http2', namespace: 'no-http2' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({
+        contents: "throw new Error('HTTP/2 is not used by website-reports');",
+        loader: 'js',
+      }));
+    },
+  };
   await Promise.all([
     esbuild.build({
       ...common,
@@ -48,7 +64,7 @@ async function bundleCli(dir) {
       outfile: path.join(dir, 'website-reports.js'),
       plugins: [httpApart],
     }),
-    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE) }),
+    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2] }),
     // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
     esbuild.build({
       ...common,

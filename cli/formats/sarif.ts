@@ -2,11 +2,11 @@
 // finding shows on that line of that file. Every location is relative to %SRCROOT% (an absolute
 // URI would show the runner's paths); each result's fingerprint is its own (file, URL, rule and
 // which of the URL's places in that file), so code scanning never merges two places.
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 import type { FindingLevel } from '../../core/config/rules';
+import { digestOf } from '../../core/text/digest';
 
 const LEVEL: Record<FindingLevel, 'error' | 'warning' | 'note'> = { error: 'error', warn: 'warning', note: 'note' };
 /** Where each rule is explained. */
@@ -49,7 +49,7 @@ export function ruleHelp(id: string): { text: string; helpUri: string } {
 
 /** A stable fingerprint of a finding's place (SARIF's and Code Quality's). */
 export function fingerprint(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return digestOf('sha256', parts.join('\u0000')).toString('hex');
 }
 
 export function formatSarif(report: GateReport, toolVersion: string, reportLink?: string, root = process.cwd()): string {

@@ -5,9 +5,7 @@
 import type * as Undici from 'undici';
 import { lookup } from 'node:dns/promises';
 import { isOwnTarget, unbracket, type OwnAddress } from '../urls/hostAddress';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- undici's internal module (see undici.ts)
-const buildConnector = require('undici/lib/core/connect') as typeof Undici.buildConnector;
+import { buildConnector } from './undici';
 
 export const OWN_ADDRESS_CODE = 'WR_OWN_ADDRESS';
 

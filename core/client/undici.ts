@@ -9,6 +9,7 @@ import type * as Undici from 'undici';
 /* eslint-disable @typescript-eslint/no-require-imports -- undici's internal modules have no typings of their own */
 export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
 export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof Undici.ProxyAgent;
+export const buildConnector = require('undici/lib/core/connect') as typeof Undici.buildConnector;
 const apiRequest = require('undici/lib/api/api-request') as (
   this: Undici.Dispatcher,
   options: Undici.Dispatcher.RequestOptions,

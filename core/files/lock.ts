@@ -14,9 +14,9 @@
 //   3. It drops the marker only after the rename: a late taker who takes the marker then reads
 //      the new content in step 2 and backs off.
 // A live holder is never taken over when staleness is by liveness only (a scan job runs for hours).
-import { createHash, randomBytes } from 'node:crypto';
 import { writeAtomically } from './atomicWrite';
 import type { HistoryFiles } from './fileOps';
+import { digestOf, randomHex } from '../text/digest';
 
 /** A lock file older than this belongs to a holder that died, where the caller judges by age. */
 export const LOCK_STALE_MS = 10_000;
@@ -57,7 +57,7 @@ const heldHere = new Set<string>();
 
 /** Takes the lock at `path` if it is free or stale; else says who holds it. Never waits. */
 export async function tryLock(files: LockFiles, path: string, options: LockOptions = {}): Promise<LockResult> {
-  const token = randomBytes(8).toString('hex');
+  const token = randomHex(8);
   const mine = JSON.stringify({ pid: process.pid, start: PROCESS_START, token });
   const got = await take(files, path, mine, options, 0);
   if (got !== true) return { busy: got };
@@ -101,7 +101,7 @@ async function take(files: LockFiles, path: string, mine: string, options: LockO
     holder = holderOf(text);
     if (!(await isStale(files, path, holder, options))) return holder;
     if (depth >= MAX_MARKER_DEPTH) return holder;
-    const marker = `${path}.${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    const marker = `${path}.${digestOf('sha256', text).toString('hex').slice(0, 16)}`;
     // A marker is held for an instant; one whose holder is gone is stale like any lock.
     const gotMarker = await take(files, marker, mine, { staleMs: options.staleMs ?? LOCK_STALE_MS }, depth + 1);
     if (gotMarker !== true) {

@@ -10,9 +10,9 @@
 // bytes. Lines start with their kind's field, so a reader can group runs by key without parsing
 // them (`keyOfLine`) and parse only the lines of the URL asked for.
 
-import { createHash } from 'node:crypto';
 import type { RatingBand } from '../checks/rating';
 import type { CheckState, Importance, RunSnapshot } from './snapshot';
+import { digestOf } from '../text/digest';
 
 const IMPORTANCES: readonly (Importance | undefined)[] = [undefined, 'high', 'medium', 'low'];
 /** Failed checks are upper case, passed ones lower case; the letter is the importance. */
@@ -27,7 +27,7 @@ export interface NamesLine {
 
 /** The id of a list of check names: the same list always gets the same id. */
 export function namesId(names: readonly string[]): string {
-  return createHash('sha1').update(JSON.stringify(names)).digest('base64url').slice(0, 12);
+  return digestOf('sha1', JSON.stringify(names)).toString('base64url').slice(0, 12);
 }
 
 export function namesLine(names: readonly string[]): string {

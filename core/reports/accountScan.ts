@@ -16,8 +16,11 @@ import { ACCOUNT_QUERY, LookupDeps, PriorityOf, sendList } from './lookupDeps';
 export const MAX_SCAN_PAGES = 1_000;
 /** Pages read beyond those the total promised (reports created while the list is read). */
 export const SCAN_SLACK_PAGES = 2;
-/** Pages of a numbered list asked for at once (as many as the write queue's creates in flight). */
-export const LOOKAHEAD_PAGES = 3;
+/**
+ * Pages of a numbered list asked for at once: after the first page, an account of up to 500 reports
+ * is read in one more round trip, and no more than four reads are ever open on the service.
+ */
+export const LOOKAHEAD_PAGES = 4;
 
 /** Answers the open keys a page holds (the first report seen of a key is its latest). */
 export function takePage(page: ReportPage, open: Set<string>, found: Map<string, Report | undefined>): void {

@@ -8,6 +8,7 @@ import type { Report, ReportPage } from '../client/types';
 import { scanAccount, takePage, MAX_SCAN_PAGES } from './accountScan';
 import { latestByHost } from './hostSearch';
 import { ACCOUNT_QUERY, LOOKUP_PAGE_SIZE, LookupDeps, PriorityOf, sendList } from './lookupDeps';
+import { hostOfKey } from '../urls/urlKey';
 
 /** A key's answer: its latest report (undefined: none), or why it could not be checked. */
 export type KeyAnswer = { report: Report | undefined } | { error: unknown };
@@ -37,10 +38,6 @@ export function chooseRoute(hosts: number, total: number | undefined, pagesRead:
   return pages - pagesRead <= hosts ? 'scan' : 'hosts';
 }
 
-function hostOf(key: string): string {
-  return new URL(key).host;
-}
-
 /** Every key's answer. Never rejects: a failure is the answer of the keys it left open. */
 export async function runLookups(options: RunOptions, keys: Iterable<string>): Promise<Map<string, KeyAnswer>> {
   const { deps, priority } = options;
@@ -57,14 +54,14 @@ export async function runLookups(options: RunOptions, keys: Iterable<string>): P
   let total = options.accountTotal;
   let first: ReportPage | undefined;
   try {
-    if (total === undefined && new Set([...open].map(hostOf)).size >= PROBE_MIN_HOSTS) {
+    if (total === undefined && new Set([...open].map(hostOfKey)).size >= PROBE_MIN_HOSTS) {
       first = await sendList(deps, priority, ACCOUNT_QUERY);
       told(first);
       takePage(first, open, found);
       if (!first.hasMore) open.clear(); // the whole account in one page: the rest have none
       total = first.total ?? (first.lastPage === undefined ? undefined : first.lastPage * LOOKUP_PAGE_SIZE);
     }
-    const hosts = new Set([...open].map(hostOf)).size;
+    const hosts = new Set([...open].map(hostOfKey)).size;
     if (open.size && chooseRoute(hosts, total, first ? 1 : 0) === 'scan') {
       options.onRoute?.('scan');
       const pages = Math.ceil((total ?? 0) / LOOKUP_PAGE_SIZE);
@@ -84,7 +81,7 @@ export async function runLookups(options: RunOptions, keys: Iterable<string>): P
 async function byHost(options: RunOptions, open: Set<string>, found: Map<string, Report | undefined>, answers: Map<string, KeyAnswer>) {
   const hosts = new Map<string, Set<string>>();
   for (const key of open) {
-    const host = hostOf(key);
+    const host = hostOfKey(key);
     if (!hosts.has(host)) hosts.set(host, new Set());
     hosts.get(host)?.add(key);
   }

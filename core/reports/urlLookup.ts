@@ -89,7 +89,11 @@ export class UrlLookup {
   /** The cached answer: `{report}` (report undefined = no report yet), or undefined when unknown or stale. */
   cached(url: string): { report: Report | undefined } | undefined {
     const key = urlKey(url);
-    const entry = key === undefined ? undefined : this.cache.get(key);
+    return key === undefined ? undefined : this.cachedKey(key);
+  }
+
+  private cachedKey(key: string): { report: Report | undefined } | undefined {
+    const entry = this.cache.get(key);
     if (!entry || entry.generation !== this.generation || this.now() - entry.at > this.ttlMs) return undefined;
     return { report: entry.report };
   }
@@ -98,7 +102,7 @@ export class UrlLookup {
   lookup(url: string, audience: LookupAudience = 'background'): Promise<Report | undefined> {
     const key = urlKey(url);
     if (key === undefined) return Promise.resolve(undefined);
-    const hit = this.cached(url);
+    const hit = this.cachedKey(key);
     if (hit) return Promise.resolve(hit.report);
     const priority = lookupPriority(audience);
     const joined = this.inFlight.get(key);

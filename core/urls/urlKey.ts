@@ -30,6 +30,17 @@ export function urlKey(url: string): string | undefined {
   return `${parsed.protocol}//${parsed.host}${upper(path)}${upper(parsed.search)}`;
 }
 
+/**
+ * The host (with a port other than the default) of a key made by `urlKey`, read from its text: a
+ * key is `scheme://host` then the path and query, so no parse is needed.
+ */
+export function hostOfKey(key: string): string {
+  const start = key.indexOf('//') + 2;
+  let end = start;
+  while (end < key.length && key[end] !== '/' && key[end] !== '?') end++;
+  return key.slice(start, end);
+}
+
 /** The host name (lower case, no port) of an http(s) URL, or undefined. */
 export function hostOf(url: string): string | undefined {
   try {

@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { ratingOf } from '../../../core/checks/rating';
 import { ReportsClient } from '../../../core/client/client';
 import type { ListQuery } from '../../../core/client/types';
+import { LOOKAHEAD_PAGES } from '../../../core/reports/accountScan';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import type { LookupRoute } from '../../../core/reports/lookupRun';
 import { startService, RunningService } from '../../../service/server';
@@ -165,5 +166,42 @@ describe('actions: lookups at the floor', function () {
     await Promise.all([hidden, hover]);
     assert.deepEqual(seen, ['background', 'interactive', 'background', 'background']);
     assert.deepEqual(done, ['hover', 'hidden view'], 'the hovered URL is answered before the hidden work ends');
+  });
+});
+
+describe('actions: the account list read ahead', function () {
+  this.timeout(60_000);
+  const LATENCY_MS = 300;
+  /** 1,000 reports on 1,000 hosts: ten pages of 100, the newest (the last URLs) first. */
+  const ACCOUNT = Array.from({ length: 1_000 }, (_, i) => `https://acct-${i}.ahead.test/p`);
+  let service: RunningService;
+  let client: ReportsClient;
+
+  before(async () => {
+    const data = await writeDataFile(ACCOUNT.map((url) => ({ url, score: 70 })));
+    service = await startService({ apiKey: KEY, control: true, dataFile: data, latencyMs: LATENCY_MS });
+    client = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
+  });
+  after(async () => {
+    await client.dispose();
+    await service.close();
+  });
+
+  it(`asks for the next ${LOOKAHEAD_PAGES} pages at once, takes them in order, and stops with at most ${LOOKAHEAD_PAGES - 1} unneeded`, async () => {
+    const lookup = new UrlLookup({ source: () => client });
+    // 20 URLs all on page 2 (reports 900..801): the first page tells the total, the scan is cheaper.
+    const wanted = ACCOUNT.slice(800, 820);
+    service.clearRequests();
+    const answers = await lookup.settleAll(wanted, 'command');
+    lookup.dispose();
+    assert.ok([...answers.values()].every((a) => a.state === 'found'));
+    const pages = service.requests().map((r) => Number(r.query.page ?? 1));
+    assert.deepEqual(pages, [1, ...Array.from({ length: LOOKAHEAD_PAGES }, (_, i) => i + 2)]);
+    // Pages 2.. reached the service within less than one answer's latency of each other: at once.
+    const times = service
+      .requests()
+      .slice(1)
+      .map((r) => Date.parse(r.at));
+    assert.ok(Math.max(...times) - Math.min(...times) < LATENCY_MS, `asked at ${times.join(', ')}`);
   });
 });

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { domainToASCII } from 'node:url';
 import fc from 'fast-check';
-import { spellingsOf, urlKey } from '../../../core/urls/urlKey';
+import { hostOfKey, spellingsOf, urlKey } from '../../../core/urls/urlKey';
 
 const letter = fc.constantFrom(...Array.from('abcxyz019-üßéñøåçłžдж中文日本ü'));
 const label = fc
@@ -43,6 +43,19 @@ describe('model: urlKey, one identity of a page', () => {
         // Upper case is the same host where it maps back (ß upper-cases to SS, another host).
         const upper = name.toUpperCase();
         if (upper.toLowerCase() === name) assert.equal(urlKey(`https://${upper}${rest}`), urlKey(`https://${ascii}${rest}`));
+      }),
+    );
+  });
+
+  it('property: hostOfKey reads the host a URL parser finds in the key (port, IPv6, user info, no path)', () => {
+    const port = fc.constantFrom('', ':443', ':80', ':8080');
+    const user = fc.constantFrom('', 'user@', 'u:p@');
+    const tail = fc.constantFrom('', '/', '?q=/x', '/a/b?c=d', '#f/g');
+    fc.assert(
+      fc.property(fc.oneof(host, fc.constantFrom('[::1]', '127.0.0.1', '[2001:db8::7]')), port, user, tail, (name, p, u, t) => {
+        const key = urlKey(`https://${u}${name}${p}${t}`);
+        fc.pre(key !== undefined);
+        assert.equal(hostOfKey(key as string), new URL(key as string).host, String(key));
       }),
     );
   });
