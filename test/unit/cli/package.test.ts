@@ -57,6 +57,24 @@ describe('cli: the npm package', function () {
     assert.equal(checked.status, 2, checked.stderr);
     assert.doesNotMatch(checked.stderr, /Cannot find module/);
     assert.match(checked.stderr, /127\.0\.0\.1:9/);
+    // The same run loads neither Node's HTTP/2 (undici's unused h2 client, left out of the bundle)
+    // nor TLS nor crypto: start-up the run does not need (a plain-http service, no hash).
+    const loaded = path.join(dir, 'loaded.json');
+    const hook = path.join(dir, 'loaded.js');
+    fs.writeFileSync(
+      hook,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    const bin = path.join(prefix, 'lib', 'node_modules', 'website-reports-cli', 'dist', 'website-reports.js');
+    const traced = spawnSync(process.execPath, ['--require', hook, bin, 'check'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, WEBREPORTS_API_KEY: 'package-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    assert.equal(traced.status, 2, traced.stderr);
+    const modules = (JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule '));
+    assert.ok(modules.includes('NativeModule net'), 'the HTTP part was loaded');
+    for (const unwanted of ['http2', 'tls', 'crypto']) assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
     const installed = fs.readdirSync(path.join(prefix, 'lib', 'node_modules', 'website-reports-cli'), { recursive: true }) as string[];
     assert.ok(!installed.some((f) => f.endsWith('.node')), 'no native module installed');
     // The bundled worker, where the bundled pool looks for it (beside dist/website-reports.js), analyses a page.
