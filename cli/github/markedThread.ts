@@ -1,10 +1,12 @@
 // The one comment (or issue) this command keeps, found again by the hidden marker at the start of
-// its body, edited in place, never made twice. A create that fails in a way that leaves it unknown
+// its body and by its author (who the token writes as: writer.ts), edited in place, never made
+// twice. A create that fails in a way that leaves it unknown
 // whether GitHub stored it (a 5xx, a lost connection, a time-out) is not sent again blindly: the
 // listing is looked through for the marker first, and only when it is not there is it sent again.
 import { ApiError } from '../../core/client/errors';
 import type { GitHubApi } from './githubApi';
 import { MARKER } from './commentBody';
+import { wroteBy, type Author, type Writer } from './writer';
 
 /** Creates sent for one thread in one run, at most. */
 export const MAX_CREATE_ATTEMPTS = 3;
@@ -21,7 +23,7 @@ interface Item {
   body?: unknown;
   html_url?: unknown;
   pull_request?: unknown;
-  user?: { type?: unknown } | null;
+  user?: Author | null;
 }
 
 export interface ThreadPlace {
@@ -39,11 +41,14 @@ export function isMarked(body: unknown): boolean {
   return typeof body === 'string' && body.trimStart().startsWith(MARKER);
 }
 
-/** The marked thread, or undefined. A pull request is not an issue, even where GitHub lists it as one. */
-export async function findThread(api: GitHubApi, place: ThreadPlace): Promise<Thread | undefined> {
+/**
+ * The marked thread `writer` wrote, or undefined. A pull request is not an issue, even where GitHub
+ * lists it as one; a marked thread someone else wrote is not this command's.
+ */
+export async function findThread(api: GitHubApi, place: ThreadPlace, writer: Writer): Promise<Thread | undefined> {
   const item = await api.find<Item>(
     place.list,
-    (i) => isMarked(i.body) && i.pull_request === undefined && typeof i[place.keyField] === 'number',
+    (i) => isMarked(i.body) && wroteBy(i.user, writer) && i.pull_request === undefined && typeof i[place.keyField] === 'number',
   );
   return item && toThread(item, place);
 }
@@ -61,11 +66,12 @@ function unknownOutcome(error: unknown): boolean {
 export async function upsertThread(
   api: GitHubApi,
   place: ThreadPlace,
+  writer: Writer,
   fields: Record<string, unknown>,
   createFields: Record<string, unknown> = fields,
   found?: Thread,
 ): Promise<{ outcome: 'created' | 'updated'; thread: Thread }> {
-  const existing = found ?? (await findThread(api, place));
+  const existing = found ?? (await findThread(api, place, writer));
   if (existing) return { outcome: 'updated', thread: await edit(api, place, existing, fields) };
   let last: unknown;
   for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
@@ -76,7 +82,7 @@ export async function upsertThread(
     } catch (error) {
       if (!unknownOutcome(error)) throw error;
       last = error;
-      const stored = await findThread(api, place);
+      const stored = await findThread(api, place, writer);
       if (stored) return { outcome: 'updated', thread: await edit(api, place, stored, fields) };
     }
   }

@@ -16,6 +16,7 @@ import { commentBody, MARKER } from './commentBody';
 import { GitHubApi } from './githubApi';
 import { githubTarget, GitHubSetupProblem, pullRequestNumber, runLink } from './githubEnv';
 import { findThread, upsertThread, type ThreadPlace } from './markedThread';
+import { writerOf } from './writer';
 
 /** The title of the one issue a scheduled run keeps. */
 export const ISSUE_TITLE = 'Website Reports: pages regressed';
@@ -87,7 +88,7 @@ async function comment(io: CliIo, body: string): Promise<string> {
       edit: (id) => `${repo}/issues/comments/${id}`,
       keyField: 'id',
     };
-    const { outcome, thread } = await upsertThread(api, place, { body });
+    const { outcome, thread } = await upsertThread(api, place, await writerOf(api), { body });
     return `${outcome === 'created' ? 'Commented on' : 'Updated the comment on'} pull request #${number}${thread.url ? `: ${thread.url}` : '.'}`;
   });
 }
@@ -100,14 +101,15 @@ async function issue(io: CliIo, body: string, regressed: boolean): Promise<strin
       edit: (n) => `${repo}/issues/${n}`,
       keyField: 'number',
     };
-    const open = await findThread(api, place);
+    const writer = await writerOf(api);
+    const open = await findThread(api, place, writer);
     if (!regressed) {
       if (!open) return 'No issue: nothing regressed, and no issue is open.';
       const closing = `${body}\n_All is well again: closed by this run._\n`;
       await api.send('PATCH', place.edit(open.key), { body: closing, state: 'closed', state_reason: 'completed' });
       return `Closed issue #${open.key}: all is well again.`;
     }
-    const { outcome, thread } = await upsertThread(api, place, { title: ISSUE_TITLE, body }, { title: ISSUE_TITLE, body }, open);
+    const { outcome, thread } = await upsertThread(api, place, writer, { title: ISSUE_TITLE, body }, { title: ISSUE_TITLE, body }, open);
     return `${outcome === 'created' ? 'Opened' : 'Updated'} issue #${thread.key}${thread.url ? `: ${thread.url}` : '.'}`;
   });
 }

@@ -1,7 +1,9 @@
 // A loopback stand-in for GitHub's REST API (nothing real can run here: GitHub is not local). It
 // keeps issue comments and issues as GitHub does for the calls `--github-comment` and
 // `--github-issue` make: listings paged with `Link: <…>; rel="next"`, creates, edits; faults can
-// be injected per request (a 5xx that stored the create anyway, a fork's read-only 403).
+// be injected per request (a 5xx that stored the create anyway, a fork's read-only 403). Who writes
+// is told by the token, as on GitHub: an app installation's (`ghs_…`) writes as the bot
+// github-actions[bot] and may not read GET /user; any other token as the person PERSON.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -12,8 +14,18 @@ export interface FakeComment {
   user: { login: string; type: string };
 }
 
+/** The login of the person any token other than an app's belongs to. */
+export const PERSON = 'octo-person';
+
+type Author = FakeComment['user'];
+
+function authorOf(authorization: string | undefined): Author {
+  return authorization?.startsWith('Bearer ghs_') ? { login: 'github-actions[bot]', type: 'Bot' } : { login: PERSON, type: 'User' };
+}
+
 export interface FakeIssue {
   number: number;
+  user: Author;
   title: string;
   body: string;
   state: 'open' | 'closed';
@@ -70,14 +82,29 @@ export class FakeGitHub {
     this.comments.set(pr, list);
   }
 
-  comment(body: string, type = 'Bot'): FakeComment {
+  comment(body: string, type = 'Bot', login = type === 'Bot' ? 'github-actions[bot]' : 'someone'): FakeComment {
     const id = this.nextId++;
     return {
       id,
       body,
       html_url: `https://github.example/${this.repository}/pull/1#issuecomment-${id}`,
-      user: { login: type === 'Bot' ? 'github-actions[bot]' : 'someone', type },
+      user: { login, type },
     };
+  }
+
+  /** An open issue by `user` (a stranger, unless said). */
+  addIssue(title: string, body: string, user: Author = { login: 'stranger', type: 'User' }): FakeIssue {
+    const number = this.issues.length + 1;
+    const made: FakeIssue = {
+      number,
+      user,
+      title,
+      body,
+      state: 'open',
+      html_url: `https://github.example/${this.repository}/issues/${number}`,
+    };
+    this.issues.push(made);
+    return made;
   }
 
   private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
@@ -91,11 +118,15 @@ export class FakeGitHub {
     const fault = this.faults.findIndex((f) => f.method === method && f.path.test(url.pathname));
     if (fault >= 0) {
       const [f] = this.faults.splice(fault, 1);
-      if (f.store) this.route(method, url, body, () => undefined);
+      if (f.store) this.route(method, url, body, () => undefined, authorOf(req.headers.authorization));
       return send(f.status, { message: 'Server Error' });
     }
     if (method !== 'GET' && this.readOnly) return send(403, { message: 'Resource not accessible by integration' });
-    this.route(method, url, body, send);
+    const author = authorOf(req.headers.authorization);
+    if (url.pathname === '/user' && method === 'GET') {
+      return author.type === 'Bot' ? send(403, { message: 'Resource not accessible by integration' }) : send(200, author);
+    }
+    this.route(method, url, body, send, author);
   }
 
   private route(
@@ -103,6 +134,7 @@ export class FakeGitHub {
     url: URL,
     text: string,
     send: (status: number, json: unknown, headers?: Record<string, string>) => void,
+    author: Author,
   ): void {
     const base = `/repos/${this.repository}`;
     const input = text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -111,7 +143,7 @@ export class FakeGitHub {
       const list = this.comments.get(Number(m[1])) ?? [];
       this.comments.set(Number(m[1]), list);
       if (method === 'GET') return this.page(url, list, send);
-      const made = this.comment(String(input.body));
+      const made = this.comment(String(input.body), author.type, author.login);
       list.push(made);
       return send(201, made);
     }
@@ -129,16 +161,7 @@ export class FakeGitHub {
           send,
         );
       }
-      const number = this.issues.length + 1;
-      const made: FakeIssue = {
-        number,
-        title: String(input.title),
-        body: String(input.body),
-        state: 'open',
-        html_url: `https://github.example/${this.repository}/issues/${number}`,
-      };
-      this.issues.push(made);
-      return send(201, made);
+      return send(201, this.addIssue(String(input.title), String(input.body), author));
     }
     if ((m = new RegExp(`^${base}/issues/(\\d+)$`).exec(url.pathname)) && method === 'PATCH') {
       const found = this.issues.find((i) => i.number === Number(m?.[1]));

@@ -7,7 +7,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
-import { FakeGitHub } from './fakeGitHub';
+import { FakeGitHub, PERSON } from './fakeGitHub';
 import { project, removeProjects, runCli } from './runCli';
 
 const KEY = 'gh-test-key-7741-secret';
@@ -122,6 +122,50 @@ describe('cli: --github-comment and --github-issue against a fake GitHub', funct
     assert.equal(github.requests.filter((r) => r.method === 'POST').length, 0);
     const pages = github.requests.filter((r) => r.method === 'GET').map((r) => new URL(r.url, github.url).searchParams.get('page') ?? '1');
     assert.deepEqual(pages, ['1', '2', '3', '4', '5', '6'], 'pages until the marker (30 a page: the 151st comment is on page 6)');
+  });
+
+  it("a stranger's comment that starts with the marker is not taken for its own: a comment of its own, the stranger's untouched", async () => {
+    const stranger = github.comment(`${MARKER}\nAll pages are good.`, 'User', 'stranger');
+    github.comments.set(7, [stranger]);
+    const { cwd, env } = await setUp();
+    const first = await runCli(args, { cwd, env });
+    assert.match(first.stderr, /Commented on pull request #7/);
+    const second = await runCli(args, { cwd, env });
+    assert.match(second.stderr, /Updated the comment on pull request #7/);
+    assert.equal(marked().length, 2);
+    assert.equal(stranger.body, `${MARKER}\nAll pages are good.`);
+    const ours = marked().find((c) => c !== stranger);
+    assert.equal(ours?.user.login, 'github-actions[bot]');
+    assert.deepEqual(
+      github.requests.filter((r) => r.method === 'PATCH').map((r) => r.url),
+      [`/repos/${github.repository}/issues/comments/${ours?.id}`],
+    );
+    assert.ok(!github.requests.some((r) => r.url === '/user'), "an app's token (ghs_) is not asked who it is");
+  });
+
+  it("a person's token: its own marked comment is found by its login (GET /user), not a stranger's before it", async () => {
+    const stranger = github.comment(`${MARKER}\nold`, 'User', 'stranger');
+    const own = github.comment(`${MARKER}\nold`, 'User', PERSON);
+    github.comments.set(7, [stranger, own]);
+    const { cwd, env } = await setUp();
+    const run = await runCli(args, { cwd, env: { ...env, GITHUB_TOKEN: 'ghp_persontoken0123456789' } });
+    assert.match(run.stderr, /Updated the comment on pull request #7/);
+    assert.equal(stranger.body, `${MARKER}\nold`);
+    assert.match(own.body, /decent → bad/);
+    assert.equal(github.requests.filter((r) => r.method === 'POST').length, 0);
+    assert.equal(github.requests.filter((r) => r.url === '/user').length, 1);
+  });
+
+  it('an issue a stranger opened with the marker is neither edited nor closed: the scheduled run keeps its own', async () => {
+    const stranger = github.addIssue('Website Reports: pages regressed', `${MARKER}\nFake results`);
+    const { cwd, env } = await setUp({}, {});
+    const issueArgs = ['check', 'docs', '--baseline', 'base-baseline.json', '--github-issue'];
+    const regressed = await runCli(issueArgs, { cwd, env });
+    assert.match(regressed.stderr, /Opened issue #2/);
+    await fsp.writeFile(path.join(cwd, 'docs/a.md'), `See ${GOOD}.\n`);
+    const well = await runCli(issueArgs, { cwd, env });
+    assert.match(well.stderr, /Closed issue #2: all is well again/);
+    assert.deepEqual([stranger.state, stranger.body], ['open', `${MARKER}\nFake results`]);
   });
 
   it('a 5xx on the create that stored it anyway: looked for before sending again, never a duplicate', async () => {
