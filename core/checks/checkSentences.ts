@@ -50,12 +50,51 @@ function measured(value: unknown): string | undefined {
   return typeof n === 'number' ? String(Math.round(n * 100) / 100) : n;
 }
 
+/** Tag names said of a check at most. */
+export const MAX_TAGS_SAID = 3;
+
+/**
+ * The tags a `bad_tags` detail names (an object of tag → count, or a list of names), as `<font>`:
+ * only plain tag names, at most MAX_TAGS_SAID, and how many more.
+ */
+function tagsIn(detail: unknown): { said: string[]; more: number } | undefined {
+  // Read as error kinds are (own fields only, bounded): the names are a list's items or an object's keys.
+  const names = kindsOf(detail)
+    .map(([name]) => name)
+    .filter((name) => /^[a-z][a-z0-9-]{0,30}$/i.test(name))
+    .map((name) => name.toLowerCase());
+  if (names.length === 0) return undefined;
+  return { said: names.slice(0, MAX_TAGS_SAID).map((n) => `<${n}>`), more: Math.max(0, names.length - MAX_TAGS_SAID) };
+}
+
+/** How many items a list detail holds (links, addresses), or undefined. */
+function listLength(detail: unknown): number | undefined {
+  if (!Array.isArray(detail)) return undefined;
+  const length = Number(ownField(detail, 'length'));
+  return Number.isSafeInteger(length) && length > 0 ? length : undefined;
+}
+
 /** One error kind of a check as a sentence about the check. */
 function sentenceOf(key: string, kind: string, detail: unknown, value: unknown): string {
   const name = checkName(key);
   const found = measured(value);
   const withFound = (text: string) => (found === undefined ? text : l10n.t('{0} ({1})', text, found));
+  if (key === 'unsafe_cross_origin_links' && kind === 'failed') {
+    const n = listLength(detail);
+    if (n === 1) return l10n.t('1 link opens a new tab without rel="noopener"');
+    if (n !== undefined) return l10n.t('{0} links open a new tab without rel="noopener"', n);
+  }
   switch (kind) {
+    case 'bad_tags': {
+      const tags = tagsIn(detail);
+      if (!tags) break;
+      const list = tags.more > 0 ? `${tags.said.join(', ')}, ${l10n.t('and {0} more', tags.more)}` : tags.said.join(', ');
+      return l10n.t({
+        message: '{0}: {1}',
+        args: [name, list],
+        comment: ['{0} a check of a web page, {1} the HTML tags it found: <font>, <center>'],
+      });
+    }
     case 'missing':
       return l10n.t({
         message: 'Missing {0}',

@@ -54,6 +54,22 @@ describe('sources: findings of a report on its source file', () => {
       'Title: 1 characters, should be 10–60; also missing',
     );
     assert.equal(say('charset', { errors: ['bad_format'] }), 'Charset is badly formatted');
+    // The tags and links a check found, said instead of "uses tags it should not" or "failed".
+    assert.equal(say('deprecated_html_tags', { errors: { bad_tags: { font: 2, center: 1 } } }), 'Deprecated HTML tags: <font>, <center>');
+    assert.equal(
+      say('deprecated_html_tags', { errors: { bad_tags: ['big', 'BLINK', 'tt', 'strike', '<script>', 'x'.repeat(40)] } }),
+      'Deprecated HTML tags: <big>, <blink>, <tt>, and 1 more',
+    );
+    assert.equal(say('deprecated_html_tags', { errors: { bad_tags: true } }), 'Deprecated HTML tags: uses tags it should not');
+    assert.equal(
+      say('unsafe_cross_origin_links', { errors: { failed: ['https://a.example/', 'https://b.example/'] } }),
+      '2 links open a new tab without rel="noopener"',
+    );
+    assert.equal(
+      say('unsafe_cross_origin_links', { errors: { failed: ['https://a.example/'] } }),
+      '1 link opens a new tab without rel="noopener"',
+    );
+    assert.equal(say('unsafe_cross_origin_links', { errors: { failed: '' } }), 'Unsafe cross-origin links: failed');
   });
 
   it('the checks of the site and its server are no Problem on a source file (no edit of it fixes them)', () => {
