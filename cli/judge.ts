@@ -65,14 +65,18 @@ export async function judge(
     const now = (io.now ?? Date.now)();
     const results: UrlResult[] = [];
     const current: Baseline = new Map();
+    // Each page's baseline entry, only where something reads it: a baseline, its update, GitHub's changes.
+    const entries = Boolean(baseline || options.updateBaseline || options.githubComment || options.githubIssue);
     // A failed check's finding also on the page's source file (`sources`), where it is fixed.
     const sources = new SourcePlaces(config.sources, config.file ? path.dirname(config.file) : io.cwd, io.cwd);
     for (const [url, at] of places) {
       const report = reports.get(url);
-      const entry = baselineEntry(report);
-      current.set(url, entry);
       let verdict = evaluateUrl(rules, url, report, now);
-      if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, config.tolerance);
+      if (entries) {
+        const entry = baselineEntry(report);
+        current.set(url, entry);
+        if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, config.tolerance);
+      }
       const checks = verdict.findings.flatMap((f) => checkOfFinding(f.rule) ?? []);
       const onSource = sources.active && checks.length ? await sources.placesOf(url, checks) : undefined;
       const findings = onSource ? placeFindings(verdict.findings, (check) => onSource.get(check)) : verdict.findings;

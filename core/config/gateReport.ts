@@ -71,23 +71,23 @@ export interface GateReport {
   summary: GateSummary;
 }
 
-export function countLevel(urls: readonly UrlResult[], level: FindingLevel): number {
-  return urls.reduce((n, u) => n + u.findings.filter((f) => f.level === level).length, 0);
-}
-
 export function summarize(
   urls: UrlResult[],
   extra: Pick<GateSummary, 'created' | 'rerun' | 'notChecked' | 'skippedFiles' | 'shard'>,
 ): GateReport {
   const ratings: Record<GateRating, number> = { good: 0, decent: 0, bad: 0, none: 0 };
-  for (const u of urls) ratings[u.rating]++;
+  const levels: Record<FindingLevel, number> = { error: 0, warn: 0, note: 0 };
+  for (const u of urls) {
+    ratings[u.rating]++;
+    for (const f of u.findings) levels[f.level]++;
+  }
   return {
     urls,
     summary: {
       urls: urls.length,
-      errors: countLevel(urls, 'error'),
-      warnings: countLevel(urls, 'warn'),
-      notes: countLevel(urls, 'note'),
+      errors: levels.error,
+      warnings: levels.warn,
+      notes: levels.note,
       ratings,
       ...extra,
     },

@@ -45,7 +45,8 @@ interface Waiter {
 
 interface Batch {
   keys: Map<string, Waiter>;
-  timer: NodeJS.Timeout;
+  /** Stops the batch's flush from running (it has not run yet). */
+  cancel: () => void;
 }
 
 /** A run in flight: its priority can be raised while it goes on. */
@@ -168,7 +169,7 @@ export class UrlLookup {
 
   dispose(): void {
     for (const batch of this.batches.values()) {
-      clearTimeout(batch.timer);
+      batch.cancel();
       for (const waiter of batch.keys.values()) waiter.reject(new Error('The URL lookup was stopped.')); // l10n-exempt: only at shutdown, never shown
     }
     this.batches.clear();
@@ -189,8 +190,17 @@ export class UrlLookup {
   private enqueue(key: string, priority: LookupPriority, waiter: Waiter): void {
     let batch = this.batches.get(priority);
     if (!batch) {
-      const timer = setTimeout(() => void this.flush(priority), this.batchDelayMs);
-      batch = { keys: new Map(), timer };
+      // No delay: at the end of this turn of the event loop (a zero timer would wait a millisecond).
+      const flush = () => void this.flush(priority);
+      let cancel: () => void;
+      if (this.batchDelayMs > 0) {
+        const timer = setTimeout(flush, this.batchDelayMs);
+        cancel = () => clearTimeout(timer);
+      } else {
+        const immediate = setImmediate(flush);
+        cancel = () => clearImmediate(immediate);
+      }
+      batch = { keys: new Map(), cancel };
       this.batches.set(priority, batch);
     }
     batch.keys.set(key, waiter);
