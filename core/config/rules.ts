@@ -7,6 +7,7 @@ import type { Report } from '../client/types';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../text/vocabulary';
 import { checkStates } from '../checks/checkResults';
+import { failingWords } from '../checks/failingChecks';
 import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
 import { anyUrlOf, type Matcher } from '../urls/urlPattern';
@@ -80,6 +81,15 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
   const applied = rules.effective(url);
   const findings: Finding[] = [];
   const shown = describeRating({ band, score });
+  // What a bad or decent rating comes from, so that it says what to fix.
+  const failing = band === 'bad' || band === 'decent' ? failingWords(report.results) : undefined;
+  const rated = failing
+    ? l10n.t({
+        message: 'Rated {0}; failing: {1}.',
+        args: [shown, failing],
+        comment: ['{0} a rating and score: "Bad (37)"; {1} names of checks'],
+      })
+    : l10n.t('Rated {0}.', shown);
   if (applied.minScore !== undefined) {
     if (score === undefined) {
       findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no score to compare with {0}.', applied.minScore) });
@@ -91,9 +101,9 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
       });
     }
   } else if (band === 'bad') {
-    findings.push({ level: applied.level ?? 'error', rule: 'rating', message: l10n.t('Rated {0}.', shown) });
+    findings.push({ level: applied.level ?? 'error', rule: 'rating', message: rated });
   } else if (band === 'decent') {
-    findings.push({ level: 'warn', rule: 'rating', message: l10n.t('Rated {0}.', shown) });
+    findings.push({ level: 'warn', rule: 'rating', message: rated });
   } else if (band === 'unknown') {
     findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no rating yet.') });
   }

@@ -64,7 +64,7 @@ describe('cli: check against the local service', function () {
       score: 30,
       reportId: 3,
       occurrences: [{ file: 'docs/a.md', line: 3, column: 5 }],
-      findings: [{ level: 'error', rule: 'rating', message: 'Rated Bad (30).' }],
+      findings: [{ level: 'error', rule: 'rating', message: 'Rated Bad (30); failing: Title, H1.' }],
     });
     assert.deepEqual(byUrl.get(GOOD), {
       url: GOOD,
@@ -75,7 +75,7 @@ describe('cli: check against the local service', function () {
       findings: [],
     });
     assert.deepEqual((byUrl.get(DECENT) as { findings: unknown }).findings, [
-      { level: 'warn', rule: 'rating', message: 'Rated Decent (60).' },
+      { level: 'warn', rule: 'rating', message: 'Rated Decent (60); failing: Title.' },
     ]);
     assert.deepEqual(byUrl.get(NONE), {
       url: NONE,

@@ -29,6 +29,29 @@ describe('gate: rules', () => {
     assert.equal(verdict({}, undefined).rating, 'none');
   });
 
+  it('a bad or decent rating names its failed checks, the most important first, at most three', () => {
+    const results = {
+      inline_css: { passed: false, importance: 'low' },
+      title: { passed: true, importance: 'high' },
+      meta_description: { passed: false, importance: 'high' },
+      image_keywords: { passed: '0', importance: 'medium' },
+      h1: { passed: false, importance: 'high' },
+      'x\u202etxt.exe': { passed: false },
+    };
+    assert.equal(
+      verdict({}, report(30, { results })).findings[0].message,
+      'Rated Bad (30); failing: Meta description, H1, Image keywords, and 2 more.',
+    );
+    assert.equal(
+      verdict({}, report(60, { results: { charset: { passed: false } } })).findings[0].message,
+      'Rated Decent (60); failing: Charset.',
+    );
+    assert.equal(verdict({}, report(30, { results: { title: { passed: true } } })).findings[0].message, 'Rated Bad (30).');
+    // A name from the service is plain text: a hidden character is shown, never obeyed.
+    const hidden = verdict({}, report(30, { results: { 'x\u202etxt.exe': { passed: false } } })).findings[0].message;
+    assert.ok(!hidden.includes('\u202e') && hidden.includes('U+202E'), hidden);
+  });
+
   it("minScore replaces the bands, at the rule's level", () => {
     const rules = [{ match: 'https://example.com/**', minScore: 85 }];
     assert.deepEqual(levels(verdict({ rules }, report(80))), ['error min-score']);

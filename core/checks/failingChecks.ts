@@ -1,0 +1,37 @@
+// A report's failed checks named for a sentence: "Title, Meta description, and 3 more". The most
+// important first (high, medium, low, then those without one), in the order sent within each, so
+// the names said are the ones most worth fixing. Read by the one reader of checks, bounded.
+import * as l10n from '@vscode/l10n';
+import { plainText } from '../text/plainText';
+import { ownField, textOf } from '../text/safeText';
+import { checkName } from './checkNames';
+import { forEachCheck, MAX_CHECKS_PER_REPORT, stateOfCheck } from './checkResults';
+
+/** Failed checks named in a sentence at most; the rest are counted. */
+export const MAX_FAILING_NAMED = 3;
+/** Characters of one check's name said at most. */
+const MAX_NAME = 60;
+
+const RANK: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
+
+/** The failed checks' names, most important first, at most `max`, and how many failed in all. */
+export function failingNames(results: unknown, max = MAX_FAILING_NAMED): { names: string[]; total: number } {
+  const failed: Array<{ key: string; rank: number; order: number }> = [];
+  const seen = new Set<string>();
+  forEachCheck(results, MAX_CHECKS_PER_REPORT, (key, item) => {
+    if (key === '' || seen.has(key)) return;
+    seen.add(key);
+    if (stateOfCheck(item) !== 'failed') return;
+    failed.push({ key, rank: RANK[textOf(ownField(item, 'importance'))] ?? 3, order: failed.length });
+  });
+  failed.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  return { names: failed.slice(0, max).map((f) => plainText(checkName(f.key), MAX_NAME)), total: failed.length };
+}
+
+/** The failed checks in words ("Title, Meta description, and 3 more"), or undefined when none failed. */
+export function failingWords(results: unknown): string | undefined {
+  const { names, total } = failingNames(results);
+  if (total === 0) return undefined;
+  const more = total - names.length;
+  return more > 0 ? `${names.join(', ')}, ${l10n.t('and {0} more', more)}` : names.join(', ');
+}
