@@ -1,7 +1,7 @@
 // The file operations of the history store and the scan jobs, on node:fs/promises.
 import { promises as fsp } from 'node:fs';
 import type { FileRead, HistoryFiles } from './fileOps';
-import { tempNameFor } from './tempName';
+import { exclusiveTempNameFor } from './tempName';
 
 function isCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
@@ -41,7 +41,7 @@ async function read(path: string, from?: { ino: number; offset: number }, maxByt
  * O_EXCL open and its write). Where hard links are not supported, O_EXCL then write.
  */
 async function createExclusive(path: string, text: string): Promise<boolean> {
-  const temp = tempNameFor(path);
+  const temp = exclusiveTempNameFor(path);
   await fsp.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
   try {
     await fsp.link(temp, path);
