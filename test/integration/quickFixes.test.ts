@@ -126,17 +126,31 @@ describe('quick fixes: a page source in HTML', function () {
   });
 
   it('a fix is refused while the file differs from the text its finding was made on', async () => {
-    await fixOf(file, 'charset');
-    // Settled: no run of the page-source Problems still on its way, which would read the edited text.
-    await sleep(1500);
-    await vscode.window.showTextDocument(editor.document);
-    // Before every element: the places of the local findings move too.
-    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), '<!-- a note -->\n')));
-    // Asked at once, before the Problems follow the edit (they are made again once typing pauses).
-    assert.equal((await actionsOf(file, 'charset')).filter((a) => a.edit).length, 0, 'no fix is offered on the changed file');
-    const outcome = await vscode.commands.executeCommand<{ fixed: string[]; skipped: { reason: string }[] }>(COMMAND.fixAll, file);
-    assert.equal(outcome.fixed.length, 0, 'Fix All fixes nothing');
-    assert.match(outcome.skipped[0]?.reason ?? '', /changed since the finding/);
+    const localLines = () => local(file, 'charset').map((d) => d.range.start.line);
+    // The local Problems follow an edit once typing has paused (300 ms). On a loaded machine they
+    // can do so before the questions below are asked; such a try shows nothing and is made again.
+    for (let attempt = 1; ; attempt++) {
+      await fixOf(file, 'charset');
+      // Settled: no run of the page-source Problems still on its way, which would read the edited text.
+      await sleep(1500);
+      await vscode.window.showTextDocument(editor.document);
+      const before = localLines();
+      // Before every element: the places of the local findings move too.
+      assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), '<!-- a note -->\n')));
+      // Asked at once, before the Problems follow the edit.
+      const outcome = await vscode.commands.executeCommand<{ fixed: string[]; skipped: { reason: string }[] }>(COMMAND.fixAll, file);
+      const offered = (await actionsOf(file, 'charset')).filter((a) => a.edit).length;
+      const followed = localLines().join() !== before.join();
+      if (followed && attempt < 3) {
+        if (outcome.fixed.length) await vscode.commands.executeCommand('undo'); // Fix All's edit
+        await vscode.commands.executeCommand('undo'); // the note
+        continue;
+      }
+      assert.equal(outcome.fixed.length, 0, 'Fix All fixes nothing');
+      assert.match(outcome.skipped[0]?.reason ?? '', /changed since the finding/);
+      assert.equal(offered, 0, 'no fix is offered on the changed file');
+      break;
+    }
     await vscode.commands.executeCommand('undo');
     await fixOf(file, 'charset'); // offered again once the Problems follow the text
   });
