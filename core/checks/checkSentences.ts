@@ -74,16 +74,25 @@ function listLength(detail: unknown): number | undefined {
   return Number.isSafeInteger(length) && length > 0 ? length : undefined;
 }
 
+/** A failure whose detail lists what fails (the links, the images), said as a count of them. */
+function countedFailure(key: string, kind: string, n: number | undefined): string | undefined {
+  if (n === undefined) return undefined;
+  if (key === 'unsafe_cross_origin_links' && kind === 'failed') {
+    return n === 1 ? l10n.t('1 link opens a new tab without rel="noopener"') : l10n.t('{0} links open a new tab without rel="noopener"', n);
+  }
+  if (key === 'image_keywords' && kind === 'missing') {
+    return n === 1 ? l10n.t('1 image without alt text') : l10n.t('{0} images without alt text', n);
+  }
+  return undefined;
+}
+
 /** One error kind of a check as a sentence about the check. */
 function sentenceOf(key: string, kind: string, detail: unknown, value: unknown): string {
   const name = checkName(key);
   const found = measured(value);
   const withFound = (text: string) => (found === undefined ? text : l10n.t('{0} ({1})', text, found));
-  if (key === 'unsafe_cross_origin_links' && kind === 'failed') {
-    const n = listLength(detail);
-    if (n === 1) return l10n.t('1 link opens a new tab without rel="noopener"');
-    if (n !== undefined) return l10n.t('{0} links open a new tab without rel="noopener"', n);
-  }
+  const counted = countedFailure(key, kind, listLength(detail));
+  if (counted !== undefined) return counted;
   switch (kind) {
     case 'bad_tags': {
       const tags = tagsIn(detail);

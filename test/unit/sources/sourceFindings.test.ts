@@ -70,6 +70,8 @@ describe('sources: findings of a report on its source file', () => {
       '1 link opens a new tab without rel="noopener"',
     );
     assert.equal(say('unsafe_cross_origin_links', { errors: { failed: '' } }), 'Unsafe cross-origin links: failed');
+    assert.equal(say('image_keywords', { errors: { missing: ['a.png', 'b.png', 'c.png'] } }), '3 images without alt text');
+    assert.equal(say('image_keywords', { errors: { missing: null } }), 'Missing image keywords');
   });
 
   it('the checks of the site and its server are no Problem on a source file (no edit of it fixes them)', () => {
