@@ -14,24 +14,33 @@ const MAX_NAME = 60;
 
 const RANK: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
 
-/** The failed checks' names, most important first, at most `max`, and how many failed in all. */
-export function failingNames(results: unknown, max = MAX_FAILING_NAMED): { names: string[]; total: number } {
+/**
+ * The failed checks' names, most important first, at most `max`; how many failed among the checks
+ * read; and whether the report held more than are read (MAX_CHECKS_PER_REPORT): then the count is a
+ * lower bound.
+ */
+export function failingNames(results: unknown, max = MAX_FAILING_NAMED): { names: string[]; total: number; capped: boolean } {
   const failed: Array<{ key: string; rank: number; order: number }> = [];
   const seen = new Set<string>();
+  let read = 0;
   forEachCheck(results, MAX_CHECKS_PER_REPORT, (key, item) => {
+    read++;
     if (key === '' || seen.has(key)) return;
     seen.add(key);
     if (stateOfCheck(item) !== 'failed') return;
     failed.push({ key, rank: RANK[textOf(ownField(item, 'importance'))] ?? 3, order: failed.length });
   });
   failed.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  return { names: failed.slice(0, max).map((f) => plainText(checkName(f.key), MAX_NAME)), total: failed.length };
+  const names = failed.slice(0, max).map((f) => plainText(checkName(f.key), MAX_NAME));
+  return { names, total: failed.length, capped: read >= MAX_CHECKS_PER_REPORT };
 }
 
 /** The failed checks in words ("Title, Meta description, and 3 more"), or undefined when none failed. */
 export function failingWords(results: unknown): string | undefined {
-  const { names, total } = failingNames(results);
+  const { names, total, capped } = failingNames(results);
   if (total === 0) return undefined;
   const more = total - names.length;
+  // Past the checks read, how many more failed is not known: not counted.
+  if (capped) return `${names.join(', ')}, ${l10n.t('and more')}`;
   return more > 0 ? `${names.join(', ')}, ${l10n.t('and {0} more', more)}` : names.join(', ');
 }

@@ -3,6 +3,8 @@ import { strict as assert } from 'node:assert';
 import type { Report } from '../../../core/client/types';
 import { defaultConfig, GateConfig } from '../../../core/config/configFile';
 import { evaluateUrl, RuleSet } from '../../../core/config/rules';
+import { failingNames } from '../../../core/checks/failingChecks';
+import { MAX_CHECKS_PER_REPORT } from '../../../core/checks/checkResults';
 
 const NOW = Date.UTC(2026, 10, 25);
 const URL = 'https://example.com/docs/page';
@@ -50,6 +52,13 @@ describe('gate: rules', () => {
     // A name from the service is plain text: a hidden character is shown, never obeyed.
     const hidden = verdict({}, report(30, { results: { 'x\u202etxt.exe': { passed: false } } })).findings[0].message;
     assert.ok(!hidden.includes('\u202e') && hidden.includes('U+202E'), hidden);
+  });
+
+  it('a report of 100,000 failed checks: three named, "and more" (read up to MAX_CHECKS_PER_REPORT, never a count past it)', () => {
+    const results = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`check_${i}`, { passed: false, importance: 'low' }]));
+    const message = verdict({}, report(30, { results })).findings[0].message;
+    assert.equal(message, 'Rated Bad (30); failing: Check 0, Check 1, Check 2, and more.');
+    assert.equal(failingNames(results).total, MAX_CHECKS_PER_REPORT);
   });
 
   it("minScore replaces the bands, at the rule's level", () => {
