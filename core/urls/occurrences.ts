@@ -83,12 +83,13 @@ function flat(text: string): string {
  * `--dump` listing, which sends nothing and so needs no distinct-URL budget.
  */
 export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) => boolean, notes?: SkipNote[]): string {
-  const lines: string[] = [];
+  const listing: string[] = [];
   const ignored = new Map<string, boolean>();
   for (const walked of files) {
     const found = urlsOf(walked, notes);
     if (!found.length) continue;
     const name = flat(walked.file);
+    const lines: string[] = [];
     for (const { url, at } of found) {
       let skip = isIgnored ? ignored.get(url) : false;
       if (skip === undefined && isIgnored) {
@@ -98,6 +99,8 @@ export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) 
       if (skip) continue;
       lines.push(`${name}:${at.line}:${at.column}\t${flat(url)}\n`);
     }
+    // Joined per file: a URL is a slice of its file's text, and the joined lines keep no file alive.
+    listing.push(lines.join(''));
   }
-  return lines.join('');
+  return listing.join('');
 }
