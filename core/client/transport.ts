@@ -6,7 +6,7 @@ import { ApiError, NextStep } from './errors';
 import { ProxyChoice } from './proxy';
 import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './answerLimits';
 import { RawResponse, tooLarge } from './responses';
-import { Agent, Dispatcher, ProxyAgent, request } from './undici';
+import { Agent, Dispatcher, proxyAgent, request } from './undici';
 
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -87,7 +87,7 @@ export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
   // message; the client's timer (requestTimeoutSeconds, 4x for analyses) governs instead.
   const options = { keepAliveTimeout: 10_000, connections: 8, headersTimeout: 0, bodyTimeout: 0, maxHeaderSize: MAX_HEADER_BYTES };
   if (!proxy) return new Agent(options);
-  return new ProxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+  return proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
 }
 
 function originOf(url: string): string {
