@@ -3,7 +3,7 @@
 // every URL of a scan done), 1 (at least one; some URLs of a scan failed) or 2 (usage, config,
 // key or service failure, or a scan not confirmed, said on stderr); 130 for a scan paused by Ctrl+C.
 //
-// Start-up is most of a short run (Node itself ~55 ms, then compiling what is loaded): this file
+// Start-up is most of a short run (Node itself 20–55 ms, then compiling what is loaded): this file
 // loads only the arguments' parser, and each verb's module is loaded when that verb runs (VERBS).
 import * as nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
@@ -104,9 +104,8 @@ if (require.main === module) {
   // for when it exits: 30 to 45 ms of every run that reads a few pages. The quick code is plenty for
   // the answers a run reads. Only WebAssembly is affected (the page analysis is JavaScript).
   setFlagsFromString('--liftoff-only');
-  // Exit once the output is flushed: left to end by itself, Node first waits for V8's background
-  // work (a full garbage collection begun near the end of a run), 10 to 30 ms of nothing. Every
-  // write a verb makes is awaited before it returns.
+  // Exit once the output is flushed rather than when the event loop empties, which can come later
+  // (a last timer, a socket's close). Every write a verb makes is awaited before it returns.
   void main(process.argv.slice(2)).then(async (code) => {
     await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
     process.exit(code);
