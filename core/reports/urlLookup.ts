@@ -127,26 +127,22 @@ export class UrlLookup {
     return new Map(distinct.map((url, i) => [url, answers[i]]));
   }
 
-  /** Every URL's answer, looked up together; never rejects (a failure is `unknown`). `onEach` as each is answered. */
+  /** Every URL's answer, looked up together; never rejects (a failure is `unknown`). `onEach` for each, once all are answered. */
   async settleAll(
     urls: readonly string[],
     audience: LookupAudience = 'background',
     onEach?: (url: string, answer: LookupAnswer) => void,
   ): Promise<Map<string, LookupAnswer>> {
     const distinct = [...new Set(urls)];
-    const settled = await Promise.all(
-      distinct.map(async (url) => {
-        const answer = answerOf(
-          await this.lookup(url, audience).then(
-            (value): PromiseSettledResult<Report | undefined> => ({ status: 'fulfilled', value }),
-            (reason: unknown): PromiseSettledResult<Report | undefined> => ({ status: 'rejected', reason }),
-          ),
-        );
-        onEach?.(url, answer);
-        return answer;
-      }),
-    );
-    return new Map(distinct.map((url, i) => [url, settled[i]]));
+    // One promise a URL (its lookup), not four: a run answers its URLs together anyway.
+    const settled = await Promise.allSettled(distinct.map((url) => this.lookup(url, audience)));
+    const answers = new Map<string, LookupAnswer>();
+    distinct.forEach((url, i) => {
+      const answer = answerOf(settled[i]);
+      onEach?.(url, answer);
+      answers.set(url, answer);
+    });
+    return answers;
   }
 
   /** Forgets every answer (a refresh, a key change), or only `url`'s (this extension wrote it). */
