@@ -7,7 +7,7 @@ import { readConfined, ReadProblem } from '../../core/files/confinedRead';
 import { MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES } from '../../core/sites/scanLimits';
 import { urlsOfSitemapText } from '../../core/sites/sitemapParser';
 import { MAX_FILE_BYTES, relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk';
-import { pageKey, pageName, pathOfBuiltFile } from './pageUrls';
+import { decodedSegments, pageKey, pageName, pathOfBuiltFile } from './pageUrls';
 
 /** Pages of the sitemap said missing from the folder one by one; the rest are counted. */
 export const MAX_MISSING_SAID = 100;
@@ -108,14 +108,5 @@ export function* folderPages(
 
 /** A URL path's segments as file names; `.`, `..` and empty ones dropped (readConfined keeps it in the folder). */
 function segmentsOf(pathname: string): string[] {
-  return pathname
-    .split('/')
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    })
-    .filter((s) => s !== '' && s !== '.' && s !== '..' && !s.includes('/') && !s.includes('\\'));
+  return decodedSegments(pathname).filter((s) => s !== '' && s !== '.' && s !== '..' && !s.includes('/') && !s.includes('\\'));
 }

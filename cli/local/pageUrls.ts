@@ -37,21 +37,23 @@ export function matchableUrl(name: string): string {
   return name.startsWith('/') ? `http://localhost${name}` : name;
 }
 
+/** A URL path's segments, each decoded where it can be (a malformed escape is kept as written). */
+export function decodedSegments(pathname: string): string[] {
+  return pathname.split('/').map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+}
+
 /**
  * A path compared as a page, whatever its spelling: decoded, without `index.html`, `.html` or a
  * trailing `/` (a sitemap lists `/about`, the folder holds `about.html` or `about/index.html`).
  */
 export function pageKey(pathname: string): string {
-  const decoded = pathname
-    .split('/')
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    })
-    .join('/');
+  const decoded = decodedSegments(pathname).join('/');
   return (
     decoded
       .replace(/\/index\.html?$/i, '/')

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AnalysisPool } from '../../../core/analysis/analysisPool';
+import { assertWorkerAnalyses } from '../analysis/workerSmoke';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
@@ -79,13 +79,7 @@ describe('cli: the npm package', function () {
     assert.ok(!installed.some((f) => f.endsWith('.node')), 'no native module installed');
     // The bundled worker, where the bundled pool looks for it (beside dist/website-reports.js), analyses a page.
     const workerFile = path.join(prefix, 'lib', 'node_modules', 'website-reports-cli', 'dist', 'analysisWorker.js');
-    const pool = new AnalysisPool({ workerFile });
-    try {
-      const local = await pool.analyseHtml('<html><head><title>A page of the package</title></head><body><img src=a.png></body></html>');
-      assert.equal(local.checks.find((c) => c.key === 'image_keywords')?.passed, false);
-    } finally {
-      await pool.close();
-    }
+    await assertWorkerAnalyses(workerFile);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
