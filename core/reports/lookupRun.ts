@@ -3,6 +3,7 @@
 // ceil(total / 100) requests). The total comes from the first page of the account list, which is
 // also the scan's first page and answers the newest 100 reports; when an earlier run already told
 // the total, or the run has a single host (a search is then never dearer), no page is spent on it.
+// settleAll asks for that page before it sets its lookups up (`probe`), so it travels meanwhile.
 // A failed request makes its URLs unknown (`error`), never "no report".
 import type { Report, ReportPage } from '../client/types';
 import { scanAccount, takePage, MAX_SCAN_PAGES } from './accountScan';
@@ -24,10 +25,26 @@ export interface RunOptions {
   onTotal?: (total: number) => void;
   /** Told the route chosen (tests and benchmarks). */
   onRoute?: (route: LookupRoute) => void;
+  /** The account's first page, asked for before the run began (`needsProbe`): used instead of asking again. */
+  probe?: Promise<ReportPage>;
 }
 
 /** With fewer hosts than this and no total known, the run searches by host without asking for the total. */
 export const PROBE_MIN_HOSTS = 2;
+
+/**
+ * Whether a run of `keys` starts by reading the account's first page (the total decides the route):
+ * no total known and at least PROBE_MIN_HOSTS hosts. Stops at the second host it sees.
+ */
+export function needsProbe(keys: Iterable<string>, total: number | undefined): boolean {
+  if (total !== undefined) return false;
+  const hosts = new Set<string>();
+  for (const key of keys) {
+    hosts.add(hostOfKey(key));
+    if (hosts.size >= PROBE_MIN_HOSTS) return true;
+  }
+  return false;
+}
 
 /** The cheaper route for `hosts` distinct hosts still open, `pagesRead` account pages already read. */
 export function chooseRoute(hosts: number, total: number | undefined, pagesRead: number): LookupRoute {
@@ -54,8 +71,8 @@ export async function runLookups(options: RunOptions, keys: Iterable<string>): P
   let total = options.accountTotal;
   let first: ReportPage | undefined;
   try {
-    if (total === undefined && new Set([...open].map(hostOfKey)).size >= PROBE_MIN_HOSTS) {
-      first = await sendList(deps, priority, ACCOUNT_QUERY);
+    if (needsProbe(open, total)) {
+      first = await (options.probe ?? sendList(deps, priority, ACCOUNT_QUERY));
       told(first);
       takePage(first, open, found);
       if (!first.hasMore) open.clear(); // the whole account in one page: the rest have none

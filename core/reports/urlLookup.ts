@@ -5,12 +5,12 @@
 // (within `batchDelayMs`, one batch per priority) made as one run at the floor (lookupRun.ts). A
 // lookup that failed is *unknown*: it is never cached, never "no report", and asked again next time.
 // Only URLs (as search text) ever leave the machine.
-import type { Report } from '../client/types';
+import type { Report, ReportPage } from '../client/types';
 import { toApiError } from '../client/errors';
 import { urlKey } from '../urls/urlKey';
-import type { ListSource } from './lookupDeps';
+import { ACCOUNT_QUERY, sendList, type ListSource } from './lookupDeps';
 import { lookupPriority, type LookupAudience, type LookupPriority } from './lookupPriority';
-import { runLookups, type LookupRoute } from './lookupRun';
+import { needsProbe, runLookups, type LookupRoute } from './lookupRun';
 
 export type { ListSource } from './lookupDeps';
 export type { LookupAudience } from './lookupPriority';
@@ -72,6 +72,8 @@ export class UrlLookup {
   private readonly batches = new Map<LookupPriority, Batch>();
   private readonly running = new Set<Run>();
   private total?: { value: number; at: number; generation: number };
+  /** The account's first page, asked for ahead of the next run (settleAll). */
+  private probe?: { page: Promise<ReportPage>; generation: number };
   private generation = 0;
   private readonly ttlMs: number;
   private readonly maxPages: number;
@@ -134,8 +136,16 @@ export class UrlLookup {
     onEach?: (url: string, answer: LookupAnswer) => void,
   ): Promise<Map<string, LookupAnswer>> {
     const distinct = [...new Set(urls)];
+    // The run's first request, when it has one, travels while its lookups are set up. It is written
+    // once its connection is made, in a poll of the event loop: two turns make sure one came between.
+    const probe = this.startProbe(distinct, lookupPriority(audience));
+    if (probe) {
+      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    }
     // One promise a URL (its lookup), not four: a run answers its URLs together anyway.
     const settled = await Promise.allSettled(distinct.map((url) => this.lookup(url, audience)));
+    // Not taken (other runs answered these URLs meanwhile): never kept for a later run, whose answers it would age.
+    if (probe && this.probe === probe) this.probe = undefined;
     const answers = new Map<string, LookupAnswer>();
     distinct.forEach((url, i) => {
       const answer = answerOf(settled[i]);
@@ -145,12 +155,40 @@ export class UrlLookup {
     return answers;
   }
 
+  /**
+   * Asks for the account's first page now when the run these URLs make will begin with it (no
+   * fresh total, two hosts or more still to look up): the same request the run would send, sent
+   * earlier. Returns it when it was sent.
+   */
+  private startProbe(urls: readonly string[], priority: LookupPriority): UrlLookup['probe'] {
+    if (this.probe?.generation === this.generation || this.freshTotal() !== undefined) return undefined;
+    const open = function* (lookup: UrlLookup) {
+      for (const url of urls) {
+        const key = urlKey(url);
+        if (key !== undefined && !lookup.inFlight.has(key) && !lookup.cachedKey(key)) yield key;
+      }
+    };
+    if (!needsProbe(open(this), undefined)) return undefined;
+    const deps = { source: this.options.source, maxPages: this.maxPages };
+    const page = new Promise<ReportPage>((resolve) => resolve(sendList(deps, () => priority, ACCOUNT_QUERY)));
+    page.catch(() => undefined); // its failure is the run's answer (the run awaits it)
+    this.probe = { page, generation: this.generation };
+    return this.probe;
+  }
+
+  /** The account's total when an answer of this generation told it within the time to live. */
+  private freshTotal(): number | undefined {
+    const known = this.total;
+    return known && known.generation === this.generation && this.now() - known.at <= this.ttlMs ? known.value : undefined;
+  }
+
   /** Forgets every answer (a refresh, a key change), or only `url`'s (this extension wrote it). */
   invalidate(url?: string): void {
     if (url === undefined) {
       this.generation++;
       this.cache.clear();
       this.total = undefined;
+      this.probe = undefined;
       return;
     }
     const key = urlKey(url);
@@ -169,6 +207,7 @@ export class UrlLookup {
       for (const waiter of batch.keys.values()) waiter.reject(new Error('The URL lookup was stopped.')); // l10n-exempt: only at shutdown, never shown
     }
     this.batches.clear();
+    this.probe = undefined;
   }
 
   /** Someone now looks at `key`: its batch waiting moves to the interactive one, a run in flight goes on at that priority. */
@@ -210,14 +249,20 @@ export class UrlLookup {
     const generation = this.generation;
     const run: Run = { keys: new Set(batch.keys.keys()), priority };
     this.running.add(run);
-    const known = this.total;
-    const fresh = known && known.generation === generation && this.now() - known.at <= this.ttlMs;
+    const accountTotal = this.freshTotal();
+    // A probe asked for ahead is taken by the first run that begins with it.
+    let probe: Promise<ReportPage> | undefined;
+    if (this.probe?.generation === generation && needsProbe(run.keys, accountTotal)) {
+      probe = this.probe.page;
+      this.probe = undefined;
+    }
     try {
       const answers = await runLookups(
         {
           deps: { source: this.options.source, maxPages: this.maxPages },
           priority: () => run.priority,
-          accountTotal: fresh ? known.value : undefined,
+          accountTotal,
+          probe,
           onTotal: (value) => {
             if (generation === this.generation) this.total = { value, at: this.now(), generation };
           },

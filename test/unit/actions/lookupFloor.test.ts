@@ -79,6 +79,34 @@ describe('actions: lookups at the floor', function () {
     assert.equal(lists().length, 3);
   });
 
+  it("the run's first page is asked for before its lookups are set up, and asked for once", async () => {
+    let asked = 0;
+    const source = {
+      listReports: (q: ListQuery, o?: never) => (asked++, client.listReports(q, o)),
+      nextPage: (p: Parameters<ReportsClient['nextPage']>[0], o?: never) => (asked++, client.nextPage(p, o)),
+    };
+    lookup.dispose();
+    lookup = new UrlLookup({ source: () => source, onRoute: (r) => routes.push(r) });
+    const settling = lookup.settleAll(URLS, 'command');
+    assert.equal(asked, 1, 'the first page is on its way before settleAll gives the event loop back');
+    const answers = await settling;
+    assert.deepEqual(routes, ['scan']);
+    assert.equal(lists().length, 3, 'the same 3 requests: the early page is the run’s first, not an extra one');
+    assert.equal(answers.get(URLS[0])?.state, 'found');
+    assert.deepEqual(answers.get(URLS[299]), { state: 'none' });
+    // A single host never spends a page on the total, early or not.
+    service.clearRequests();
+    lookup.invalidate();
+    asked = 0;
+    const one = lookup.settleAll([URLS[0], URLS[80]], 'command');
+    assert.equal(asked, 0);
+    await one;
+    assert.deepEqual(
+      lists().map((r) => r.query.search),
+      ['site-0.floor.test'],
+    );
+  });
+
   it('few hosts in a large account: one search per host after the first page told the total', async () => {
     const first = await lookup.settleAll([URLS[0], URLS[1]]); // 2 hosts: the first page, then the total is known
     assert.equal(first.get(URLS[0])?.state, 'found');
