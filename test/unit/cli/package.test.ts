@@ -1,12 +1,17 @@
 // The published package as a user gets it: `npm run package:cli` makes the tarball, which holds
-// the bundle (two files: the HTTP part is loaded only when needed), the analysis worker and no
-// native module, and `npm install -g` of it into a fresh prefix gives a working `website-reports`.
+// the bundle (two files: the HTTP part is loaded only when needed; undici's HTTP parser as two
+// WebAssembly files), the analysis worker and no native module, and `npm install -g` of it into a
+// fresh prefix gives a working `website-reports`, which checks URLs against the local service.
 // Slow (esbuild, npm pack, npm install): one test.
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
+import { startService } from '../../../service/server';
+import { writeDataFile } from '../actions/reportRecords';
 import { assertWorkerAnalyses } from '../analysis/workerSmoke';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -28,6 +33,8 @@ describe('cli: the npm package', function () {
       'package/LICENSE',
       'package/README.md',
       'package/dist/analysisWorker.js',
+      'package/dist/llhttp.wasm',
+      'package/dist/llhttp_simd.wasm',
       'package/dist/website-reports-http.js',
       'package/dist/website-reports.js',
       'package/package.json',
@@ -75,6 +82,36 @@ describe('cli: the npm package', function () {
     const modules = (JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule '));
     assert.ok(modules.includes('NativeModule net'), 'the HTTP part was loaded');
     for (const unwanted of ['http2', 'tls', 'crypto']) assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
+    // Against the local service the run reads answers: undici's parser comes from the installed
+    // WebAssembly files (the SIMD one, and the plain one where SIMD is turned off).
+    const service = await startService({
+      apiKey: 'package-test-key-0000',
+      dataFile: await writeDataFile([{ url: 'https://example.com/', score: 91 }]),
+    });
+    const project = path.join(dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'urls.md'), 'https://example.com/\n');
+    try {
+      for (const simd of ['0', '1']) {
+        const run = await promisify(execFile)(path.join(prefix, 'bin', 'website-reports'), ['check', '--format', 'json'], {
+          cwd: project,
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            WEBREPORTS_API_KEY: 'package-test-key-0000',
+            WEBREPORTS_BASE_URL: service.url,
+            UNDICI_NO_WASM_SIMD: simd,
+          },
+        });
+        const json = JSON.parse(run.stdout) as { urls: { url: string; rating: string; score: number }[] };
+        assert.deepEqual(
+          json.urls.map((u) => [u.url, u.rating, u.score]),
+          [['https://example.com/', 'good', 91]],
+        );
+      }
+    } finally {
+      await service.close();
+    }
     const installed = fs.readdirSync(path.join(prefix, 'lib', 'node_modules', 'website-reports-cli'), { recursive: true }) as string[];
     assert.ok(!installed.some((f) => f.endsWith('.node')), 'no native module installed');
     // The bundled worker, where the bundled pool looks for it (beside dist/website-reports.js), analyses a page.
