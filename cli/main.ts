@@ -1,14 +1,13 @@
-#!/usr/bin/env node
 // The `website-reports` command: parse the arguments, run, and exit 0 (no error-level finding;
 // every URL of a scan done), 1 (at least one; some URLs of a scan failed) or 2 (usage, config,
 // key or service failure, or a scan not confirmed, said on stderr); 130 for a scan paused by Ctrl+C.
 //
 // Start-up is most of a short run (Node itself 20–55 ms, then compiling what is loaded): this file
 // loads only the arguments' parser, and each verb's module is loaded when that verb runs (VERBS).
-import * as nodeModule from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { version } from '../package.json';
 import { Command, parseCommand, USAGE } from './args';
+import { WASM_FLAGS } from './startup/v8Flags';
 import type { CliIo } from './check';
 import { terminalText } from './formats/escape';
 import { terminalProgress } from './progress';
@@ -95,19 +94,22 @@ function onInterrupt(handler: () => void): () => void {
   return () => process.off('SIGINT', handler);
 }
 
-if (require.main === module) {
-  // Node 22.1 and later keep what they compiled between runs (in their own cache folder, checked
-  // against the source); Node 20 has no such cache, and then this does nothing.
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  // undici parses HTTP with a WebAssembly module. V8 first runs it from its quick compiler and
-  // then compiles the busy parts again, optimised, on a background thread, which the process waits
-  // for when it exits: 30 to 45 ms of every run that reads a few pages. The quick code is plenty for
-  // the answers a run reads. Only WebAssembly is affected (the page analysis is JavaScript).
-  setFlagsFromString('--liftoff-only');
-  // Exit once the output is flushed rather than when the event loop empties, which can come later
-  // (a last timer, a socket's close). Every write a verb makes is awaited before it returns.
+/**
+ * Runs the command on this process's arguments, then exits with its code once the output is
+ * flushed (rather than when the event loop empties, which can come later: a last timer, a socket's
+ * close; every write a verb makes is awaited before it returns). `beforeExit` runs just before.
+ */
+export function start(beforeExit?: (code: number) => void): void {
+  // The installed command (bin.ts) set it before compiling anything; run from here (tests), now.
+  setFlagsFromString(WASM_FLAGS);
   void main(process.argv.slice(2)).then(async (code) => {
     await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-    process.exit(code);
+    try {
+      beforeExit?.(code);
+    } finally {
+      process.exit(code);
+    }
   });
 }
+
+if (require.main === module) start();

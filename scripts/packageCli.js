@@ -18,10 +18,14 @@ const ROOT = path.join(__dirname, '..');
 const HTTP_MODULE = path.join(ROOT, 'core', 'client', 'undici.ts');
 const HTTP_FILE = 'website-reports-http.js';
 
+/** The command (cli/main.ts), which the installed entry (cli/bin.ts) loads by this name. */
+const MAIN_FILE = 'website-reports-main.js';
+
 /**
- * The command line as users run it: `dir`/website-reports.js and, beside it, `dir`/${HTTP_FILE}
- * (undici), required only when a verb first talks HTTP, so `--help`, `--version` and
- * `check --dump` never compile it (Node 20 has no compile cache: every start compiles what it loads).
+ * The command line as users run it: `dir`/website-reports.js (cli/bin.ts: V8's flags and the
+ * compile cache), which loads `dir`/${MAIN_FILE} (the command), which requires `dir`/${HTTP_FILE}
+ * (undici) only when a verb first talks HTTP, so `--help`, `--version` and `check --dump` never
+ * compile it.
  */
 async function bundleCli(dir) {
   const common = {
@@ -81,9 +85,10 @@ async function bundleCli(dir) {
     esbuild.build({
       ...common,
       entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
-      outfile: path.join(dir, 'website-reports.js'),
+      outfile: path.join(dir, MAIN_FILE),
       plugins: [httpApart],
     }),
+    esbuild.build({ ...common, entryPoints: [path.join(ROOT, 'cli', 'bin.ts')], outfile: path.join(dir, 'website-reports.js') }),
     esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2, wasmApart] }),
     // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
     esbuild.build({

@@ -2,6 +2,7 @@
 // one analyser (core/analysis) on its worker pool (a time limit per page, so no page can stall the
 // run), judged as `check` judges published pages (judgePage.ts), written in every format. No service
 // and no key unless --compare asks for the published reports.
+import { promises as fsp } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { AnalysisPool, MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
@@ -108,7 +109,7 @@ async function folderJobs(
   notes: SkipNote[],
 ): Promise<Iterator<PageJob>> {
   const full = path.resolve(io.cwd, dir);
-  const stat = await import('node:fs/promises').then((fs) => fs.stat(full).catch(() => undefined));
+  const stat = await fsp.stat(full).catch(() => undefined);
   if (!stat?.isDirectory()) throw new CliFailure('usage', `--local: "${dir}" is not a folder (nor an http(s) origin of a preview).`);
   const listed = await sitemapKeys(full, notes, io.cwd);
   const pages = folderPages(dir, io.cwd, site, listed, wanted, notes);

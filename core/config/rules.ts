@@ -107,9 +107,10 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
   } else if (band === 'unknown') {
     findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no rating yet.') });
   }
-  const states = checkStates(report.results);
-  for (const [check, level] of Object.entries(applied.checks)) {
-    if (level !== 'off' && states.get(check) === 'failed') {
+  const asked = Object.entries(applied.checks);
+  const states = asked.length ? checkStates(report.results) : undefined; // most configs name no check
+  for (const [check, level] of asked) {
+    if (level !== 'off' && states?.get(check) === 'failed') {
       findings.push({ level, rule: `check/${check}`, message: l10n.t('Check "{0}" failed.', check) });
     }
   }

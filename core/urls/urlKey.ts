@@ -24,10 +24,16 @@ export function urlKey(url: string): string | undefined {
   }
   if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) return undefined;
   // URL already lower-cases the scheme, turns the host into punycode, percent-encodes non-ASCII
-  // in the path and query, and drops the default port.
-  const path = parsed.pathname.replace(/\/+$/, '');
-  const upper = (text: string) => text.replace(ESCAPE, (escape) => escape.toUpperCase());
-  return `${parsed.protocol}//${parsed.host}${upper(path)}${upper(parsed.search)}`;
+  // in the path and query, and drops the default port. A host holds no `%`: upper-casing the
+  // escapes of the whole key touches only the path and query.
+  const pathname = parsed.pathname;
+  const path = pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
+  const key = `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
+  return key.includes('%') ? key.replace(ESCAPE, upperCase) : key;
+}
+
+function upperCase(text: string): string {
+  return text.toUpperCase();
 }
 
 /**

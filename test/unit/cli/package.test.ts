@@ -36,6 +36,7 @@ describe('cli: the npm package', function () {
       'package/dist/llhttp.wasm',
       'package/dist/llhttp_simd.wasm',
       'package/dist/website-reports-http.js',
+      'package/dist/website-reports-main.js',
       'package/dist/website-reports.js',
       'package/package.json',
       'package/schemas/website-reports.schema.json',
@@ -51,7 +52,13 @@ describe('cli: the npm package', function () {
       cwd: dir,
       stdio: 'pipe',
     });
-    const help = execFileSync(path.join(prefix, 'bin', 'website-reports'), ['--help'], { encoding: 'utf8', cwd: dir });
+    // Its compile cache (Node 20: cli/startup/compileCache.ts) in a folder of this test's own.
+    const compileCache = path.join(dir, 'compile-cache');
+    const help = execFileSync(path.join(prefix, 'bin', 'website-reports'), ['--help'], {
+      encoding: 'utf8',
+      cwd: dir,
+      env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
+    });
     assert.match(help, /^Usage: website-reports check \[paths\.\.\.\]/);
     // A check loads the HTTP part (dist/website-reports-http.js) from the installed folder: a
     // closed port on loopback answers "could not reach", not "Cannot find module".
@@ -59,7 +66,12 @@ describe('cli: the npm package', function () {
     const checked = spawnSync(path.join(prefix, 'bin', 'website-reports'), ['check'], {
       cwd: dir,
       encoding: 'utf8',
-      env: { PATH: process.env.PATH, WEBREPORTS_API_KEY: 'package-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
+      env: {
+        PATH: process.env.PATH,
+        WEBREPORTS_API_KEY: 'package-test-key-0000',
+        WEBREPORTS_BASE_URL: 'http://127.0.0.1:9',
+        NODE_COMPILE_CACHE: compileCache,
+      },
     });
     assert.equal(checked.status, 2, checked.stderr);
     assert.doesNotMatch(checked.stderr, /Cannot find module/);
@@ -76,14 +88,21 @@ describe('cli: the npm package', function () {
     const traced = spawnSync(process.execPath, ['--require', hook, bin, 'check'], {
       cwd: dir,
       encoding: 'utf8',
-      env: { PATH: process.env.PATH, WEBREPORTS_API_KEY: 'package-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
+      env: {
+        PATH: process.env.PATH,
+        WEBREPORTS_API_KEY: 'package-test-key-0000',
+        WEBREPORTS_BASE_URL: 'http://127.0.0.1:9',
+        NODE_COMPILE_CACHE: compileCache,
+      },
     });
     assert.equal(traced.status, 2, traced.stderr);
     const modules = (JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule '));
     assert.ok(modules.includes('NativeModule net'), 'the HTTP part was loaded');
     for (const unwanted of ['http2', 'tls', 'crypto']) assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
     // Against the local service the run reads answers: undici's parser comes from the installed
-    // WebAssembly files (the SIMD one, and the plain one where SIMD is turned off).
+    // WebAssembly files (the SIMD one, and the plain one where SIMD is turned off). The first such
+    // run keeps its compiled code (the command's two parts); the second takes it back and so
+    // writes nothing (a cache V8 refused would be written again).
     const service = await startService({
       apiKey: 'package-test-key-0000',
       dataFile: await writeDataFile([{ url: 'https://example.com/', score: 91 }]),
@@ -91,6 +110,13 @@ describe('cli: the npm package', function () {
     const project = path.join(dir, 'project');
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'urls.md'), 'https://example.com/\n');
+    const versioned = path.join(compileCache, `${process.version}-${process.arch}`);
+    const kept = () =>
+      fs
+        .readdirSync(versioned)
+        .filter((f) => f.includes('-check-'))
+        .map((f) => `${f} ${fs.statSync(path.join(versioned, f)).mtimeMs}`);
+    let afterFirst: string[] = [];
     try {
       for (const simd of ['0', '1']) {
         const run = await promisify(execFile)(path.join(prefix, 'bin', 'website-reports'), ['check', '--format', 'json'], {
@@ -101,6 +127,7 @@ describe('cli: the npm package', function () {
             WEBREPORTS_API_KEY: 'package-test-key-0000',
             WEBREPORTS_BASE_URL: service.url,
             UNDICI_NO_WASM_SIMD: simd,
+            NODE_COMPILE_CACHE: compileCache,
           },
         });
         const json = JSON.parse(run.stdout) as { urls: { url: string; rating: string; score: number }[] };
@@ -108,7 +135,13 @@ describe('cli: the npm package', function () {
           json.urls.map((u) => [u.url, u.rating, u.score]),
           [['https://example.com/', 'good', 91]],
         );
+        if (simd === '0') afterFirst = kept();
       }
+      assert.deepEqual(
+        afterFirst.map((f) => f.replace(/-check-.*/, '')),
+        ['website-reports-http.js', 'website-reports-main.js'],
+      );
+      assert.deepEqual(kept(), afterFirst, 'the second run took the cache back');
     } finally {
       await service.close();
     }
