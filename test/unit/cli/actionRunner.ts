@@ -93,6 +93,8 @@ export async function runAction(options: RunnerOptions): Promise<ActionRun> {
     const env: Record<string, string> = {
       ...clean(options.env),
       RUNNER_TEMP: temp,
+      // The command line's compile cache (Node 20) in this run's folder, not the user's own.
+      NODE_COMPILE_CACHE: path.join(temp, 'compile-cache'),
       GITHUB_WORKSPACE: options.workspace,
       GITHUB_ACTION_PATH: ACTION_DIR,
       GITHUB_OUTPUT: outputFile,
