@@ -13,6 +13,10 @@ import { WASM_FLAGS } from './startup/v8Flags';
 /** The bundle of cli/main.ts beside this file (scripts/packageCli.js names it). */
 const MAIN_PART = 'website-reports-main.js';
 
+/** The parts' content digests, written into this file when the package is built (scripts/packageCli.js). */
+declare const WEBREPORTS_PART_IDS: Record<string, string> | undefined;
+const PART_IDS = typeof WEBREPORTS_PART_IDS === 'object' ? WEBREPORTS_PART_IDS : {};
+
 interface Main {
   start(beforeExit?: (code: number) => void): void;
 }
@@ -24,7 +28,8 @@ if (enableCompileCache) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the other bundle, loaded by Node (with its cache)
   (require(path.join(__dirname, MAIN_PART)) as Main).start();
 } else {
-  const parts = new PartLoader(__dirname, compileCacheDir(process.env, process.platform, homeDir()), profileOf(process.argv.slice(2)));
+  const cacheDir = compileCacheDir(process.env, process.platform, homeDir());
+  const parts = new PartLoader(__dirname, cacheDir, profileOf(process.argv.slice(2)), PART_IDS);
   // Kept after a run that did its work (exit 0 or 1): a first run that stopped at a missing key or a
   // service failure compiled little of what the next runs need.
   (parts.load(MAIN_PART) as Main).start((code) => {

@@ -65,7 +65,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** One question on the terminal (stderr: stdout carries only the result). */
 async function ask(question: string): Promise<string> {
-  const readline = await import('node:readline');
+  // Loaded only when a question is asked; required (an import() would stay one in the bundle, which
+  // the compile cache's loader does not run: see cli/startup/compileCache.ts).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const readline = require('node:readline') as typeof import('node:readline');
   const rl = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: true });
   return new Promise((resolve) => {
     let answered = false;

@@ -7,6 +7,7 @@
 //
 //   node scripts/packageCli.js [--out-dir DIR]     default: the repo root
 const { execFileSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -88,7 +89,7 @@ async function bundleCli(dir) {
       outfile: path.join(dir, MAIN_FILE),
       plugins: [httpApart],
     }),
-    esbuild.build({ ...common, entryPoints: [path.join(ROOT, 'cli', 'bin.ts')], outfile: path.join(dir, 'website-reports.js') }),
+
     esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2, wasmApart] }),
     // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
     esbuild.build({
@@ -97,6 +98,21 @@ async function bundleCli(dir) {
       outfile: path.join(dir, 'analysisWorker.js'),
     }),
   ]);
+  // The entry, with the parts' digests: the compile cache names a part's code by them (every file of
+  // an unpacked tarball has one time, so a size and a time alone could name another build's code).
+  const ids = {};
+  for (const part of [MAIN_FILE, HTTP_FILE]) {
+    ids[part] = createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, part)))
+      .digest('hex')
+      .slice(0, 16);
+  }
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(ROOT, 'cli', 'bin.ts')],
+    outfile: path.join(dir, 'website-reports.js'),
+    define: { WEBREPORTS_PART_IDS: JSON.stringify(ids) },
+  });
   return path.join(dir, 'website-reports.js');
 }
 

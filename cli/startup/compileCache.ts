@@ -3,10 +3,11 @@
 // cache folder and given back to V8 in the next, which then starts without compiling it again
 // (about 20 ms of a `check`). A part is loaded from its file as Node loads a CommonJS file (the
 // same wrapper), with the cached code when there is one for exactly this file; V8 checks that the
-// code was made by this V8 with these flags, and compiles afresh otherwise. What a run compiled
-// is written at its end when it had no usable cache (the first run, or after an update), once per
-// kind of run (`profileOf`): the code a `--help` compiled would not spare a `check` its compiling,
-// and taking what each run compiled every time would cost a few ms of every run.
+// code was made by this V8 with these flags, and compiles afresh otherwise. A part holds no
+// `import()` (that would need Node's experimental vm loader; the package test checks the bundles).
+// What a run compiled is written at its end when it had no usable cache (the first run, or after
+// an update), once per kind of run (`profileOf`): the code a `--help` compiled would not spare a
+// `check` its compiling, and taking what each run compiled every time would cost a few ms of every run.
 import * as fs from 'node:fs';
 import * as nodeModule from 'node:module';
 import * as os from 'node:os';
@@ -60,11 +61,14 @@ export class PartLoader {
    *   (the bundles leave only each other out), loaded here too
    * @param cacheDir compileCacheDir's answer
    * @param profile profileOf the run
+   * @param ids each part's content digest, made when the package was built (a tarball gives every
+   *   file one time, so a part's size and time alone could name another build's code)
    */
   constructor(
     private readonly partsDir: string,
     private readonly cacheDir: string | undefined,
     private readonly profile: string,
+    private readonly ids: Readonly<Record<string, string>>,
   ) {}
 
   /** The exports of part `name`, run once, from its cached code when there is some. */
@@ -74,7 +78,8 @@ export class PartLoader {
     const file = path.join(this.partsDir, name);
     // A first line `#!…` is for the shell; Node's own loader leaves it out as well.
     const source = fs.readFileSync(file, 'utf8').replace(/^#!.*/, '');
-    const cacheFile = this.cacheDir && path.join(this.cacheDir, `${name}-${this.profile}-${fileStamp(fs.statSync(file))}.cache`);
+    const stamp = `${this.ids[name] ?? 'unknown'}-${fileStamp(fs.statSync(file))}`;
+    const cacheFile = this.cacheDir && path.join(this.cacheDir, `${name}-${this.profile}-${stamp}.cache`);
     let cachedData: Buffer | undefined;
     try {
       if (cacheFile) cachedData = fs.readFileSync(cacheFile);
@@ -84,8 +89,6 @@ export class PartLoader {
     const script = new vm.Script(nodeModule.wrap(source), {
       filename: file,
       cachedData,
-      // An `import()` in a part resolves as Node's own loader would (Node 20.12 and later).
-      importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     const module = { exports: {} as unknown };
     const entry = { script, cacheFile, fresh: !cachedData || script.cachedDataRejected === true };
@@ -141,7 +144,7 @@ function pruneVersions(versioned: string): void {
   }
 }
 
-/** The file a cache was made from, by its size and modification time (V8 itself checks only the length). */
+/** The file a cache was made from, besides its digest: its size and time (a part edited in place; V8 itself checks only the length). */
 function fileStamp(stat: fs.Stats): string {
   return `${stat.size}-${Math.trunc(stat.mtimeMs)}`;
 }

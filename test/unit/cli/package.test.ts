@@ -42,6 +42,11 @@ describe('cli: the npm package', function () {
       'package/schemas/website-reports.schema.json',
     ]);
     assert.ok(!files.some((f) => f.endsWith('.node')));
+    // The entry loads the command's parts through the compile cache's loader, which runs no import().
+    for (const part of ['website-reports-main.js', 'website-reports-http.js']) {
+      const code = execFileSync('tar', ['-xzOf', tarball, `package/dist/${part}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      assert.doesNotMatch(code, /(?<![\w$.])import\(/, `${part} holds an import()`);
+    }
     const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
     assert.equal(manifest.name, 'website-reports-cli');
     assert.deepEqual(manifest.bin, { 'website-reports': 'dist/website-reports.js' });
