@@ -27,6 +27,9 @@ import { CliFailure } from './usageError';
 
 export { CLI_REQUESTS_PER_MINUTE };
 
+/** URLs named when the service failed (a failed run of 1,000 URLs does not print 1,000 lines); the rest are counted. */
+export const MAX_UNCHECKED_NAMED = 20;
+
 export async function judge(
   options: CheckOptions,
   io: CliIo,
@@ -55,7 +58,9 @@ export async function judge(
       rerun = await rerunStale(urls, reports, notChecked, failures, actions, options.rerunOlderThanDays, io);
     }
     if (notChecked.size) {
-      const list = [...notChecked].map((u) => `  ${u}\n`).join('');
+      const named = [...notChecked].slice(0, MAX_UNCHECKED_NAMED);
+      const more = notChecked.size - named.length;
+      const list = named.map((u) => `  ${u}\n`).join('') + (more > 0 ? `  … and ${more} more\n` : '');
       const why = failures.first ?? 'it did not answer';
       throw new CliFailure(
         'service',

@@ -7,6 +7,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
+import { MAX_UNCHECKED_NAMED } from '../../../cli/judge';
 import { CLI, project, removeProjects, runCli } from './runCli';
 
 const KEY = 'cli-test-key-5521-secret';
@@ -156,6 +157,22 @@ describe('cli: check against the local service', function () {
     assert.equal(runs[2].code, 2);
     const texts = [...runs.flatMap((r) => [r.stdout, r.stderr]), await fsp.readFile(out, 'utf8')];
     for (const text of texts) assert.ok(!text.includes(KEY), `the key shows in: ${text.slice(0, 200)}`);
+  });
+
+  it(`a failed run names at most ${MAX_UNCHECKED_NAMED} of the URLs not checked and counts the rest`, async () => {
+    const urls = Array.from({ length: MAX_UNCHECKED_NAMED + 5 }, (_, i) => `https://host${i % 3}.many.example/p/${i}`);
+    const failing = await startService({ apiKey: KEY, control: true });
+    try {
+      const cwd = await project({ 'a.md': urls.join('\n') });
+      failing.addFault({ method: 'GET', path: '/api/v1/reports', status: 503, times: 0 });
+      const run = await runCli(['check'], { cwd, env: { ...env, WEBREPORTS_BASE_URL: failing.url } });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, new RegExp(`${urls.length} URL\\(s\\) were not checked`));
+      assert.equal(urls.filter((u) => run.stderr.includes(`  ${u}\n`)).length, MAX_UNCHECKED_NAMED);
+      assert.ok(run.stderr.includes('  … and 5 more\n'), run.stderr);
+    } finally {
+      await failing.close();
+    }
   });
 
   it('fails with exit 2 when the service fails mid-run, names the URLs not checked, and leaves --output as it was', async () => {
