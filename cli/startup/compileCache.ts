@@ -16,11 +16,14 @@ import * as vm from 'node:vm';
 
 /**
  * Where the cache is kept (the user's own cache folder, never a shared one), or undefined when it is
- * turned off or there is no home. Node's own variables mean the same here.
+ * turned off, there is no home, or the run is in CI (`CI` set, as GitHub, GitLab and most runners
+ * set it) without NODE_COMPILE_CACHE: a runner's home rarely outlives its job, so writing there
+ * would cost every job and help none; a workflow that keeps a folder between jobs names it.
+ * Node's own variables mean the same here.
  */
 export function compileCacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, home: string | undefined): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
-  if (!env.NODE_COMPILE_CACHE && !home) return undefined;
+  if (!env.NODE_COMPILE_CACHE && (!home || (env.CI && env.CI !== 'false'))) return undefined;
   home ??= '';
   const own = ['website-reports', 'compile-cache'];
   const base = env.NODE_COMPILE_CACHE

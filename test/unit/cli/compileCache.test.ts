@@ -35,7 +35,7 @@ describe('cli: the compile cache of Node 20', () => {
 
   const cacheFiles = () => (fs.existsSync(cache) ? fs.readdirSync(cache).sort() : []);
 
-  it('is kept in the user’s own cache folder, per Node; NODE_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE as in Node 22', () => {
+  it('is kept in the user’s own cache folder, per Node; NODE_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE as in Node 22; in CI only where named', () => {
     assert.equal(compileCacheDir({}, 'linux', HOME), path.join(HOME, '.cache', 'website-reports', 'compile-cache', VERSIONED));
     assert.equal(compileCacheDir({ XDG_CACHE_HOME: '/x' }, 'linux', HOME), path.join('/x', 'website-reports', 'compile-cache', VERSIONED));
     assert.equal(compileCacheDir({}, 'darwin', HOME), path.join(HOME, 'Library', 'Caches', 'website-reports', 'compile-cache', VERSIONED));
@@ -46,6 +46,9 @@ describe('cli: the compile cache of Node 20', () => {
     assert.equal(compileCacheDir({ NODE_COMPILE_CACHE: '/c' }, 'linux', undefined), path.join('/c', VERSIONED));
     assert.equal(compileCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: '/c' }, 'linux', HOME), undefined);
     assert.equal(compileCacheDir({}, 'linux', undefined), undefined, 'no home: no cache (never a shared folder)');
+    assert.equal(compileCacheDir({ CI: 'true' }, 'linux', HOME), undefined, 'in CI, only where the workflow names a folder');
+    assert.equal(compileCacheDir({ CI: 'true', NODE_COMPILE_CACHE: '/kept' }, 'linux', HOME), path.join('/kept', VERSIONED));
+    assert.equal(compileCacheDir({ CI: 'false' }, 'linux', HOME), path.join(HOME, '.cache', 'website-reports', 'compile-cache', VERSIONED));
   });
 
   it('one cache per kind of run', () => {
