@@ -9,7 +9,7 @@ import { tempNameFor } from './tempName';
 
 export type AtomicFiles = Pick<HistoryFiles, 'writeFile' | 'rename' | 'unlink'>;
 
-export async function writeAtomically(file: string, text: string | Uint8Array, files: AtomicFiles = nodeFiles): Promise<void> {
+export async function writeAtomically(file: string, text: string, files: AtomicFiles = nodeFiles): Promise<void> {
   const temp = tempNameFor(file);
   try {
     await files.writeFile(temp, text);

@@ -19,7 +19,7 @@ export interface HistoryFiles {
   read(path: string, from?: { ino: number; offset: number }, maxBytes?: number): Promise<FileRead | undefined>;
   /** Appends with O_APPEND in one write, so lines of two processes never interleave. */
   append(path: string, text: string): Promise<void>;
-  writeFile(path: string, text: string | Uint8Array): Promise<void>;
+  writeFile(path: string, text: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   mkdir(path: string): Promise<void>;
   /** Removes a file; a missing one is no error. */
