@@ -92,6 +92,23 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
+/**
+ * `website-reports check | head`: once the reader has closed the pipe, what is still written is
+ * dropped (as a reader that stopped reading asked) instead of ending the run with an unhandled
+ * EPIPE and a stack trace; the run ends as it would have, with its own exit code. Any other error of
+ * the stream is said once on stderr, when stderr is not itself the stream that failed.
+ */
+function quietWhenReaderLeaves(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    if (stream !== process.stderr) process.stderr.write(terminalText(`website-reports: could not write the output: ${error.message}\n`));
+    outputFailed = true;
+  });
+}
+
+/** The output could not be written (other than to a reader that left): the run failed (exit 2). */
+let outputFailed = false;
+
 function onInterrupt(handler: () => void): () => void {
   process.on('SIGINT', handler);
   return () => process.off('SIGINT', handler);
@@ -105,8 +122,11 @@ function onInterrupt(handler: () => void): () => void {
 export function start(beforeExit?: (code: number) => void): void {
   // The installed command (bin.ts) set it before compiling anything; run from here (tests), now.
   setFlagsFromString(WASM_FLAGS);
-  void main(process.argv.slice(2)).then(async (code) => {
+  quietWhenReaderLeaves(process.stdout);
+  quietWhenReaderLeaves(process.stderr);
+  void main(process.argv.slice(2)).then(async (result) => {
     await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    const code = outputFailed ? 2 : result;
     try {
       beforeExit?.(code);
     } finally {
