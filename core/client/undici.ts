@@ -17,9 +17,19 @@ const apiRequest = require('undici/lib/api/api-request') as (
 
 /** undici's ProxyAgent, loaded only when a proxy is used: it brings SOCKS5 and a debug log along, a ms of every start. */
 export function proxyAgent(options: Undici.ProxyAgent.Options): Dispatcher {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded when first needed */
   const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof Undici.ProxyAgent;
-  return new ProxyAgent(options);
+  const Pool = require('undici/lib/dispatcher/pool') as typeof Undici.Pool;
+  const apiConnect = require('undici/lib/api/api-connect') as Undici.Dispatcher['connect'];
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  // The agent opens its tunnel with the proxy's client's `connect`, a method undici's entry point
+  // adds to every dispatcher; without that entry point (above) the proxy's client is given it here.
+  const clientFactory = (origin: URL, opts: object): Dispatcher => {
+    const pool = new Pool(origin, opts);
+    pool.connect = apiConnect;
+    return pool;
+  };
+  return new ProxyAgent({ ...options, clientFactory });
 }
 
 export type Dispatcher = Undici.Dispatcher;

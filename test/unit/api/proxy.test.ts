@@ -2,9 +2,11 @@
 // settings is used for a non-loopback host name, and the request arrives at the service intact.
 // The proxy tunnels every CONNECT to the local service, so nothing leaves the machine.
 import { strict as assert } from 'node:assert';
+import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
 import { RunningService } from '../../../service/server';
 import { startTestService } from './harness';
@@ -57,6 +59,30 @@ describe('api client through a proxy', () => {
     } finally {
       await client.dispose();
     }
+  });
+
+  it("opens its tunnel in a process where undici's entry point was never loaded, as in the bundles", async () => {
+    // This process has loaded undici's entry (the service uses it), which gives every dispatcher
+    // the `connect` the proxy's tunnel needs; the extension's and the command line's bundles never
+    // load it (core/client/undici.ts). So the client runs in a Node of its own here.
+    connects.length = 0;
+    const clientModule = path.resolve(__dirname, '..', '..', '..', 'core', 'client', 'client.js');
+    const script = `
+      const { ReportsClient } = require(${JSON.stringify(clientModule)});
+      const client = new ReportsClient({ baseUrl: 'http://reports.example.test', apiKey: () => ${JSON.stringify(KEY)},
+        proxy: { proxy: ${JSON.stringify(proxyUrl)}, env: {} }, retry: { retries: 0 } });
+      client.listReports({ perPage: 10 })
+        .then((page) => console.log(JSON.stringify({ total: page.total,
+          entryLoaded: Object.keys(require.cache).some((f) => /undici[\\\\/]index\\.js$/.test(f)) })))
+        .catch((error) => { console.error(error.message); process.exitCode = 3; })
+        .finally(() => client.dispose());`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['-e', script], { env: { PATH: process.env.PATH } }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    assert.deepEqual(JSON.parse(out), { total: 3, entryLoaded: false });
+    assert.deepEqual(connects, ['reports.example.test:80']);
   });
 
   // NO_PROXY is covered by the pure tests of chooseProxy: a bypassed name would need a real DNS
