@@ -62,6 +62,27 @@ async function bundleCli(dir) {
       }));
     },
   };
+  // undici takes two things from node:http, whose loading (its client, server and agent; ~9 ms of
+  // a `check`) the command never needs otherwise: `maxHeaderSize`, the default for a client made
+  // without one (the client always passes its own: core/client/transport.ts), and the class
+  // `IncomingMessage`, to treat a request body that is one specially (the client's bodies are
+  // strings). Any other module of undici that takes node:http fails the build, to be looked at.
+  const HTTP_TAKERS = /[\\/]undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/;
+  const noNodeHttp = {
+    name: 'no-node-http',
+    setup(build) {
+      build.onResolve({ filter: /^(node:)?http$/ }, (args) => {
+        if (!/[\\/]undici[\\/]/.test(args.importer)) return undefined;
+        if (!HTTP_TAKERS.test(args.importer)) throw new Error(`${args.importer} takes node:http: see no-node-http in scripts/packageCli.js`);
+        return { path: 'http', namespace: 'no-node-http' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'no-node-http' }, () => ({
+        // Node's default header limit, for a client made without one (none is).
+        contents: 'exports.maxHeaderSize = 16384; exports.IncomingMessage = class IncomingMessage {};',
+        loader: 'js',
+      }));
+    },
+  };
   // undici's HTTP parser is WebAssembly written into JavaScript as base64 (two copies, 145 KB, the
   // SIMD one and its fallback): every start scanned them while compiling the HTTP part (~4 ms).
   // Here they are files beside it, read only when the first connection needs its parser.
@@ -90,7 +111,7 @@ async function bundleCli(dir) {
       plugins: [httpApart],
     }),
 
-    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2, wasmApart] }),
+    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2, noNodeHttp, wasmApart] }),
     // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
     esbuild.build({
       ...common,

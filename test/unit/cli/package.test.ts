@@ -82,7 +82,8 @@ describe('cli: the npm package', function () {
     assert.doesNotMatch(checked.stderr, /Cannot find module/);
     assert.match(checked.stderr, /127\.0\.0\.1:9/);
     // The same run loads neither Node's HTTP/2 (undici's unused h2 client, left out of the bundle)
-    // nor TLS nor crypto: start-up the run does not need (a plain-http service, no hash).
+    // nor its HTTP/1 (undici's two uses of it are answered without it) nor TLS nor crypto: start-up
+    // the run does not need (a plain-http service, no hash).
     const loaded = path.join(dir, 'loaded.json');
     const hook = path.join(dir, 'loaded.js');
     fs.writeFileSync(
@@ -103,7 +104,7 @@ describe('cli: the npm package', function () {
     assert.equal(traced.status, 2, traced.stderr);
     const modules = (JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule '));
     assert.ok(modules.includes('NativeModule net'), 'the HTTP part was loaded');
-    for (const unwanted of ['http2', 'tls', 'crypto']) assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
+    for (const unwanted of ['http', 'http2', 'tls', 'crypto']) assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
     // Against the local service the run reads answers: undici's parser comes from the installed
     // WebAssembly files (the SIMD one, and the plain one where SIMD is turned off). The first such
     // run keeps its compiled code (the command's two parts); the second takes it back and so
