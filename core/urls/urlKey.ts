@@ -14,8 +14,31 @@ import { domainToUnicode } from 'node:url';
 
 const ESCAPE = /%[0-9a-f]{2}/gi;
 
+/**
+ * A URL the parser would leave as it is written: lower-case http(s), a host of lower-case ASCII
+ * labels whose last begins with a letter (so not an IPv4 address) and none punycode, no port or
+ * user, then a path and a query of characters the parser neither escapes nor reads (no `%`, no `\`,
+ * no space or quote), up to a fragment or the end. Nearly every URL written in a file is such;
+ * reading its key from the text spares a URL parse (a few µs each, most of setting up 1,000
+ * lookups). Anything else is parsed. A test holds both ways equal on a corpus of edge cases.
+ */
+const PLAIN_URL = /^(https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)(\/[\w\-.~!$&'()*+,;=:@/]*)?(\?[\w\-.~!$&()*+,;=:@/?]*)?(?:#|$)/;
+/** A `.` or `..` segment, which the parser resolves. */
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
 /** The comparison key of a URL, or undefined when it is not an absolute http(s) URL. */
 export function urlKey(url: string): string | undefined {
+  const plain = PLAIN_URL.exec(url);
+  if (plain && !plain[1].includes('xn--') && !(plain[2] && DOT_SEGMENT.test(plain[2]))) {
+    const path = plain[2] ? plain[2].replace(/\/+$/, '') : '';
+    const query = plain[3] && plain[3].length > 1 ? plain[3] : '';
+    return `${plain[1]}${path}${query}`;
+  }
+  return parsedKey(url);
+}
+
+/** urlKey by the URL parser: every URL. */
+export function parsedKey(url: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { domainToASCII } from 'node:url';
 import fc from 'fast-check';
-import { hostOfKey, spellingsOf, urlKey } from '../../../core/urls/urlKey';
+import { hostOfKey, parsedKey, spellingsOf, urlKey } from '../../../core/urls/urlKey';
 
 const letter = fc.constantFrom(...Array.from('abcxyz019-üßéñøåçłžдж中文日本ü'));
 const label = fc
@@ -71,6 +71,59 @@ describe('model: urlKey, one identity of a page', () => {
     );
     assert.equal(urlKey('https://a.example/caf%c3%a9'), 'https://a.example/caf%C3%A9');
     assert.equal(urlKey('https://a.example/café'), urlKey('https://a.example/caf%C3%A9'));
+  });
+});
+
+describe('model: urlKey read from the text of a plain URL', () => {
+  // urlKey reads a plain URL's key from its text and parses the rest: both ways must agree on
+  // every input, above all on those the parser rewrites (dot segments, escapes, IPv4 forms,
+  // punycode, backslashes, blanks, user info, ports, upper case).
+  const scheme = fc.constantFrom('https://', 'http://', 'HTTP://', 'https:/', 'https:', 'https:///', 'ftp://', ' https://', 'https:\\\\');
+  const hostLabel = fc.constantFrom('a', 'example', 'host-0', 'x1', '0x7f', '127', '0', 'xn--bcher-kva', 'xn--zz', 'A', 'b_c', '-a', 'a-', 'ü', '');
+  const hostName = fc.array(hostLabel, { minLength: 1, maxLength: 4 }).map((labels) => labels.join('.'));
+  const authority = fc
+    .tuple(fc.constantFrom('', 'u@', 'u:p@'), hostName, fc.constantFrom('', ':443', ':80', ':8080', ':', ':08'))
+    .map(([u, h, p]) => `${u}${h}${p}`);
+  const part = fc.string({ unit: fc.constantFrom(...Array.from("az09-._~!$&'()*+,;=:@/%2eE?#\\ \"<>`{}|^[]\t\nü")), maxLength: 14 });
+  const rest = fc.oneof(fc.constant(''), part, part.map((p) => `/${p}`), part.map((p) => `?${p}`));
+  const url = fc.tuple(scheme, authority, rest, fc.constantFrom('', '', '', ' ', '\n', '\u0001')).map(([s, a, p, end]) => `${s}${a}${p}${end}`);
+
+  it('property: the key read from the text is the key the parser gives, on any input', () => {
+    fc.assert(
+      fc.property(url, (u) => {
+        assert.equal(urlKey(u), parsedKey(u), JSON.stringify(u));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('the cases the parser rewrites, each spelled out', () => {
+    const cases = [
+      'https://a.test',
+      'https://a.test/',
+      'https://a.test?',
+      'https://a.test/?#',
+      'https://a.test/x/?q=1#f',
+      'https://a.test/./x',
+      'https://a.test/a/..',
+      'https://a.test/a/%2e%2E/b',
+      'https://a.test/a\\b',
+      'https://1.2.3.4/x',
+      'https://a.0x7f/',
+      'https://0x7f.1/',
+      'https://A.test/X',
+      'https://xn--bcher-kva.example/',
+      'https://xn--zz.example/',
+      'https://a.xn--zz/',
+      'https://a.test:443/x',
+      'https://u@a.test/x',
+      "https://a.test/it's?q='x'",
+      'https://a.test/a b',
+      'https://a.test/a\tb',
+      'https://a.test/x\u0001',
+      'https://a.test/x#frag ment\u0001',
+    ];
+    for (const u of cases) assert.equal(urlKey(u), parsedKey(u), JSON.stringify(u));
   });
 });
 
