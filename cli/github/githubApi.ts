@@ -6,8 +6,9 @@
 // looks for what it made first (markedThread.ts).
 import { isSameOrigin } from '../../core/client/baseUrl';
 import { ApiError, type ApiErrorKind } from '../../core/client/errors';
+import { chooseProxy } from '../../core/client/proxy';
 import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelay, sleep } from '../../core/client/retry';
-import { Agent, request, type Dispatcher } from '../../core/client/undici';
+import { Agent, proxyAgent, request, type Dispatcher } from '../../core/client/undici';
 import type { GitHubTarget } from './githubEnv';
 
 /** Bytes of one answer read (a page of 30 comments of GitHub's largest, 65,536 characters, fits). */
@@ -22,12 +23,20 @@ export const GITHUB_TIMEOUT_MS = 30_000;
 export type Method = 'GET' | 'POST' | 'PATCH';
 
 export class GitHubApi {
-  private readonly dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 5_000, connections: 2 });
+  private readonly dispatcher: Dispatcher;
 
+  /** `env`: HTTPS_PROXY, HTTP_PROXY and NO_PROXY apply to the API as to the report service (a runner behind a proxy). */
   constructor(
     readonly target: GitHubTarget,
     private readonly userAgent: string,
-  ) {}
+    env: Record<string, string | undefined> = {},
+  ) {
+    const options = { keepAliveTimeout: 5_000, connections: 2 };
+    const proxy = chooseProxy(target.api.href, { env });
+    this.dispatcher = proxy
+      ? proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } })
+      : new Agent(options);
+  }
 
   /** `path` under the API ("repos/o/r/…"), or an absolute link of the API's origin. */
   async send(method: Method, path: string, body?: unknown): Promise<unknown> {

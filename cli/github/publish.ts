@@ -70,7 +70,7 @@ async function tryGitHub(what: string, act: () => Promise<string>): Promise<stri
 
 async function withApi<T>(io: CliIo, act: (api: GitHubApi, repo: string) => Promise<T>): Promise<T> {
   const target = githubTarget(io.env);
-  const api = new GitHubApi(target, `website-reports-cli/${io.version}`);
+  const api = new GitHubApi(target, `website-reports-cli/${io.version}`, io.env);
   try {
     return await act(api, `repos/${target.repository}`);
   } finally {
