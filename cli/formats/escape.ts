@@ -1,10 +1,19 @@
 // Every string in a report may come from a file or the service: it is made safe for the format
-// it goes into, and never breaks a line of a line-based format.
+// it goes into, and never breaks a line of a line-based format. What a person reads (text, the
+// terminal, Markdown, the messages of SARIF, JUnit and Code Quality) also shows each character that
+// hides or reorders text as a visible marker, as the editor does (core/text/invisibleText.ts):
+// `https://bank.example/\u202Egpj.exe` would read "…exe.jpg". JSON keeps values as sent (data).
+import { revealInvisible } from '../../core/text/invisibleText';
 
-/** Control characters (line breaks included) become spaces. */
+/** Control characters (line breaks included) become spaces, hidden and reordering characters visible markers. */
 export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return revealInvisible(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' '));
+}
+
+/** Text a person reads in a field of a data format (SARIF's message, JUnit's names): hidden characters shown. */
+export function shownText(text: string): string {
+  return revealInvisible(text);
 }
 
 /** Text for XML content and attribute values; characters XML 1.0 forbids are dropped. */
@@ -47,8 +56,8 @@ export function markdownCode(text: string): string {
   return `\`${oneLine(text).replace(/`/g, '').replace(/\|/g, '\\|')}\``;
 }
 
-/** Text for a terminal: control characters (escape sequences included) become spaces; line breaks stay. */
+/** Text for a terminal: control characters (escape sequences included) become spaces, hidden characters markers; line breaks stay. */
 export function terminalText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+  return revealInvisible(text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' '));
 }

@@ -3,7 +3,12 @@
 // `time` (some CI parsers refuse a case without one); a lookup is not timed per URL, so it is 0.
 import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
-import { xml } from './escape';
+import { shownText, xml } from './escape';
+
+/** A value a CI test view shows: XML-safe, hidden characters visible. */
+function shown(text: string): string {
+  return xml(shownText(text));
+}
 
 export function formatJunit(report: GateReport, reportLink?: string): string {
   const s = report.summary;
@@ -15,17 +20,17 @@ export function formatJunit(report: GateReport, reportLink?: string): string {
     const other = u.findings.filter((f) => f.level !== 'error');
     const failures = errors.map(
       (f) =>
-        `      <failure type="${xml(f.rule)}" message="${xml(f.message)}">${xml([placesOf(u.occurrences), ...reportLine(link)].join('\n'))}</failure>`,
+        `      <failure type="${shown(f.rule)}" message="${shown(f.message)}">${shown([placesOf(u.occurrences), ...reportLine(link)].join('\n'))}</failure>`,
     );
     const said = [...other.map((f) => `${f.level}: ${f.message} [${f.rule}]`), ...(other.length || errors.length ? reportLine(link) : [])];
-    const out = said.length ? [`      <system-out>${xml(said.join('\n'))}</system-out>`] : [];
+    const out = said.length ? [`      <system-out>${shown(said.join('\n'))}</system-out>`] : [];
     const body = [...failures, ...out];
-    const open = `    <testcase name="${xml(u.url)}" classname="${xml(classname)}" time="0"`;
+    const open = `    <testcase name="${shown(u.url)}" classname="${shown(classname)}" time="0"`;
     return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
   });
   const notChecked = s.notChecked.map(
     (url) =>
-      `    <testcase name="${xml(url)}" classname="website-reports" time="0"><error message="not checked: the service failed"/></testcase>`,
+      `    <testcase name="${shown(url)}" classname="website-reports" time="0"><error message="not checked: the service failed"/></testcase>`,
   );
   const failures = report.urls.filter((u) => u.findings.some((f) => f.level === 'error')).length;
   const counts = `tests="${report.urls.length + s.notChecked.length}" failures="${failures}" errors="${s.notChecked.length}" time="0"`;

@@ -7,6 +7,7 @@ import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 import type { FindingLevel } from '../../core/config/rules';
 import { digestOf } from '../../core/text/digest';
+import { shownText } from './escape';
 
 const LEVEL: Record<FindingLevel, 'error' | 'warning' | 'note'> = { error: 'error', warn: 'warning', note: 'note' };
 /** Where each rule is explained. */
@@ -67,7 +68,8 @@ export function formatSarif(report: GateReport, toolVersion: string, reportLink?
         results.push({
           ruleId: f.rule,
           level: LEVEL[f.level],
-          message: { text: `${u.url}: ${f.message}${link === undefined ? '' : ` Report: ${link}`}` },
+          // Shown in code scanning's alerts: hidden characters as markers (the fingerprint keeps the URL as sent).
+          message: { text: shownText(`${u.url}: ${f.message}${link === undefined ? '' : ` Report: ${link}`}`) },
           locations: [
             {
               physicalLocation: {

@@ -2,8 +2,11 @@
 // Markdown, XML and text without adding markup, links or lines.
 import { strict as assert } from 'node:assert';
 import { parse } from 'node-html-parser';
+import { formatCodeQuality } from '../../../cli/formats/codequality';
+import { formatJson } from '../../../cli/formats/json';
 import { formatJunit } from '../../../cli/formats/junit';
 import { formatMarkdown, MAX_MARKDOWN_ROWS } from '../../../cli/formats/markdown';
+import { formatSarif } from '../../../cli/formats/sarif';
 import { formatText } from '../../../cli/formats/text';
 import { summarize, UrlResult } from '../../../core/config/gateReport';
 
@@ -49,6 +52,33 @@ describe('cli: formats', () => {
     assert.equal(testcase?.getAttribute('name'), `${HOSTILE_URL}"'&`, 'the value comes back whole (the NUL dropped)');
     assert.equal(root.querySelectorAll('script').length, 0);
     assert.equal(root.querySelectorAll('failure').length, 1);
+  });
+
+  it('what a person reads shows a bidi override or a hidden character as a marker; JSON keeps it as sent', () => {
+    // `gpj.exe` after U+202E reads "exe.jpg"; a zero-width space hides in a name.
+    const disguised: UrlResult = {
+      ...hostile,
+      url: 'https://bank.example/\u202egpj.exe',
+      occurrences: [{ file: 'docs/in\u200bvoice.md', line: 1, column: 1 }],
+      findings: [{ level: 'error', rule: 'check/h1', message: 'Check "h1\u2066" failed.' }],
+    };
+    const r = report([disguised]);
+    const shown = {
+      text: formatText(r),
+      markdown: formatMarkdown(r),
+      junit: formatJunit(r),
+      sarif: (JSON.parse(formatSarif(r, '0.0.0', undefined, '/')) as { runs: { results: { message: { text: string } }[] }[] }).runs[0].results[0]
+        .message.text,
+      codequality: (JSON.parse(formatCodeQuality(r)) as { description: string }[])[0].description,
+    };
+    for (const [format, out] of Object.entries(shown)) {
+      assert.ok(!/[\u202e\u200b\u2066]/.test(out), `${format} holds a hidden character`);
+      assert.ok(out.includes('\u27eaU+202E\u27eb'), `${format} shows the override: ${out}`);
+    }
+    assert.ok(shown.text.includes('in\u27eaU+200B\u27ebvoice.md'), shown.text);
+    assert.ok(shown.junit.includes('h1\u27eaU+2066\u27eb'), shown.junit);
+    const json = JSON.parse(formatJson(r)) as { urls: { url: string }[] };
+    assert.equal(json.urls[0].url, 'https://bank.example/\u202egpj.exe', 'JSON is data: as sent');
   });
 
   it('text: one line per finding, control characters flattened', () => {
