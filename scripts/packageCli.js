@@ -73,7 +73,9 @@ async function bundleCli(dir) {
     setup(build) {
       build.onResolve({ filter: /^(node:)?http$/ }, (args) => {
         if (!/[\\/]undici[\\/]/.test(args.importer)) return undefined;
-        if (!HTTP_TAKERS.test(args.importer)) throw new Error(`${args.importer} takes node:http: see no-node-http in scripts/packageCli.js`);
+        if (!HTTP_TAKERS.test(args.importer)) {
+          throw new Error(`${args.importer} takes node:http: see no-node-http in scripts/packageCli.js`);
+        }
         return { path: 'http', namespace: 'no-node-http' };
       });
       build.onLoad({ filter: /.*/, namespace: 'no-node-http' }, () => ({

@@ -67,8 +67,8 @@ describe('cli: formats', () => {
       text: formatText(r),
       markdown: formatMarkdown(r),
       junit: formatJunit(r),
-      sarif: (JSON.parse(formatSarif(r, '0.0.0', undefined, '/')) as { runs: { results: { message: { text: string } }[] }[] }).runs[0].results[0]
-        .message.text,
+      sarif: (JSON.parse(formatSarif(r, '0.0.0', undefined, '/')) as { runs: { results: { message: { text: string } }[] }[] }).runs[0]
+        .results[0].message.text,
       codequality: (JSON.parse(formatCodeQuality(r)) as { description: string }[])[0].description,
     };
     for (const [format, out] of Object.entries(shown)) {

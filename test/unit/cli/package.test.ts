@@ -104,7 +104,9 @@ describe('cli: the npm package', function () {
     assert.equal(traced.status, 2, traced.stderr);
     const modules = (JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule '));
     assert.ok(modules.includes('NativeModule net'), 'the HTTP part was loaded');
-    for (const unwanted of ['http', 'http2', 'tls', 'crypto']) assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
+    for (const unwanted of ['http', 'http2', 'tls', 'crypto']) {
+      assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
+    }
     // Against the local service the run reads answers: undici's parser comes from the installed
     // WebAssembly files (the SIMD one, and the plain one where SIMD is turned off). The first such
     // run keeps its compiled code (the command's two parts); the second takes it back and so
