@@ -4,6 +4,7 @@
 // would lose VS Code's proxy support. undici defines those globals non-configurable, so they
 // cannot be undone after loading; the modules below never touch them, and the client always
 // passes its own dispatcher. (A test loads the built bundle in a child Node and checks.)
+import type { EventEmitter } from 'node:events';
 import type * as Undici from 'undici';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- undici's internal modules have no typings of their own */
@@ -39,7 +40,8 @@ export interface RequestOptions {
   method: Undici.Dispatcher.HttpMethod;
   headers: Record<string, string>;
   body?: string;
-  signal?: AbortSignal;
+  /** An AbortSignal, or an emitter with `aborted`, `reason` and an 'abort' event (undici takes either). */
+  signal?: AbortSignal | EventEmitter;
 }
 
 /** undici's `request(url, options)`, always on the given dispatcher (never the global one). */
