@@ -36,7 +36,7 @@ export function writeDemoEnv(file: string, baseUrl: string, apiKey: string): voi
   const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
   fs.writeFileSync(
     file,
-    `# The demo's report service, for the command line: . .data/demo.env && node out/cli/main.js check\n` +
+    `# The demo's report service, for the command line: (. .data/demo.env && cd .data/demo-workspace && node ../../out/cli/main.js check)\n` +
       `export WEBREPORTS_BASE_URL=${quote(baseUrl)}\nexport WEBREPORTS_API_KEY=${quote(apiKey)}\n`,
   );
 }

@@ -132,7 +132,7 @@ Website Reports demo is running.
 
   Report service: ${service.url}  (API key: ${apiKey}, ${Number(process.env.WEBREPORTS_DEMO_SEED || 24)} demo reports, data in .data/demo-reports.db,
                   requests logged in .data/service.log)
-  Command line:   . .data/demo.env && node out/cli/main.js check .data/demo-workspace
+  Command line:   (. .data/demo.env && cd .data/demo-workspace && node ../../out/cli/main.js check)
   Demo web site:  ${site.url}  (its sources: .data/demo-workspace/content, mapped in website-reports.json)
   VS Code:        open this address in a browser (log in .data/code-server.log):
 
