@@ -10,6 +10,8 @@ export interface ProxySettings {
   strictSSL?: boolean;
   /** VS Code's `http.noProxy` entries. */
   noProxy?: string[];
+  /** VS Code's `http.proxySupport`: "off" turns proxies off for extensions, the settings' and the environment's alike. */
+  support?: string;
   env?: Record<string, string | undefined>;
 }
 
@@ -39,7 +41,7 @@ export function bypassesProxy(hostname: string, port: string, entries: string[])
 
 export function chooseProxy(target: string, settings: ProxySettings): ProxyChoice | undefined {
   const url = new URL(target);
-  if (isLoopbackHost(url.hostname)) return undefined;
+  if (isLoopbackHost(url.hostname) || settings.support === 'off') return undefined;
   const env = settings.env ?? {};
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const strictSSL = settings.strictSSL ?? true;

@@ -45,15 +45,21 @@ export function readProxySettings(): ProxySettings {
     proxy: http.get<string>('proxy') || undefined,
     strictSSL: http.get<boolean>('proxyStrictSSL', true),
     noProxy: http.get<string[]>('noProxy', []),
+    support: http.get<string>('proxySupport'),
     env: process.env,
   };
 }
 
 /** Settings whose change means a new client and a reload. */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['webReports.baseUrl', 'webReports.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL', 'http.noProxy'].some((s) =>
-    e.affectsConfiguration(s),
-  );
+  return [
+    'webReports.baseUrl',
+    'webReports.requestTimeoutSeconds',
+    'http.proxy',
+    'http.proxyStrictSSL',
+    'http.noProxy',
+    'http.proxySupport',
+  ].some((s) => e.affectsConfiguration(s));
 }
 
 export function affectsList(e: vscode.ConfigurationChangeEvent): boolean {

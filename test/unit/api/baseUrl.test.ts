@@ -26,6 +26,10 @@ describe('api: base URL and proxy', () => {
     assert.equal(chooseProxy('https://r.example.com', { proxy: 'http://proxy:8080', strictSSL: false })?.strictSSL, false);
     assert.equal(chooseProxy('https://r.example.com', { proxy: 'http://proxy:8080', noProxy: ['.example.com'] }), undefined);
     assert.equal(chooseProxy('https://r.example.com', { env: { HTTPS_PROXY: 'http://p:1' } })?.source, 'environment');
+    // VS Code's http.proxySupport "off": no proxy for extensions, from the settings or the environment.
+    assert.equal(chooseProxy('https://r.example.com', { proxy: 'http://proxy:8080', support: 'off' }), undefined);
+    assert.equal(chooseProxy('https://r.example.com', { env: { HTTPS_PROXY: 'http://p:1' }, support: 'off' }), undefined);
+    assert.equal(chooseProxy('https://r.example.com', { proxy: 'http://proxy:8080', support: 'override' })?.source, 'settings');
     assert.equal(chooseProxy('https://r.example.com', { env: { https_proxy: 'http://p:1', NO_PROXY: 'r.example.com' } }), undefined);
     assert.equal(chooseProxy('https://r.example.com', { env: {} }), undefined);
     assert.equal(bypassesProxy('a.b.com', '443', ['b.com:443']), true);
