@@ -119,6 +119,8 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
       serviceOrigin: baseUrl,
       signal: stop.signal,
       userAgent: `website-reports-cli/${io.version}`,
+      // HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as for the report service.
+      proxy: { env: io.env },
     });
     input = found.input;
     io.progress.done();

@@ -4,6 +4,7 @@
 // analysis uses it against itself; site scans use it against the report service.
 import type * as Undici from 'undici';
 import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { isOwnTarget, unbracket, type OwnAddress } from '../urls/hostAddress';
 import { buildConnector } from './undici';
 
@@ -31,6 +32,27 @@ export function guardedConnector(timeoutMs: number, own: OwnAddress): Undici.bui
     });
 }
 
+/**
+ * Through a proxy a socket reaches the proxy, not the address, so the connector above cannot see
+ * where it goes: `url`'s host is checked before the request instead, as this machine resolves it
+ * (an IP as written). A name this machine cannot resolve is left to the proxy, which resolves it.
+ */
+export async function refuseOwnThroughProxy(url: URL, own: OwnAddress, resolve = resolveAll): Promise<void> {
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const host = unbracket(url.hostname);
+  const addresses = isIP(host) ? [] : await resolve(host);
+  // A socket to the unspecified address reaches this machine's loopback (a proxy here does the same).
+  const reached = [host, ...addresses].map((a) => (a === '0.0.0.0' ? '127.0.0.1' : a === '::' ? '::1' : a));
+  if (reached.some((address) => isOwnTarget(address, port, own))) throw new OwnAddressError();
+}
+
+function resolveAll(host: string): Promise<string[]> {
+  return lookup(host, { all: true }).then(
+    (list) => list.map((a) => a.address),
+    () => [],
+  );
+}
+
 /** Whether an error (or one of its causes) is an OwnAddressError. */
 export function isOwnAddressError(err: unknown): boolean {
   for (let e: unknown = err, i = 0; i < 5 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
@@ -43,9 +65,6 @@ export function isOwnAddressError(err: unknown): boolean {
 export async function ownAddressOf(origin: string): Promise<OwnAddress> {
   const url = new URL(origin);
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  const resolved = await lookup(unbracket(url.hostname), { all: true }).then(
-    (list) => list.map((a) => a.address),
-    () => [],
-  );
+  const resolved = await resolveAll(unbracket(url.hostname));
   return { host: url.hostname, port: () => port, resolved };
 }

@@ -5,8 +5,10 @@
 // Files are read one after another on a connection pool of this discovery's own, closed at the
 // end; the process-wide dispatcher is never touched (the extension host is shared).
 import * as l10n from '@vscode/l10n';
-import { Agent, Dispatcher } from '../client/undici';
-import { guardedConnector, ownAddressOf } from '../client/guardedConnector';
+import { Agent, Dispatcher, proxyAgent } from '../client/undici';
+import { guardedConnector, ownAddressOf, refuseOwnThroughProxy } from '../client/guardedConnector';
+import { chooseProxy, type ProxySettings } from '../client/proxy';
+import type { OwnAddress } from '../urls/hostAddress';
 import { urlKey } from '../urls/urlKey';
 import { failure, SiteFailure } from './failures';
 import { checkTarget, fetchText } from './fetchFile';
@@ -28,6 +30,8 @@ export interface DiscoverOptions {
   /** Overrides of the budgets (tests use small ones; the defaults are the protocol's). */
   limits?: Partial<DiscoverLimits>;
   userAgent?: string;
+  /** The proxy settings of the report service's client: a site's files go through the same proxy. */
+  proxy?: ProxySettings;
 }
 
 export interface DiscoverLimits {
@@ -89,16 +93,10 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
   // Every socket is checked against the report service's resolved addresses: no spelling of its
   // host (localhost, [::ffff:7f00:1], 0.0.0.0, a name resolving to it) reaches it.
   const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
-  const dispatcher = new Agent({
-    connections: 2,
-    keepAliveTimeout: 4_000,
-    headersTimeout: limits.timeoutMs,
-    bodyTimeout: limits.timeoutMs,
-    ...(own ? { connect: guardedConnector(limits.timeoutMs, own) } : {}),
-  });
+  const dispatcher = siteDispatchers(limits.timeoutMs, own, options.proxy);
   try {
     const fetchOptions = {
-      dispatcher,
+      dispatcher: (url: URL) => dispatcher.route(url),
       refusedOrigins: refused,
       signal: options.signal,
       timeoutMs: limits.timeoutMs,
@@ -112,9 +110,40 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
     } else firsts = [start.href];
     await readAll(firsts, discovery, limits, fetchOptions);
   } finally {
-    await dispatcher.close().catch(() => undefined);
+    await dispatcher.close();
   }
   return discovery;
+}
+
+/**
+ * This discovery's connection pools: direct, every socket checked against the report service's
+ * address; or, for an address a proxy applies to (the client's settings, NO_PROXY and loopback as
+ * for the service), one pool through that proxy, the address checked by name first.
+ */
+function siteDispatchers(
+  timeoutMs: number,
+  own: OwnAddress | undefined,
+  proxy: ProxySettings | undefined,
+): { route(url: URL): Promise<Dispatcher>; close(): Promise<void> } {
+  const options = { connections: 2, keepAliveTimeout: 4_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
+  const direct = new Agent({ ...options, ...(own ? { connect: guardedConnector(timeoutMs, own) } : {}) });
+  const proxied = new Map<string, Dispatcher>();
+  return {
+    async route(url) {
+      const choice = proxy ? chooseProxy(url.href, proxy) : undefined;
+      if (!choice) return direct;
+      if (own) await refuseOwnThroughProxy(url, own);
+      let pool = proxied.get(choice.uri);
+      if (!pool) {
+        pool = proxyAgent({ ...options, uri: choice.uri, requestTls: { rejectUnauthorized: choice.strictSSL } });
+        proxied.set(choice.uri, pool);
+      }
+      return pool;
+    },
+    async close() {
+      await Promise.all([direct, ...proxied.values()].map((pool) => pool.close().catch(() => undefined)));
+    },
+  };
 }
 
 /** Only a scheme and host (and `/`): the site itself, not a file of it. */
@@ -123,7 +152,7 @@ function isSiteAddress(url: URL): boolean {
 }
 
 interface FetchOptionsBase {
-  dispatcher: Dispatcher;
+  dispatcher: (url: URL) => Promise<Dispatcher>;
   refusedOrigins: readonly string[];
   signal?: AbortSignal;
   timeoutMs: number;

@@ -13,7 +13,8 @@ import { failure, SiteFailure } from './failures';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
 
 export interface FetchOptions {
-  dispatcher: Dispatcher;
+  /** The connection pool of every request, or of each address (direct, or through a proxy), which may refuse it by throwing. */
+  dispatcher: Dispatcher | ((url: URL) => Promise<Dispatcher>);
   /** Bytes of the file after inflating (and on the wire). */
   maxBytes: number;
   timeoutMs?: number;
@@ -73,8 +74,9 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
   let url = first;
   try {
     for (let redirects = 0; ; redirects++) {
+      const dispatcher = typeof options.dispatcher === 'function' ? await options.dispatcher(url) : options.dispatcher;
       const response = await request(url.href, {
-        dispatcher: options.dispatcher,
+        dispatcher,
         method: 'GET',
         headers: {
           // l10n-exempt: an HTTP header value

@@ -20,6 +20,7 @@ import { COMMAND } from '../ids';
 import type { CommandTable } from '../shared/register';
 import { CommandContext } from '../shared/context';
 import { reportFailure } from '../shared/feedback';
+import { readProxySettings } from '../shared/settings';
 import { confirmCreates } from '../shared/confirmCreates';
 import type { ScanSummary, SiteJobs } from './siteJobs';
 
@@ -94,7 +95,11 @@ export async function scanSite(
         (_p, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
-          return discoverSitemapUrls(input, { serviceOrigin: ctx.connection.origin(), signal: controller.signal });
+          return discoverSitemapUrls(input, {
+            serviceOrigin: ctx.connection.origin(),
+            signal: controller.signal,
+            proxy: readProxySettings(),
+          });
         },
       );
       for (const failure of found.failures) ctx.log.warn(`Sitemap ${failure.file}: ${failure.message}`);

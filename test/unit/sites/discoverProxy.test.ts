@@ -1,0 +1,91 @@
+// Discovery behind a proxy: a site's robots.txt and sitemaps go through the proxy the report
+// service's client uses (settings, else HTTPS_PROXY/HTTP_PROXY, never for loopback), and the report
+// service is still never reached. A CONNECT proxy on loopback tunnels every request to a small site
+// on loopback; the site's name (site.example.test) is never resolved.
+import { strict as assert } from 'node:assert';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import { discoverSitemapUrls } from '../../../core/sites/discover';
+import { startSite, type SiteServer } from './siteServer';
+
+const SITE = 'http://site.example.test';
+
+describe('sites: discovery through a proxy', () => {
+  let site: SiteServer;
+  let service: SiteServer;
+  let proxy: http.Server;
+  let proxyUrl: string;
+  const tunnels: string[] = [];
+
+  before(async () => {
+    site = await startSite();
+    service = await startSite();
+    const sitePort = Number(new URL(site.origin).port);
+    proxy = http.createServer((_req, res) => res.writeHead(405).end());
+    proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const upstream = net.connect(sitePort, '127.0.0.1', () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+  });
+  after(async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+    await site.close();
+    await service.close();
+  });
+  beforeEach(() => {
+    tunnels.length = 0;
+    site.requests.length = 0;
+    service.requests.length = 0;
+  });
+
+  it("reads the site's robots.txt and sitemap through the proxy of the settings", async () => {
+    site.pages.set('/robots.txt', { headers: { 'content-type': 'text/plain' }, body: `Sitemap: ${SITE}/sitemap.xml\n` });
+    site.pages.set('/sitemap.xml', {
+      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${SITE}/a</loc></url><url><loc>${SITE}/b</loc></url></urlset>`,
+    });
+    const found = await discoverSitemapUrls(`${SITE}/`, { proxy: { proxy: proxyUrl, env: {} } });
+    assert.deepEqual(found.failures, []);
+    assert.deepEqual(found.urls, [`${SITE}/a`, `${SITE}/b`]);
+    assert.ok(tunnels.length > 0 && tunnels.every((t) => t === 'site.example.test:80'), tunnels.join(', '));
+    assert.deepEqual(
+      site.requests.map((r) => [r.path, r.headers.host]),
+      [
+        ['/robots.txt', 'site.example.test'],
+        ['/sitemap.xml', 'site.example.test'],
+      ],
+    );
+  });
+
+  it('takes HTTP_PROXY from the environment as the client does; loopback goes direct (NO_PROXY is in the tests of chooseProxy)', async () => {
+    site.pages.set('/sitemap.xml', { body: `<urlset><url><loc>${SITE}/c</loc></url></urlset>` });
+    const viaEnv = await discoverSitemapUrls(`${SITE}/sitemap.xml`, { proxy: { env: { HTTP_PROXY: proxyUrl } } });
+    assert.deepEqual(viaEnv.urls, [`${SITE}/c`]);
+    assert.deepEqual(tunnels, ['site.example.test:80']);
+    tunnels.length = 0;
+    const local = await discoverSitemapUrls(`${site.origin}/sitemap.xml`, { proxy: { env: { HTTP_PROXY: proxyUrl } } });
+    assert.deepEqual(local.urls, [`${SITE}/c`]);
+    assert.deepEqual(tunnels, [], 'loopback went through the proxy');
+  });
+
+  it('never reaches the report service through the proxy: a spelling of its address is refused before a tunnel is asked for', async () => {
+    // The service listens on 127.0.0.1; 0.0.0.0 reaches it (and is no loopback name, so a proxy would be asked).
+    const port = new URL(service.origin).port;
+    const found = await discoverSitemapUrls(`http://0.0.0.0:${port}/sitemap.xml`, {
+      serviceOrigin: service.url,
+      proxy: { proxy: proxyUrl, env: {} },
+    });
+    assert.equal(found.failures[0]?.kind, 'forbidden-origin', JSON.stringify(found.failures));
+    assert.deepEqual(tunnels, []);
+    assert.deepEqual(service.requests, []);
+  });
+});
