@@ -3,42 +3,28 @@
 // The proxy tunnels every CONNECT to the local service, so nothing leaves the machine.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
-import * as http from 'node:http';
-import * as net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
 import { RunningService } from '../../../service/server';
+import { startConnectProxy, type ConnectProxy } from './connectProxy';
 import { startTestService } from './harness';
 
 const KEY = 'proxy-test-key-9d1e';
 
 describe('api client through a proxy', () => {
   let service: RunningService;
-  let proxy: http.Server;
+  let proxy: ConnectProxy;
   let proxyUrl: string;
-  const connects: string[] = [];
+  let connects: string[];
 
   before(async () => {
     service = await startTestService({ apiKey: KEY, seed: 3, shape: 'plain' }, ['reports.example.test', 'reports.localhost']);
-    proxy = http.createServer((_req, res) => res.writeHead(405).end());
-    proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
-      connects.push(req.url ?? '');
-      const upstream = net.connect(service.port, '127.0.0.1', () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(socket);
-        socket.pipe(upstream);
-      });
-      upstream.on('error', () => socket.destroy());
-      socket.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    proxy = await startConnectProxy(() => service.port);
+    proxyUrl = proxy.url;
+    connects = proxy.tunnels;
   });
   after(async () => {
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
     await service.close();
   });
 

@@ -7,13 +7,13 @@
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as tls from 'node:tls';
 import { startService, type RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
+import { startConnectProxy, type ConnectProxy } from '../api/connectProxy';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 /** A self-signed certificate (and its key) for reports.example.test, made for this test only. */
@@ -31,10 +31,7 @@ describe('cli: the bundle behind a proxy, against an https service', function ()
   let cli: string;
   let service: RunningService;
   let front: tls.Server;
-  let proxy: http.Server;
-  let proxyUrl: string;
-  const tunnels: string[] = [];
-  const proxySaw: Buffer[] = [];
+  let proxy: ConnectProxy;
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webreports-bundle-proxy-'));
@@ -57,25 +54,11 @@ describe('cli: the bundle behind a proxy, against an https service', function ()
       },
     );
     const frontPort = await listen(front);
-    proxy = http.createServer((_req, res) => res.writeHead(405).end());
-    proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const upstream = net.connect(frontPort, '127.0.0.1', () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        socket.on('data', (chunk: Buffer) => proxySaw.push(chunk));
-        upstream.pipe(socket);
-        socket.pipe(upstream);
-      });
-      upstream.on('error', () => socket.destroy());
-      socket.on('error', () => upstream.destroy());
-    });
-    proxyUrl = `http://127.0.0.1:${await listen(proxy)}`;
+    proxy = await startConnectProxy(() => frontPort);
   });
 
   after(async () => {
-    proxy?.closeAllConnections();
-    await new Promise((resolve) => proxy?.close(resolve));
+    await proxy?.close();
     await new Promise((resolve) => front?.close(resolve));
     await service?.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -95,7 +78,7 @@ describe('cli: the bundle behind a proxy, against an https service', function ()
             PATH: process.env.PATH,
             WEBREPORTS_API_KEY: KEY,
             WEBREPORTS_BASE_URL: `https://${NAME}`,
-            HTTPS_PROXY: proxyUrl,
+            HTTPS_PROXY: proxy.url,
             NODE_EXTRA_CA_CERTS: path.join(TLS_DIR, `${NAME}.crt`),
             NODE_DISABLE_COMPILE_CACHE: '1',
           },
@@ -109,13 +92,13 @@ describe('cli: the bundle behind a proxy, against an https service', function ()
       json.urls.map((u) => [u.url, u.rating, u.score]),
       [['https://example.com/', 'good', 91]],
     );
-    assert.ok(tunnels.length > 0 && tunnels.every((t) => t === `${NAME}:443`), tunnels.join(', '));
+    assert.ok(proxy.tunnels.length > 0 && proxy.tunnels.every((t) => t === `${NAME}:443`), proxy.tunnels.join(', '));
     const requests = service.requests();
     assert.ok(
       requests.length > 0 && requests.every((r) => r.headers.host === NAME),
       `the requests reached the service by its name: ${requests.map((r) => r.headers.host).join(', ')}`,
     );
     // Past the CONNECT line the proxy relays TLS: the key never crosses it in clear.
-    assert.ok(!Buffer.concat(proxySaw).includes(KEY), 'the proxy saw the key');
+    assert.ok(!Buffer.concat(proxy.sent).includes(KEY), 'the proxy saw the key');
   });
 });

@@ -3,9 +3,8 @@
 // service is still never reached. A CONNECT proxy on loopback tunnels every request to a small site
 // on loopback; the site's name (site.example.test) is never resolved.
 import { strict as assert } from 'node:assert';
-import * as http from 'node:http';
-import * as net from 'node:net';
 import { discoverSitemapUrls } from '../../../core/sites/discover';
+import { startConnectProxy, type ConnectProxy } from '../api/connectProxy';
 import { startSite, type SiteServer } from './siteServer';
 
 const SITE = 'http://site.example.test';
@@ -13,32 +12,19 @@ const SITE = 'http://site.example.test';
 describe('sites: discovery through a proxy', () => {
   let site: SiteServer;
   let service: SiteServer;
-  let proxy: http.Server;
+  let proxy: ConnectProxy;
   let proxyUrl: string;
-  const tunnels: string[] = [];
+  let tunnels: string[];
 
   before(async () => {
     site = await startSite();
     service = await startSite();
-    const sitePort = Number(new URL(site.origin).port);
-    proxy = http.createServer((_req, res) => res.writeHead(405).end());
-    proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const upstream = net.connect(sitePort, '127.0.0.1', () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(socket);
-        socket.pipe(upstream);
-      });
-      upstream.on('error', () => socket.destroy());
-      socket.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    proxy = await startConnectProxy(() => Number(new URL(site.origin).port));
+    proxyUrl = proxy.url;
+    tunnels = proxy.tunnels;
   });
   after(async () => {
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
     await site.close();
     await service.close();
   });
