@@ -37,13 +37,20 @@ export function guardedConnector(timeoutMs: number, own: OwnAddress): Undici.bui
  * where it goes: `url`'s host is checked before the request instead, as this machine resolves it
  * (an IP as written). A name this machine cannot resolve is left to the proxy, which resolves it.
  */
-export async function refuseOwnThroughProxy(url: URL, own: OwnAddress, resolve = resolveAll): Promise<void> {
+export async function refuseOwnThroughProxy(url: URL, own: OwnAddress, timeoutMs: number, resolve = resolveAll): Promise<void> {
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const host = unbracket(url.hostname);
-  const addresses = isIP(host) ? [] : await resolve(host);
+  // Within the request's own time: a resolver that does not answer leaves the name to the proxy.
+  const addresses = isIP(host) ? [] : await withinTime(resolve(host), timeoutMs, []);
   // A socket to the unspecified address reaches this machine's loopback (a proxy here does the same).
   const reached = [host, ...addresses].map((a) => (a === '0.0.0.0' ? '127.0.0.1' : a === '::' ? '::1' : a));
   if (reached.some((address) => isOwnTarget(address, port, own))) throw new OwnAddressError();
+}
+
+function withinTime<T>(work: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function resolveAll(host: string): Promise<string[]> {

@@ -132,7 +132,7 @@ function siteDispatchers(
     async route(url) {
       const choice = proxy ? chooseProxy(url.href, proxy) : undefined;
       if (!choice) return direct;
-      if (own) await refuseOwnThroughProxy(url, own);
+      if (own) await refuseOwnThroughProxy(url, own, timeoutMs);
       let pool = proxied.get(choice.uri);
       if (!pool) {
         pool = proxyAgent({ ...options, uri: choice.uri, requestTls: { rejectUnauthorized: choice.strictSSL } });

@@ -3,6 +3,7 @@
 // service is still never reached. A CONNECT proxy on loopback tunnels every request to a small site
 // on loopback; the site's name (site.example.test) is never resolved.
 import { strict as assert } from 'node:assert';
+import { OwnAddressError, refuseOwnThroughProxy } from '../../../core/client/guardedConnector';
 import { discoverSitemapUrls } from '../../../core/sites/discover';
 import { startConnectProxy, type ConnectProxy } from '../api/connectProxy';
 import { startSite, type SiteServer } from './siteServer';
@@ -73,5 +74,17 @@ describe('sites: discovery through a proxy', () => {
     assert.equal(found.failures[0]?.kind, 'forbidden-origin', JSON.stringify(found.failures));
     assert.deepEqual(tunnels, []);
     assert.deepEqual(service.requests, []);
+  });
+
+  it("checks a proxied name by this machine's resolution, within the request's time", async () => {
+    const own = { host: '127.0.0.1', port: () => 8080, resolved: ['127.0.0.1'] };
+    const toService = async () => ['198.51.100.6', '127.0.0.1'];
+    await assert.rejects(refuseOwnThroughProxy(new URL('http://alias.example.test:8080/'), own, 1_000, toService), OwnAddressError);
+    // Another port, or a name resolving elsewhere, is let through.
+    await refuseOwnThroughProxy(new URL('http://alias.example.test:8081/'), own, 1_000, toService);
+    await refuseOwnThroughProxy(new URL('http://other.example.test:8080/'), own, 1_000, async () => ['198.51.100.7']);
+    // A resolver that never answers leaves the name to the proxy once the request's time is up
+    // (without the bound this would never settle, and the test would run out of time).
+    await refuseOwnThroughProxy(new URL('http://slow.example.test:8080/'), own, 100, () => new Promise<string[]>(() => undefined));
   });
 });
