@@ -11,11 +11,6 @@ export function oneLine(text: string): string {
   return revealInvisible(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' '));
 }
 
-/** Text a person reads in a field of a data format (SARIF's message, JUnit's names): hidden characters shown. */
-export function shownText(text: string): string {
-  return revealInvisible(text);
-}
-
 /** Text for XML content and attribute values; characters XML 1.0 forbids are dropped. */
 export function xml(text: string): string {
   return (

@@ -3,11 +3,12 @@
 // `time` (some CI parsers refuse a case without one); a lookup is not timed per URL, so it is 0.
 import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
-import { shownText, xml } from './escape';
+import { revealInvisible } from '../../core/text/invisibleText';
+import { xml } from './escape';
 
 /** A value a CI test view shows: XML-safe, hidden characters visible. */
 function shown(text: string): string {
-  return xml(shownText(text));
+  return xml(revealInvisible(text));
 }
 
 export function formatJunit(report: GateReport, reportLink?: string): string {

@@ -7,7 +7,7 @@ import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 import type { FindingLevel } from '../../core/config/rules';
 import { digestOf } from '../../core/text/digest';
-import { shownText } from './escape';
+import { revealInvisible } from '../../core/text/invisibleText';
 
 const LEVEL: Record<FindingLevel, 'error' | 'warning' | 'note'> = { error: 'error', warn: 'warning', note: 'note' };
 /** Where each rule is explained. */
@@ -69,7 +69,7 @@ export function formatSarif(report: GateReport, toolVersion: string, reportLink?
           ruleId: f.rule,
           level: LEVEL[f.level],
           // Shown in code scanning's alerts: hidden characters as markers (the fingerprint keeps the URL as sent).
-          message: { text: shownText(`${u.url}: ${f.message}${link === undefined ? '' : ` Report: ${link}`}`) },
+          message: { text: revealInvisible(`${u.url}: ${f.message}${link === undefined ? '' : ` Report: ${link}`}`) },
           locations: [
             {
               physicalLocation: {

@@ -8,7 +8,7 @@ import { isSameOrigin } from '../../core/client/baseUrl';
 import { ApiError, type ApiErrorKind } from '../../core/client/errors';
 import { chooseProxy } from '../../core/client/proxy';
 import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelay, sleep } from '../../core/client/retry';
-import { Agent, proxyAgent, request, type Dispatcher } from '../../core/client/undici';
+import { poolThrough, request, type Dispatcher } from '../../core/client/undici';
 import type { GitHubTarget } from './githubEnv';
 
 /** Bytes of one answer read (a page of 30 comments of GitHub's largest, 65,536 characters, fits). */
@@ -31,11 +31,7 @@ export class GitHubApi {
     private readonly userAgent: string,
     env: Record<string, string | undefined> = {},
   ) {
-    const options = { keepAliveTimeout: 5_000, connections: 2 };
-    const proxy = chooseProxy(target.api.href, { env });
-    this.dispatcher = proxy
-      ? proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } })
-      : new Agent(options);
+    this.dispatcher = poolThrough(chooseProxy(target.api.href, { env }), { keepAliveTimeout: 5_000, connections: 2 });
   }
 
   /** `path` under the API ("repos/o/r/…"), or an absolute link of the API's origin. */

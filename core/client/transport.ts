@@ -7,7 +7,7 @@ import { ApiError, NextStep } from './errors';
 import { ProxyChoice } from './proxy';
 import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './answerLimits';
 import { RawResponse, tooLarge } from './responses';
-import { Agent, Dispatcher, proxyAgent, request } from './undici';
+import { Dispatcher, poolThrough, request } from './undici';
 
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -86,9 +86,13 @@ function errorCode(error: unknown): string | undefined {
 export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
   // undici's own 300 s header/body timeouts would cut a long analysis short with a vaguer
   // message; the client's timer (requestTimeoutSeconds, 4x for analyses) governs instead.
-  const options = { keepAliveTimeout: 10_000, connections: 8, headersTimeout: 0, bodyTimeout: 0, maxHeaderSize: MAX_HEADER_BYTES };
-  if (!proxy) return new Agent(options);
-  return proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+  return poolThrough(proxy, {
+    keepAliveTimeout: 10_000,
+    connections: 8,
+    headersTimeout: 0,
+    bodyTimeout: 0,
+    maxHeaderSize: MAX_HEADER_BYTES,
+  });
 }
 
 function originOf(url: string): string {

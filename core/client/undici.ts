@@ -6,6 +6,7 @@
 // passes its own dispatcher. (A test loads the built bundle in a child Node and checks.)
 import type { EventEmitter } from 'node:events';
 import type * as Undici from 'undici';
+import type { ProxyChoice } from './proxy';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- undici's internal modules have no typings of their own */
 export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
@@ -16,8 +17,14 @@ const apiRequest = require('undici/lib/api/api-request') as (
 ) => Promise<Undici.Dispatcher.ResponseData>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** A connection pool with `options`, through `proxy` when one applies (chooseProxy): the one way a pool is made for another origin. */
+export function poolThrough(proxy: ProxyChoice | undefined, options: Undici.Agent.Options): Dispatcher {
+  if (!proxy) return new Agent(options);
+  return proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+}
+
 /** undici's ProxyAgent, loaded only when a proxy is used: it brings SOCKS5 and a debug log along, a ms of every start. */
-export function proxyAgent(options: Undici.ProxyAgent.Options): Dispatcher {
+function proxyAgent(options: Undici.ProxyAgent.Options): Dispatcher {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded when first needed */
   const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof Undici.ProxyAgent;
   const Pool = require('undici/lib/dispatcher/pool') as typeof Undici.Pool;

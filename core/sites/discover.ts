@@ -5,7 +5,7 @@
 // Files are read one after another on a connection pool of this discovery's own, closed at the
 // end; the process-wide dispatcher is never touched (the extension host is shared).
 import * as l10n from '@vscode/l10n';
-import { Agent, Dispatcher, proxyAgent } from '../client/undici';
+import { Agent, Dispatcher, poolThrough } from '../client/undici';
 import { guardedConnector, ownAddressOf, refuseOwnThroughProxy } from '../client/guardedConnector';
 import { chooseProxy, type ProxySettings } from '../client/proxy';
 import type { OwnAddress } from '../urls/hostAddress';
@@ -133,10 +133,11 @@ function siteDispatchers(
       const choice = proxy ? chooseProxy(url.href, proxy) : undefined;
       if (!choice) return direct;
       if (own) await refuseOwnThroughProxy(url, own, timeoutMs);
-      let pool = proxied.get(choice.uri);
+      const key = `${choice.uri} ${choice.strictSSL}`;
+      let pool = proxied.get(key);
       if (!pool) {
-        pool = proxyAgent({ ...options, uri: choice.uri, requestTls: { rejectUnauthorized: choice.strictSSL } });
-        proxied.set(choice.uri, pool);
+        pool = poolThrough(choice, options);
+        proxied.set(key, pool);
       }
       return pool;
     },
