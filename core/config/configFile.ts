@@ -10,7 +10,9 @@ import { compileSources, type SourceEntry } from '../sources/pageSources';
 import { langOf, previewOf, type PagePreview } from './pagePreview';
 import { isUsablePattern } from '../urls/urlPattern';
 
-export const CONFIG_FILE_NAME = 'website-reports.json';
+import { CONFIG_FILE_NAME } from './configName';
+
+export { CONFIG_FILE_NAME };
 /** Bytes read of a config file; a larger one is refused. */
 export const MAX_CONFIG_BYTES = 256 * 1024;
 /** Rules, and patterns per list, a config may hold. */

@@ -1,7 +1,8 @@
 // The files a check reads: the paths given (files or folders, walked), filtered by the config's
 // include/exclude globs (relative to the working directory, with `/`). Every file skipped for a
 // reason the user may not expect gets a note: over the size cap, binary, a symlink loop, a link
-// out of the folder being checked, too deep, unreadable, or past the file budget. A pull request
+// out of the folder being checked, too deep, unreadable, or past the file budget. A config
+// (`website-reports.json`) met in a folder is never read as a page's text. A pull request
 // can add a link to a credentials file elsewhere on the machine: nothing behind a link that leaves
 // the folder being checked (the working directory when the path given is inside it, else that
 // path) is read. The command line reads files synchronously: it is a one-shot process with
@@ -11,6 +12,7 @@ import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { confinementOf, isWithin, NO_FOLLOW } from '../files/confinedRead';
 import { anyOf } from './urlPattern';
+import { CONFIG_FILE_NAME } from '../config/configName';
 
 /** Bytes of one file read; a larger file is skipped with a note. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -69,7 +71,8 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
 
   /** `real`: the file's real path (no link left in it); `name`: relative to the working directory, when the walk knows it. */
   function* visitFile(file: string, real: string, explicit: boolean, known?: string): Generator<WalkedFile> {
-    if (skip.has(file)) return;
+    // A config met in a folder: its `sources` are URL patterns, not pages (one named is read as asked).
+    if (skip.has(file) || (!explicit && path.basename(file) === CONFIG_FILE_NAME)) return;
     const name = known ?? relativeName(options.cwd, file);
     if (!explicit && (!included(name) || excluded(name))) return;
     if (count >= maxFiles) {

@@ -9,11 +9,12 @@ import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../core/urls/workspaceIndex';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
+import { CONFIG_FILE_NAME } from '../../core/config/configName';
 
 /** Files read at once while the index is built. */
 const READ_CONCURRENCY = 16;
 /** The config's URL patterns (`…/blog/{slug}`) are no pages. */
-const ALWAYS_EXCLUDED = '**/website-reports.json';
+const ALWAYS_EXCLUDED = `**/${CONFIG_FILE_NAME}`;
 /** An edit is indexed after the typing pauses this long. */
 const EDIT_DEBOUNCE_MS = 250;
 

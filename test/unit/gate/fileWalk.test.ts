@@ -40,6 +40,17 @@ describe('gate: file walk', () => {
     );
   });
 
+  it("never reads a config met in a folder as a page's text (its sources are URL patterns), but reads one named", async () => {
+    const config = JSON.stringify({ sources: [{ url: 'https://example.org/blog/{slug}', file: 'posts/{slug}.md' }] });
+    const cwd = await tree({ 'website-reports.json': config, 'sub/website-reports.json': config, 'sub/page.md': 'https://example.org/a' });
+    assert.deepEqual(walk(cwd).files, ['sub/page.md']);
+    assert.deepEqual(walk(cwd, {}, ['sub']).files, ['sub/page.md']);
+    assert.deepEqual(walk(cwd, {}, ['sub/website-reports.json']).files, ['sub/website-reports.json']);
+    const notes: SkipNote[] = [];
+    const walked = walkFiles(['.'], { cwd, include: ['**/*'], exclude: [] }, notes);
+    assert.deepEqual([...collectUrls(walked, () => false, undefined, notes).keys()], ['https://example.org/a']);
+  });
+
   it('skips a file over the size cap and a binary file, each with a note', async () => {
     const cwd = await tree({
       'big.txt': 'x'.repeat(2_001),
