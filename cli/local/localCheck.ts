@@ -146,11 +146,16 @@ async function previewJobs(
   // The service's address (when one is set) is never read as a page.
   const service = options.baseUrl ?? io.env.WEBREPORTS_BASE_URL ?? config.baseUrl;
   const serviceOrigin = service && URL.canParse(service) ? new URL(service).origin : undefined;
-  const { previewPages, PreviewReader } = await import('./previewPages');
-  const reader = await PreviewReader.open(serviceOrigin);
+  const { previewPages, openPreviewReader } = await import('./previewPages');
+  const source = { origin, site, serviceOrigin, proxy: { env: io.env } };
+  const reader = await openPreviewReader(source);
   close.push(() => reader.close());
-  const pages = await previewPages({ origin, site, serviceOrigin }, config, options.paths, io.cwd, wanted, notes);
-  return pages.map((p): PageJob => ({ url: p.url, fetched: p.fetchUrl, read: () => reader.read(p.fetchUrl) }))[Symbol.iterator]();
+  const pages = await previewPages(source, config, options.paths, io.cwd, wanted, notes);
+  const read = async (address: string) => {
+    const page = await reader.read(address);
+    return page.ok ? { html: page.html } : { reason: page.message };
+  };
+  return pages.map((p): PageJob => ({ url: p.url, fetched: p.fetchUrl, read: () => read(p.fetchUrl) }))[Symbol.iterator]();
 }
 
 /** Analyses the pages on the pool, two in hand per worker; each page's LocalPage by name, sorted. */

@@ -5,10 +5,10 @@
 // Files are read one after another on a connection pool of this discovery's own, closed at the
 // end; the process-wide dispatcher is never touched (the extension host is shared).
 import * as l10n from '@vscode/l10n';
-import { Agent, Dispatcher, poolThrough } from '../client/undici';
-import { guardedConnector, ownAddressOf, refuseOwnThroughProxy } from '../client/guardedConnector';
-import { chooseProxy, type ProxySettings } from '../client/proxy';
-import type { OwnAddress } from '../urls/hostAddress';
+import type { Dispatcher } from '../client/undici';
+import { ownAddressOf } from '../client/guardedConnector';
+import type { ProxySettings } from '../client/proxy';
+import { openSitePools } from './sitePools';
 import { urlKey } from '../urls/urlKey';
 import { failure, SiteFailure } from './failures';
 import { checkTarget, fetchText } from './fetchFile';
@@ -93,7 +93,7 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
   // Every socket is checked against the report service's resolved addresses: no spelling of its
   // host (localhost, [::ffff:7f00:1], 0.0.0.0, a name resolving to it) reaches it.
   const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
-  const dispatcher = siteDispatchers(limits.timeoutMs, own, options.proxy);
+  const dispatcher = openSitePools({ timeoutMs: limits.timeoutMs, own, proxy: options.proxy, connections: 2 });
   try {
     const fetchOptions = {
       dispatcher: (url: URL) => dispatcher.route(url),
@@ -113,38 +113,6 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
     await dispatcher.close();
   }
   return discovery;
-}
-
-/**
- * This discovery's connection pools: direct, every socket checked against the report service's
- * address; or, for an address a proxy applies to (the client's settings, NO_PROXY and loopback as
- * for the service), one pool through that proxy, the address checked by name first.
- */
-function siteDispatchers(
-  timeoutMs: number,
-  own: OwnAddress | undefined,
-  proxy: ProxySettings | undefined,
-): { route(url: URL): Promise<Dispatcher>; close(): Promise<void> } {
-  const options = { connections: 2, keepAliveTimeout: 4_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
-  const direct = new Agent({ ...options, ...(own ? { connect: guardedConnector(timeoutMs, own) } : {}) });
-  const proxied = new Map<string, Dispatcher>();
-  return {
-    async route(url) {
-      const choice = proxy ? chooseProxy(url.href, proxy) : undefined;
-      if (!choice) return direct;
-      if (own) await refuseOwnThroughProxy(url, own, timeoutMs);
-      const key = `${choice.uri} ${choice.strictSSL}`;
-      let pool = proxied.get(key);
-      if (!pool) {
-        pool = poolThrough(choice, options);
-        proxied.set(key, pool);
-      }
-      return pool;
-    },
-    async close() {
-      await Promise.all([direct, ...proxied.values()].map((pool) => pool.close().catch(() => undefined)));
-    },
-  };
 }
 
 /** Only a scheme and host (and `/`): the site itself, not a file of it. */

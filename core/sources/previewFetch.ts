@@ -1,48 +1,61 @@
-// Reads a page from the config's preview origin (a dev server, a preview deployment) for its local
-// checks: through the one bounded reader of a site's files (core/sites/fetchFile.ts: http(s) only,
-// a byte cap on the wire and inflated, a time limit, a few redirects), with nothing but its few
-// headers — no key, no cookie — and every socket refused that would reach the report service.
-import { Agent } from '../client/undici';
-import { guardedConnector, ownAddressOf } from '../client/guardedConnector';
+// Reads pages from a preview (a dev server, a preview deployment) for their local checks — the
+// editor's page on save and `check --local --preview`'s many alike: through the one bounded reader
+// of a site's files (core/sites/fetchFile.ts: http(s) only, a byte cap on the wire and inflated, a
+// time limit, a few redirects), with nothing but its few headers — no key, no cookie — on pools of
+// the reader's own (core/sites/sitePools.ts: through the client's proxy where one applies), and
+// every socket refused that would reach the report service.
+import { ownAddressOf } from '../client/guardedConnector';
+import type { ProxySettings } from '../client/proxy';
+import { MAX_PAGE_BYTES } from '../analysis/pageComplexity';
 import { fetchText } from '../sites/fetchFile';
+import { openSitePools, type SitePools } from '../sites/sitePools';
 
-/** Bytes of a preview page read, at most (the analysis refuses a larger page anyway). */
-export const MAX_PREVIEW_PAGE_BYTES = 2 * 1024 * 1024;
+/** Bytes of a preview page read, at most: past the analysis's own cap, so a page between the two gets the analysis's reason. */
+export const MAX_PREVIEW_PAGE_BYTES = 2 * MAX_PAGE_BYTES;
 /** Time for the whole page, redirects included. */
-export const PREVIEW_FETCH_TIMEOUT_MS = 10_000;
+export const PREVIEW_PAGE_TIMEOUT_MS = 15_000;
 
 export type PreviewPage = { ok: true; html: string; finalUrl: string } | { ok: false; message: string };
 
-export interface PreviewFetchOptions {
+export interface PreviewReaderOptions {
   /** The report service's origin: never reached with a preview's address. */
   serviceOrigin?: string;
-  signal?: AbortSignal;
+  /** The report service client's proxy settings: a preview elsewhere is read through the same proxy. */
+  proxy?: ProxySettings;
+  /** Connections per origin (a run of many pages reads a few at once). */
+  connections?: number;
+  /** How the reader names itself to the preview. */
+  userAgent: string;
   maxBytes?: number;
   timeoutMs?: number;
 }
 
-/** The page's HTML at `url`, or why it could not be read (in words for people). */
-export async function fetchPreviewPage(url: string, options: PreviewFetchOptions = {}): Promise<PreviewPage> {
-  const timeoutMs = options.timeoutMs ?? PREVIEW_FETCH_TIMEOUT_MS;
-  const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
-  const dispatcher = new Agent({
-    connections: 1,
-    keepAliveTimeout: 1_000,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    ...(own ? { connect: guardedConnector(timeoutMs, own) } : {}),
-  });
-  const pieces: string[] = [];
-  try {
+/** Reads pages of previews until closed, on pools of its own. */
+export class PreviewReader {
+  private constructor(
+    private readonly pools: SitePools,
+    private readonly options: PreviewReaderOptions,
+  ) {}
+
+  static async open(options: PreviewReaderOptions): Promise<PreviewReader> {
+    const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
+    const timeoutMs = options.timeoutMs ?? PREVIEW_PAGE_TIMEOUT_MS;
+    const pools = openSitePools({ timeoutMs, own, proxy: options.proxy, connections: options.connections ?? 1 });
+    return new PreviewReader(pools, options);
+  }
+
+  /** The page's HTML at `url`, or why it could not be read (in words for people). */
+  async read(url: string, signal?: AbortSignal): Promise<PreviewPage> {
+    const pieces: string[] = [];
     const result = await fetchText(
       url,
       {
-        dispatcher,
-        maxBytes: options.maxBytes ?? MAX_PREVIEW_PAGE_BYTES,
-        timeoutMs,
-        refusedOrigins: options.serviceOrigin ? [options.serviceOrigin] : [],
-        signal: options.signal,
-        userAgent: 'website-reports-local-checks',
+        dispatcher: (at) => this.pools.route(at),
+        maxBytes: this.options.maxBytes ?? MAX_PREVIEW_PAGE_BYTES,
+        timeoutMs: this.options.timeoutMs ?? PREVIEW_PAGE_TIMEOUT_MS,
+        refusedOrigins: this.options.serviceOrigin ? [this.options.serviceOrigin] : [],
+        signal,
+        userAgent: this.options.userAgent,
       },
       (text) => {
         pieces.push(text);
@@ -50,7 +63,22 @@ export async function fetchPreviewPage(url: string, options: PreviewFetchOptions
       },
     );
     return result.ok ? { ok: true, html: pieces.join(''), finalUrl: result.finalUrl } : { ok: false, message: result.failure.message };
+  }
+
+  async close(): Promise<void> {
+    await this.pools.close();
+  }
+}
+
+/** One page, on a reader opened and closed for it. */
+export async function fetchPreviewPage(
+  url: string,
+  options: Partial<PreviewReaderOptions> & { signal?: AbortSignal } = {},
+): Promise<PreviewPage> {
+  const reader = await PreviewReader.open({ userAgent: 'website-reports-local-checks', ...options });
+  try {
+    return await reader.read(url, options.signal);
   } finally {
-    await dispatcher.close().catch(() => undefined);
+    await reader.close();
   }
 }

@@ -11,7 +11,7 @@ import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { fetchPreviewPage, MAX_PREVIEW_PAGE_BYTES } from '../../core/sources/previewFetch';
 import type { PageOfFile, PagesOfFiles } from '../shared/pagesOfFiles';
-import { localChecksOn, readSettings } from '../shared/settings';
+import { localChecksOn, readProxySettings, readSettings } from '../shared/settings';
 import { isHtmlFile, type LocalChecks } from './localChecks';
 
 /** A rebuild writes files one after another: the built file is read once it has been quiet this long. */
@@ -133,7 +133,7 @@ export class PreviewChecks extends Disposable {
     if (!vscode.workspace.isTrusted) return { failure: vscode.l10n.t('Trust the workspace to read its preview at {0}.', origin) };
     const address = previewUrlOf(origin, pageUrl);
     if (!address) return { failure: vscode.l10n.t('The page URL has no address on the preview.') };
-    const answer = await fetchPreviewPage(address, { serviceOrigin: readSettings().baseUrl || undefined });
+    const answer = await fetchPreviewPage(address, { serviceOrigin: readSettings().baseUrl || undefined, proxy: readProxySettings() });
     return answer.ok ? answer.html : { failure: answer.message };
   }
 
