@@ -6,7 +6,6 @@
 // end; the process-wide dispatcher is never touched (the extension host is shared).
 import * as l10n from '@vscode/l10n';
 import type { Dispatcher } from '../client/undici';
-import { ownAddressOf } from '../client/guardedConnector';
 import type { ProxySettings } from '../client/proxy';
 import { openSitePools } from './sitePools';
 import { urlKey } from '../urls/urlKey';
@@ -90,10 +89,13 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
     discovery.failures.push(start);
     return discovery;
   }
-  // Every socket is checked against the report service's resolved addresses: no spelling of its
-  // host (localhost, [::ffff:7f00:1], 0.0.0.0, a name resolving to it) reaches it.
-  const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
-  const dispatcher = openSitePools({ timeoutMs: limits.timeoutMs, own, proxy: options.proxy, connections: 2 });
+  // Never the report service's address, by any spelling (sitePools.ts).
+  const dispatcher = await openSitePools({
+    timeoutMs: limits.timeoutMs,
+    serviceOrigin: options.serviceOrigin,
+    proxy: options.proxy,
+    connections: 2,
+  });
   try {
     const fetchOptions = {
       dispatcher: (url: URL) => dispatcher.route(url),

@@ -5,15 +5,14 @@
 // service), one pool per proxy, the address checked by name before a tunnel is asked for. Either
 // way no spelling of the service's address is read as a site's file.
 import { Agent, type Dispatcher, poolThrough } from '../client/undici';
-import { guardedConnector, refuseOwnThroughProxy } from '../client/guardedConnector';
+import { guardedConnector, ownAddressOf, refuseOwnThroughProxy } from '../client/guardedConnector';
 import { chooseProxy, type ProxySettings } from '../client/proxy';
-import type { OwnAddress } from '../urls/hostAddress';
 
 export interface SitePoolOptions {
   /** A request's time: headers, body, and the name check of a proxied address. */
   timeoutMs: number;
-  /** The report service's address, never reached. */
-  own: OwnAddress | undefined;
+  /** The report service's origin, never reached (its addresses resolved once, here). */
+  serviceOrigin: string | undefined;
   proxy: ProxySettings | undefined;
   /** Connections per origin. */
   connections: number;
@@ -25,8 +24,11 @@ export interface SitePools {
   close(): Promise<void>;
 }
 
-export function openSitePools(options: SitePoolOptions): SitePools {
-  const { timeoutMs, own, proxy } = options;
+export async function openSitePools(options: SitePoolOptions): Promise<SitePools> {
+  const { timeoutMs, proxy } = options;
+  // Every socket is checked against the service's resolved addresses: no spelling of its host
+  // (localhost, [::ffff:7f00:1], 0.0.0.0, a name resolving to it) reaches it.
+  const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
   const pool = { connections: options.connections, keepAliveTimeout: 4_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs };
   const direct = new Agent({ ...pool, ...(own ? { connect: guardedConnector(timeoutMs, own) } : {}) });
   const proxied = new Map<string, Dispatcher>();

@@ -4,7 +4,6 @@
 // time limit, a few redirects), with nothing but its few headers — no key, no cookie — on pools of
 // the reader's own (core/sites/sitePools.ts: through the client's proxy where one applies), and
 // every socket refused that would reach the report service.
-import { ownAddressOf } from '../client/guardedConnector';
 import type { ProxySettings } from '../client/proxy';
 import { MAX_PAGE_BYTES } from '../analysis/pageComplexity';
 import { fetchText } from '../sites/fetchFile';
@@ -38,9 +37,12 @@ export class PreviewReader {
   ) {}
 
   static async open(options: PreviewReaderOptions): Promise<PreviewReader> {
-    const own = options.serviceOrigin ? await ownAddressOf(options.serviceOrigin).catch(() => undefined) : undefined;
-    const timeoutMs = options.timeoutMs ?? PREVIEW_PAGE_TIMEOUT_MS;
-    const pools = openSitePools({ timeoutMs, own, proxy: options.proxy, connections: options.connections ?? 1 });
+    const pools = await openSitePools({
+      timeoutMs: options.timeoutMs ?? PREVIEW_PAGE_TIMEOUT_MS,
+      serviceOrigin: options.serviceOrigin,
+      proxy: options.proxy,
+      connections: options.connections ?? 1,
+    });
     return new PreviewReader(pools, options);
   }
 
