@@ -1,8 +1,10 @@
 // Which API keys the service can be started with: only what a client can send back in an
-// `Authorization: Bearer` header, i.e. visible ASCII (0x21–0x7E). Any other key would start a
-// service that answers 401 to everything.
+// `Authorization: Bearer` header — the client's own rule (core/client/apiKey.ts), so the service
+// never starts with a key the extension and the command line refuse to send. Any other key would
+// start a service that answers 401 to everything. The words here are for the operator, in detail.
+import { keyProblem } from '../core/client/apiKey';
 
-const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+const VISIBLE_ASCII = /^[\x21-\x7e]$/;
 
 function codePoint(c: string): string {
   return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -10,8 +12,8 @@ function codePoint(c: string): string {
 
 /** What makes `key` unusable, in words for people; undefined when it is fine. */
 export function apiKeyProblem(key: string): string | undefined {
-  if (VISIBLE_ASCII.test(key)) return undefined;
   if (key === '') return 'it is empty';
+  if (keyProblem(key) === undefined) return undefined;
   if (key.startsWith(' ') || key.endsWith(' ')) return 'it starts or ends with a space';
   const chars = [...key];
   for (let i = 0; i < chars.length; i++) {
