@@ -3,12 +3,9 @@
 // never starts with a key the extension and the command line refuse to send. Any other key would
 // start a service that answers 401 to everything. The words here are for the operator, in detail.
 import { keyProblem } from '../core/client/apiKey';
+import { codePointName } from '../core/text/invisibleText';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]$/;
-
-function codePoint(c: string): string {
-  return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /** What makes `key` unusable, in words for people; undefined when it is fine. */
 export function apiKeyProblem(key: string): string | undefined {
@@ -21,8 +18,8 @@ export function apiKeyProblem(key: string): string | undefined {
     if (VISIBLE_ASCII.test(c)) continue;
     const at = `at position ${i + 1}`;
     if (c === ' ') return `it has a space ${at}`;
-    if (/[\p{C}\p{Z}]/u.test(c)) return `it has an invisible or control character ${codePoint(c)} ${at}`;
-    return `it has a non-ASCII character "${c}" (${codePoint(c)}) ${at}`;
+    if (/[\p{C}\p{Z}]/u.test(c)) return `it has an invisible or control character ${codePointName(c)} ${at}`;
+    return `it has a non-ASCII character "${c}" (${codePointName(c)}) ${at}`;
   }
   return 'it has characters a client cannot send';
 }

@@ -14,10 +14,14 @@
  */
 const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0]/gu;
 
+/** `U+202E`: how a character is named where people read about it. */
+export function codePointName(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /** `⟪U+202E⟫`: the code point in brackets that no URL, Markdown or HTML gives a meaning to. */
 function marker(char: string): string {
-  const code = char.codePointAt(0) ?? 0;
-  return `\u27eaU+${code.toString(16).toUpperCase().padStart(4, '0')}\u27eb`;
+  return `\u27ea${codePointName(char)}\u27eb`;
 }
 
 /**
