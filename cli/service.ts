@@ -85,8 +85,11 @@ const SERVICE_PROBLEMS: Partial<Record<string, string>> = {
 /** "it could not be reached at https://…": the service's failure, in words for the end of a sentence. */
 export function serviceProblem(error: ApiError, address?: string): string {
   const problem = SERVICE_PROBLEMS[error.kind] ?? `it failed (${error.kind})`;
-  // Which address failed to answer is what the reader needs to check (a wrong variable, a typo).
-  return address !== undefined && (error.kind === 'network' || error.kind === 'timeout') ? `${problem} at ${address}` : problem;
+  // Which address failed to answer is what the reader needs to check (a wrong variable, a typo),
+  // and why when it is known (a refused connection, a proxy that said no).
+  if (address === undefined || (error.kind !== 'network' && error.kind !== 'timeout')) return problem;
+  const why = error.kind === 'network' ? error.reason : undefined;
+  return why ? `${problem} at ${address}: ${why}` : `${problem} at ${address}`;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface ApiErrorDetails {
   serviceMessage?: string;
   /** What helps; when absent, the kind's usual step (see `usualNextStep`). */
   next?: NextStep;
+  /** Why a connection failed, in words, when known (networkErrors.ts): a surface with words of its own says it too. */
+  reason?: string;
   cause?: unknown;
 }
 
@@ -54,6 +56,7 @@ export class ApiError extends Error {
   readonly retryAfterMs?: number;
   readonly serviceMessage?: string;
   readonly next?: NextStep;
+  readonly reason?: string;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -63,6 +66,7 @@ export class ApiError extends Error {
     this.fieldErrors = details.fieldErrors;
     this.retryAfterMs = details.retryAfterMs;
     this.serviceMessage = details.serviceMessage;
+    this.reason = details.reason;
     this.next = details.next ?? usualNextStep(kind, details);
   }
 

@@ -31,6 +31,7 @@ export function redactError(error: ApiError, clean: Clean): ApiError {
     fieldErrors,
     retryAfterMs: error.retryAfterMs,
     serviceMessage: error.serviceMessage && clean(error.serviceMessage),
+    reason: error.reason,
     next: error.next,
   });
 }

@@ -8,6 +8,7 @@ import { ProxyChoice } from './proxy';
 import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './answerLimits';
 import { RawResponse, tooLarge } from './responses';
 import { Dispatcher, poolThrough, request } from './undici';
+import { errorCode, networkReason } from './networkErrors';
 
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,42 +25,6 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
-/** Why a connection failed, in words; called when needed (the words depend on the display language). */
-function networkReason(code: string): string | undefined {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return l10n.t('the connection was refused (is the service running?)');
-    case 'ECONNRESET':
-      return l10n.t('the connection was reset');
-    case 'ENOTFOUND':
-      return l10n.t('the host name could not be found');
-    case 'EAI_AGAIN':
-      return l10n.t('the host name could not be looked up');
-    case 'EHOSTUNREACH':
-      return l10n.t('the host is unreachable');
-    case 'ENETUNREACH':
-      return l10n.t('the network is unreachable');
-    case 'EPIPE':
-      return l10n.t('the connection was closed while sending');
-    case 'UND_ERR_SOCKET':
-      return l10n.t('the connection was closed before the answer was complete');
-    case 'UND_ERR_CLOSED':
-      return l10n.t('the connection was closed');
-    case 'CERT_HAS_EXPIRED':
-      return l10n.t("the server's TLS certificate has expired");
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-      return l10n.t("the server's TLS certificate is self-signed");
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-      return l10n.t("the server's TLS certificate chain is not trusted");
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return l10n.t("the server's TLS certificate could not be verified");
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return l10n.t("the server's TLS certificate is for another host");
-    default:
-      return undefined;
-  }
-}
-
 // Where the address itself is likely wrong, the setting helps more than trying again.
 const ADDRESS_CODES = new Set([
   'ECONNREFUSED',
@@ -72,16 +37,6 @@ const ADDRESS_CODES = new Set([
 ]);
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 export function createDispatcher(proxy: ProxyChoice | undefined): Dispatcher {
   // undici's own 300 s header/body timeouts would cut a long analysis short with a vaguer
@@ -228,12 +183,13 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
         { cause: error, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
       );
     }
-    const why = (code && networkReason(code)) ?? (error instanceof Error ? error.message : String(error));
+    const known = networkReason(error);
+    const why = known ?? (error instanceof Error ? error.message : String(error));
     const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
       'network',
       l10n.t('Could not reach the report service at {0}: {1}. Check "webReports.baseUrl", your network and proxy settings.', origin, why),
-      { cause: error, next },
+      { cause: error, next, reason: known },
     );
   } finally {
     clearTimeout(timer);

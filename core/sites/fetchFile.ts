@@ -9,6 +9,7 @@ import * as zlib from 'node:zlib';
 import * as l10n from '@vscode/l10n';
 import { Dispatcher, request } from '../client/undici';
 import { isOwnAddressError } from '../client/guardedConnector';
+import { errorCode, proxyReason } from '../client/networkErrors';
 import { failure, SiteFailure } from './failures';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
 
@@ -229,14 +230,9 @@ function waitDrain(stream: zlib.Gunzip, stop: () => boolean): Promise<void> {
   });
 }
 
+/** The proxy's refusal in words, else the error's code (ECONNREFUSED…), else its name. */
 function networkWords(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return error instanceof Error ? error.name : 'error';
+  return proxyReason(error) ?? errorCode(error) ?? (error instanceof Error ? error.name : 'error');
 }
 
 function parseUrl(text: string, base: URL): URL | undefined {

@@ -1,5 +1,5 @@
 // An HTTP proxy on loopback for the tests of what goes through a proxy: it answers CONNECT by
-// tunnelling to a port on loopback (`tunnelTo`), or refuses every tunnel (403) when there is none,
+// tunnelling to a port on loopback (`tunnelTo`), or refuses every tunnel (403, or `refuseWith`) when there is none,
 // and records what it was asked for and all a client sent it: plain requests (answered 405) and
 // CONNECT lines with their headers, and the bytes through each tunnel. Nothing leaves the machine:
 // the names asked for are never resolved.
@@ -15,7 +15,7 @@ export interface ConnectProxy {
   close(): Promise<void>;
 }
 
-export async function startConnectProxy(tunnelTo?: () => number): Promise<ConnectProxy> {
+export async function startConnectProxy(tunnelTo?: () => number, refuseWith = '403 Forbidden'): Promise<ConnectProxy> {
   const tunnels: string[] = [];
   const sent: Buffer[] = [];
   const heard = (req: http.IncomingMessage) => sent.push(Buffer.from(`${req.method} ${req.url} ${JSON.stringify(req.headers)}\n`));
@@ -27,7 +27,7 @@ export async function startConnectProxy(tunnelTo?: () => number): Promise<Connec
     heard(req);
     tunnels.push(req.url ?? '');
     if (!tunnelTo) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+      socket.end(`HTTP/1.1 ${refuseWith}\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     const upstream = net.connect(tunnelTo(), '127.0.0.1', () => {

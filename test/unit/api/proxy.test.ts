@@ -1,10 +1,12 @@
 // The client through a real HTTP proxy (a small CONNECT proxy on loopback): the proxy from the
 // settings is used for a non-loopback host name, and the request arrives at the service intact.
-// The proxy tunnels every CONNECT to the local service, so nothing leaves the machine.
+// The proxy tunnels every CONNECT to the local service, so nothing leaves the machine; a proxy that
+// refuses the tunnel is named as the reason.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
+import type { ApiError } from '../../../core/client/errors';
 import { RunningService } from '../../../service/server';
 import { startConnectProxy, type ConnectProxy } from './connectProxy';
 import { startTestService } from './harness';
@@ -102,6 +104,31 @@ describe('api client through a proxy', () => {
       assert.deepEqual(connects, ['reports.localhost:80']);
     } finally {
       await client.dispose();
+    }
+  });
+
+  it('says that the proxy refused the tunnel, and why when it asks for credentials', async () => {
+    for (const [status, words] of [
+      ['403 Forbidden', /the proxy refused to connect to it \(HTTP 403\)/],
+      ['407 Proxy Authentication Required', /the proxy asks for credentials \(HTTP 407\)/],
+    ] as const) {
+      const refusing = await startConnectProxy(undefined, status);
+      const client = new ReportsClient({
+        baseUrl: 'https://reports.example.test',
+        apiKey: () => KEY,
+        proxy: { proxy: refusing.url, env: {} },
+        retry: { retries: 0 },
+      });
+      try {
+        await assert.rejects(
+          client.listReports({ perPage: 10 }),
+          (error: ApiError) => error.kind === 'network' && words.test(error.message) && words.test(error.reason ?? ''),
+        );
+        assert.deepEqual(refusing.tunnels, ['reports.example.test:443']);
+      } finally {
+        await client.dispose();
+        await refusing.close();
+      }
     }
   });
 });

@@ -64,6 +64,18 @@ describe('sites: discovery through a proxy', () => {
     assert.deepEqual(tunnels, [], 'loopback went through the proxy');
   });
 
+  it("says that the proxy refused the tunnel in the file's failure, as the client does", async () => {
+    const refusing = await startConnectProxy(undefined, '407 Proxy Authentication Required');
+    try {
+      const found = await discoverSitemapUrls(`${SITE}/sitemap.xml`, { proxy: { proxy: refusing.url, env: {} } });
+      assert.equal(found.failures.length, 1);
+      assert.match(found.failures[0].message, /could not be read: the proxy asks for credentials \(HTTP 407\)/);
+      assert.deepEqual(refusing.tunnels, ['site.example.test:80']);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('never reaches the report service through the proxy: a spelling of its address is refused before a tunnel is asked for', async () => {
     // The service listens on 127.0.0.1; 0.0.0.0 reaches it (and is no loopback name, so a proxy would be asked).
     const port = new URL(service.origin).port;

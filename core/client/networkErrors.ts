@@ -1,0 +1,80 @@
+// What a failed connection says, read once for every reader of the network (the service's client,
+// a site's files, a preview): the code of the error or of its causes (undici wraps Node's), and in
+// words for people. A proxy that refuses a tunnel (407 wants credentials, 403 forbids the address)
+// is told by undici only in its message; it is named here, so a user behind a proxy learns that
+// the proxy said no, not that the address is wrong.
+import * as l10n from '@vscode/l10n';
+
+/** The first code of `error` or its causes; undici's generic "aborted" says nothing and is passed over. */
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** undici's words when a proxy answers CONNECT with another status than 200. */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+
+/** The status a proxy refused a tunnel with, when that is what `error` (or a cause) is. */
+export function proxyRefusal(error: unknown): number | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const message = (current as { message?: unknown }).message;
+    const match = typeof message === 'string' ? TUNNEL_REFUSED.exec(message) : null;
+    if (match) return Number(match[1]);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The proxy's refusal of a tunnel, in words, when that is what `error` is. */
+export function proxyReason(error: unknown): string | undefined {
+  const refused = proxyRefusal(error);
+  if (refused === 407) return l10n.t('the proxy asks for credentials (HTTP 407); put them in the proxy address');
+  return refused === undefined ? undefined : l10n.t('the proxy refused to connect to it (HTTP {0})', refused);
+}
+
+/** Why a connection to the report service failed, in words, when it is known; called when needed (the words depend on the display language). */
+export function networkReason(error: unknown): string | undefined {
+  const code = errorCode(error);
+  return proxyReason(error) ?? (code === undefined ? undefined : codeReason(code));
+}
+
+function codeReason(code: string): string | undefined {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return l10n.t('the connection was refused (is the service running?)');
+    case 'ECONNRESET':
+      return l10n.t('the connection was reset');
+    case 'ENOTFOUND':
+      return l10n.t('the host name could not be found');
+    case 'EAI_AGAIN':
+      return l10n.t('the host name could not be looked up');
+    case 'EHOSTUNREACH':
+      return l10n.t('the host is unreachable');
+    case 'ENETUNREACH':
+      return l10n.t('the network is unreachable');
+    case 'EPIPE':
+      return l10n.t('the connection was closed while sending');
+    case 'UND_ERR_SOCKET':
+      return l10n.t('the connection was closed before the answer was complete');
+    case 'UND_ERR_CLOSED':
+      return l10n.t('the connection was closed');
+    case 'CERT_HAS_EXPIRED':
+      return l10n.t("the server's TLS certificate has expired");
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+      return l10n.t("the server's TLS certificate is self-signed");
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return l10n.t("the server's TLS certificate chain is not trusted");
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return l10n.t("the server's TLS certificate could not be verified");
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return l10n.t("the server's TLS certificate is for another host");
+    default:
+      return undefined;
+  }
+}
