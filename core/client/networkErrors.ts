@@ -31,17 +31,25 @@ export function proxyRefusal(error: unknown): number | undefined {
   return undefined;
 }
 
-/** The proxy's refusal of a tunnel, in words, when that is what `error` is. */
-export function proxyReason(error: unknown): string | undefined {
+/** Through a proxy the client connects only to the proxy: these failures are the proxy's. */
+const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * What the proxy did, in words, when `error` is its doing: it refused the tunnel, or (`viaProxy`:
+ * the request went through one) it could not be connected to.
+ */
+export function proxyReason(error: unknown, viaProxy = false): string | undefined {
   const refused = proxyRefusal(error);
   if (refused === 407) return l10n.t('the proxy asks for credentials (HTTP 407); put them in the proxy address');
-  return refused === undefined ? undefined : l10n.t('the proxy refused to connect to it (HTTP {0})', refused);
+  if (refused !== undefined) return l10n.t('the proxy refused to connect to it (HTTP {0})', refused);
+  const code = viaProxy ? errorCode(error) : undefined;
+  return code !== undefined && CONNECT_CODES.has(code) ? l10n.t('the proxy could not be reached ({0})', code) : undefined;
 }
 
 /** Why a connection to the report service failed, in words, when it is known; called when needed (the words depend on the display language). */
-export function networkReason(error: unknown): string | undefined {
+export function networkReason(error: unknown, viaProxy = false): string | undefined {
   const code = errorCode(error);
-  return proxyReason(error) ?? (code === undefined ? undefined : codeReason(code));
+  return proxyReason(error, viaProxy) ?? (code === undefined ? undefined : codeReason(code));
 }
 
 function codeReason(code: string): string | undefined {

@@ -7,7 +7,7 @@ import { ApiError, NextStep } from './errors';
 import { ProxyChoice } from './proxy';
 import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './answerLimits';
 import { RawResponse, tooLarge } from './responses';
-import { Dispatcher, poolThrough, request } from './undici';
+import { Dispatcher, isThroughProxy, poolThrough, request } from './undici';
 import { errorCode, networkReason } from './networkErrors';
 
 export interface SendOptions {
@@ -183,9 +183,12 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
         { cause: error, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
       );
     }
-    const known = networkReason(error);
+    const viaProxy = isThroughProxy(dispatcher);
+    const known = networkReason(error, viaProxy);
     const why = known ?? (error instanceof Error ? error.message : String(error));
-    const next: NextStep = code && ADDRESS_CODES.has(code) ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
+    // Through a proxy, a connection that failed is the proxy's: the service's address may be right.
+    const next: NextStep =
+      code && ADDRESS_CODES.has(code) && !viaProxy ? { kind: 'open-setting', setting: 'webReports.baseUrl' } : { kind: 'retry' };
     throw new ApiError(
       'network',
       l10n.t('Could not reach the report service at {0}: {1}. Check "webReports.baseUrl", your network and proxy settings.', origin, why),

@@ -17,11 +17,19 @@ const apiRequest = require('undici/lib/api/api-request') as (
 ) => Promise<Undici.Dispatcher.ResponseData>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** The pools made through a proxy: a connection they fail to make is the proxy's. */
+const proxied = new WeakSet<Dispatcher>();
+
 /** A connection pool with `options`, through `proxy` when one applies (chooseProxy): the one way a pool is made for another origin. */
 export function poolThrough(proxy: ProxyChoice | undefined, options: Undici.Agent.Options): Dispatcher {
   if (!proxy) return new Agent(options);
-  return proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+  const pool = proxyAgent({ ...options, uri: proxy.uri, requestTls: { rejectUnauthorized: proxy.strictSSL } });
+  proxied.add(pool);
+  return pool;
 }
+
+/** Whether `dispatcher` connects only to a proxy (poolThrough), which then reaches the address. */
+export const isThroughProxy = (dispatcher: Dispatcher | undefined): boolean => dispatcher !== undefined && proxied.has(dispatcher);
 
 /** undici's ProxyAgent, loaded only when a proxy is used: it brings SOCKS5 and a debug log along, a ms of every start. */
 function proxyAgent(options: Undici.ProxyAgent.Options): Dispatcher {

@@ -7,7 +7,7 @@
 // Authorization — the site is another origin.
 import * as zlib from 'node:zlib';
 import * as l10n from '@vscode/l10n';
-import { Dispatcher, request } from '../client/undici';
+import { Dispatcher, isThroughProxy, request } from '../client/undici';
 import { isOwnAddressError } from '../client/guardedConnector';
 import { errorCode, proxyReason } from '../client/networkErrors';
 import { failure, SiteFailure } from './failures';
@@ -73,9 +73,10 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let url = first;
+  let dispatcher: Dispatcher | undefined;
   try {
     for (let redirects = 0; ; redirects++) {
-      const dispatcher = typeof options.dispatcher === 'function' ? await options.dispatcher(url) : options.dispatcher;
+      dispatcher = typeof options.dispatcher === 'function' ? await options.dispatcher(url) : options.dispatcher;
       const response = await request(url.href, {
         dispatcher,
         method: 'GET',
@@ -121,7 +122,14 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
         failure: failure('forbidden-origin', url.href, l10n.t("{0} was refused: it is the report service's own address.", url.href)),
       };
     }
-    return { ok: false, failure: failure('network', url.href, l10n.t('{0} could not be read: {1}', url.href, networkWords(error))) };
+    return {
+      ok: false,
+      failure: failure(
+        'network',
+        url.href,
+        l10n.t('{0} could not be read: {1}', url.href, networkWords(error, isThroughProxy(dispatcher))),
+      ),
+    };
   }
 }
 
@@ -230,9 +238,9 @@ function waitDrain(stream: zlib.Gunzip, stop: () => boolean): Promise<void> {
   });
 }
 
-/** The proxy's refusal in words, else the error's code (ECONNREFUSED…), else its name. */
-function networkWords(error: unknown): string {
-  return proxyReason(error) ?? errorCode(error) ?? (error instanceof Error ? error.name : 'error');
+/** What the proxy did in words, else the error's code (ECONNREFUSED…), else its name. */
+function networkWords(error: unknown, viaProxy: boolean): string {
+  return proxyReason(error, viaProxy) ?? errorCode(error) ?? (error instanceof Error ? error.name : 'error');
 }
 
 function parseUrl(text: string, base: URL): URL | undefined {

@@ -131,4 +131,25 @@ describe('api client through a proxy', () => {
       }
     }
   });
+
+  it('says that the proxy could not be reached, and sends to no setting of the address, when nothing listens there', async () => {
+    const closed = await startConnectProxy();
+    await closed.close(); // its port: nothing listens there now
+    const client = new ReportsClient({
+      baseUrl: 'https://reports.example.test',
+      apiKey: () => KEY,
+      proxy: { proxy: closed.url, env: {} },
+      retry: { retries: 0 },
+    });
+    try {
+      await assert.rejects(client.listReports({ perPage: 10 }), (error: ApiError) => {
+        assert.equal(error.kind, 'network');
+        assert.equal(error.reason, 'the proxy could not be reached (ECONNREFUSED)');
+        assert.deepEqual(error.next, { kind: 'retry' });
+        return true;
+      });
+    } finally {
+      await client.dispose();
+    }
+  });
 });

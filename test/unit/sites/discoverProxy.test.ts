@@ -76,6 +76,13 @@ describe('sites: discovery through a proxy', () => {
     }
   });
 
+  it('says that the proxy could not be reached when nothing listens at its address', async () => {
+    const closed = await startConnectProxy();
+    await closed.close();
+    const found = await discoverSitemapUrls(`${SITE}/sitemap.xml`, { proxy: { proxy: closed.url, env: {} } });
+    assert.match(found.failures[0]?.message ?? '', /could not be read: the proxy could not be reached \(ECONNREFUSED\)/);
+  });
+
   it('never reaches the report service through the proxy: a spelling of its address is refused before a tunnel is asked for', async () => {
     // The service listens on 127.0.0.1; 0.0.0.0 reaches it (and is no loopback name, so a proxy would be asked).
     const port = new URL(service.origin).port;
