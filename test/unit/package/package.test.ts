@@ -18,8 +18,10 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
  * leaves room for the features still to come; raise it on purpose, not by accident. Raised to
  * 420 KB for the local checks: the page analyser's worker (dist/analysisWorker.js, the HTML parser
  * with it, ~130 KB minified) and the editor's local checks (~17 KB minified) ship in the package.
+ * Raised to 424 KB when it stood at 420.3 KB: the words for a proxy that refuses or cannot be
+ * reached (in both languages) and the preview reader shared with the command line.
  */
-export const VSIX_BUDGET_BYTES = 420 * 1024;
+export const VSIX_BUDGET_BYTES = 424 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [
