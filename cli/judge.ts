@@ -9,7 +9,7 @@ import { UrlLookup } from '../core/reports/urlLookup';
 import { ApiError, toApiError } from '../core/client/errors';
 import { redactorFor } from '../core/client/redact';
 import type { Report } from '../core/client/types';
-import { againstBaseline, Baseline, baselineEntry, BaselineError, loadBaseline, serializeBaseline } from '../core/config/baseline';
+import { againstBaseline, Baseline, baselineEntry } from '../core/config/baseline';
 import type { GateConfig } from '../core/config/configFile';
 import type { SkipNote } from '../core/urls/fileWalk';
 import { summarize, UrlResult } from '../core/config/gateReport';
@@ -19,9 +19,8 @@ import { checkOfFinding, placeFindings, SourcePlaces } from '../core/sources/fin
 import * as path from 'node:path';
 import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
-import { writeAtomically } from '../core/files/atomicWrite';
-import { CliIo, emit } from './check';
-import { formatReport } from './formats';
+import type { CliIo } from './check';
+import { deliverReport, readBaselineFile } from './delivery';
 import { chooseService, CLI_REQUESTS_PER_MINUTE, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';
 
@@ -39,7 +38,7 @@ export async function judge(
   notes: SkipNote[],
 ): Promise<number> {
   const failures = new Failures();
-  const baseline = options.baseline ? await readBaseline(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
   const service = chooseService(options.baseUrl, io.env, config);
   const client = openClient(service, io.env, io.version);
   failures.address = client.base.href;
@@ -96,33 +95,11 @@ export async function judge(
     }
     const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });
     const formatOptions = { version: io.version, reportLink: config.reportLink, clean };
-    await emit(options, io, formatReport(report, options.format, formatOptions));
-    for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
-    if (options.githubComment || options.githubIssue) {
-      // Loaded only then; a failure on GitHub's side is said, and never changes the exit code.
-      const { publishToGitHub } = await import('./github/publish');
-      await publishToGitHub(options, io, { report, formatOptions, baseline, current });
-    }
-    if (options.updateBaseline && options.baseline) {
-      await writeAtomically(options.baseline, serializeBaseline(current, clean));
-      io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} URL(s)).\n`);
-      return 0;
-    }
-    return report.summary.errors > 0 ? 1 : 0;
+    return await deliverReport(options, io, { report, formatOptions, baseline, current, entries: 'URL(s)' }, options);
   } finally {
     io.progress.done();
     lookup.dispose();
     await client.dispose();
-  }
-}
-
-async function readBaseline(file: string, updating: boolean, cwd: string): Promise<Baseline | undefined> {
-  try {
-    // A baseline that does not exist yet is what --update-baseline is for.
-    return await loadBaseline(file, { cwd, missingOk: updating });
-  } catch (error) {
-    if (error instanceof BaselineError) throw new CliFailure('config', `Baseline error: ${error.message}`);
-    throw error;
   }
 }
 

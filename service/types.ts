@@ -27,19 +27,8 @@ export interface StoredReport {
   passwordHash?: string | null;
 }
 
-/** A report in the plain shape. */
-export interface PlainReport {
-  id: number;
-  url: string;
-  project: string;
-  result: Rating;
-  score: number;
-  privacy: Privacy;
-  generated_at: string;
-  created_at: string;
-  updated_at: string;
-  results: PlainCheck[];
-}
+/** A report in the plain shape: the stored record with its checks as a list, and no password hash. */
+export type PlainReport = Omit<StoredReport, 'results' | 'passwordHash'> & { results: PlainCheck[] };
 
 /** A report in the real shape. */
 export interface RealReport {

@@ -7,21 +7,19 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { AnalysisPool, MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
 import type { LocalAnalysis } from '../../core/analysis/localAnalysis';
-import { type Baseline, type BaselineEntry, serializeBaseline } from '../../core/config/baseline';
+import type { Baseline, BaselineEntry } from '../../core/config/baseline';
 import type { GateConfig } from '../../core/config/configFile';
 import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
-import { writeAtomically } from '../../core/files/atomicWrite';
 import { placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { Occurrence } from '../../core/urls/urlsInFiles';
 import type { CheckOptions } from '../args';
-import { emit, type CliIo } from '../check';
-import { formatReport } from '../formats';
+import type { CliIo } from '../check';
+import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { folderPages, sitemapKeys } from './folderPages';
 import { judgePage } from './judgePage';
-import { readBaselineFile } from './merge';
 import { siteOriginOf } from './pageUrls';
 import { inShard } from './shard';
 
@@ -87,18 +85,7 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
       ...(options.shard ? { shard: options.shard } : {}),
     });
     const formatOptions = { version: io.version, reportLink: config.reportLink, ...(clean ? { clean } : {}) };
-    await emit(options, io, formatReport(report, options.format, formatOptions));
-    for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
-    if (options.githubComment) {
-      const { publishToGitHub } = await import('../github/publish');
-      await publishToGitHub(options, io, { report, formatOptions, baseline, current });
-    }
-    if (options.updateBaseline && options.baseline) {
-      await writeAtomically(options.baseline, serializeBaseline(current, clean));
-      io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} page(s)).\n`);
-      return 0;
-    }
-    return report.summary.errors > 0 ? 1 : 0;
+    return await deliverReport(options, io, { report, formatOptions, baseline, current, entries: 'page(s)' }, options);
   } finally {
     io.progress.done();
     for (const c of close) await c();

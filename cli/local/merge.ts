@@ -4,15 +4,14 @@
 // valid JSON, the same version of the command line, every shard once, no page twice — and what
 // is taken of it is only the pages' analyses (LocalPage), checked field by field.
 import * as path from 'node:path';
-import { BaselineError, loadBaseline, serializeBaseline, type Baseline } from '../../core/config/baseline';
+import type { Baseline } from '../../core/config/baseline';
 import { summarize, type LocalPage, type PageComparison, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
-import { writeAtomically } from '../../core/files/atomicWrite';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { MergeOptions } from '../args';
-import { emit, readConfig, type CliIo } from '../check';
-import { formatReport } from '../formats';
+import { readConfig, type CliIo } from '../check';
+import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { judgePage } from './judgePage';
 import { checkedComparison, checkedLocal, checkedNotes } from './mergeInput';
@@ -64,14 +63,7 @@ export async function runMerge(options: MergeOptions, io: CliIo): Promise<number
   for (const s of shards) for (const n of s.notes) notes.set(`${n.reason}\u0000${n.file}\u0000${n.message}`, n);
   const report = summarize(results, { created: 0, rerun: 0, notChecked: [], skippedFiles: [...notes.values()] });
   const formatOptions = { version: io.version, reportLink: config.reportLink };
-  await emit({ output: options.output }, io, formatReport(report, options.format, formatOptions));
-  for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
-  if (options.updateBaseline && options.baseline) {
-    await writeAtomically(options.baseline, serializeBaseline(current));
-    io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} page(s)).\n`);
-    return 0;
-  }
-  return report.summary.errors > 0 ? 1 : 0;
+  return deliverReport(options, io, { report, formatOptions, baseline, current, entries: 'page(s)' });
 }
 
 async function readShard(file: string, io: CliIo): Promise<Shard> {
@@ -140,15 +132,5 @@ function checkShards(shards: Shard[]): void {
       'usage',
       `merge: shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')} missing: the site is judged whole, or not at all.`,
     );
-  }
-}
-
-/** The baseline of --baseline (missing is fine with --update-baseline). */
-export async function readBaselineFile(file: string, updating: boolean, cwd: string): Promise<Baseline | undefined> {
-  try {
-    return await loadBaseline(file, { cwd, missingOk: updating });
-  } catch (error) {
-    if (error instanceof BaselineError) throw new CliFailure('config', `Baseline error: ${error.message}`);
-    throw error;
   }
 }

@@ -1,0 +1,60 @@
+// The two ends every judging run shares (`check`, `check --local`, `merge`): the baseline read
+// before it judges, and after it the report delivered — in the asked format on stdout or
+// --output, each --write, the GitHub comment or issue when asked, the baseline when
+// --update-baseline asks — and the run's exit code.
+import { type Baseline, BaselineError, loadBaseline, serializeBaseline } from '../core/config/baseline';
+import type { GateReport } from '../core/config/gateReport';
+import { writeAtomically } from '../core/files/atomicWrite';
+import type { CheckOptions, MergeOptions } from './args';
+import { type CliIo, emit } from './check';
+import { formatReport, type FormatOptions } from './formats';
+import { CliFailure } from './usageError';
+
+/** The baseline of --baseline; one that does not exist yet is fine with --update-baseline (that is what it is for). */
+export async function readBaselineFile(file: string, updating: boolean, cwd: string): Promise<Baseline | undefined> {
+  try {
+    return await loadBaseline(file, { cwd, missingOk: updating });
+  } catch (error) {
+    if (error instanceof BaselineError) throw new CliFailure('config', `Baseline error: ${error.message}`);
+    throw error;
+  }
+}
+
+/** What a run judged, to deliver. */
+export interface Judged {
+  report: GateReport;
+  formatOptions: FormatOptions;
+  /** The baseline read (--baseline), for GitHub's changes. */
+  baseline: Baseline | undefined;
+  /** This run's entries, for --update-baseline and GitHub's changes. */
+  current: Baseline;
+  /** What an entry of the baseline is, in the line that says it was written: "URL(s)", "page(s)". */
+  entries: string;
+}
+
+/**
+ * Writes the report where the options ask and returns the exit code: 0, or 1 when a finding is an
+ * error (0 once the baseline was updated: the run then records, it does not judge). GitHub is asked
+ * only with `github` (check's options); its failure is said and never changes the code.
+ */
+export async function deliverReport(
+  options: Pick<MergeOptions, 'format' | 'output' | 'writes' | 'baseline' | 'updateBaseline'>,
+  io: CliIo,
+  judged: Judged,
+  github?: CheckOptions,
+): Promise<number> {
+  const { report, formatOptions, current } = judged;
+  await emit(options, io, formatReport(report, options.format, formatOptions));
+  for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
+  if (github && (github.githubComment || github.githubIssue)) {
+    // Loaded only then.
+    const { publishToGitHub } = await import('./github/publish');
+    await publishToGitHub(github, io, { report, formatOptions, baseline: judged.baseline, current });
+  }
+  if (options.updateBaseline && options.baseline) {
+    await writeAtomically(options.baseline, serializeBaseline(current, formatOptions.clean));
+    io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} ${judged.entries}).\n`);
+    return 0;
+  }
+  return report.summary.errors > 0 ? 1 : 0;
+}
