@@ -6,7 +6,8 @@ import { DEFAULT_EXCLUDE } from '../../core/config/configFile';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
 import { MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES } from '../../core/sites/scanLimits';
 import { urlsOfSitemapText } from '../../core/sites/sitemapParser';
-import { MAX_FILE_BYTES, relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk';
+import { relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk';
+import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import { decodedSegments, pageKey, pageName, pathOfBuiltFile } from './pageUrls';
 
 /** Pages of the sitemap said missing from the folder one by one; the rest are counted. */

@@ -25,8 +25,6 @@ import { inShard } from './shard';
 
 /** Worker threads of a run, at most (each up to the pool's heap): the cores, up to this. */
 export const MAX_LOCAL_WORKERS = 8;
-/** Time one page's analysis may take, waiting for a worker included. */
-export const LOCAL_PAGE_TIME_LIMIT_MS = 20_000;
 
 /**
  * The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else one fewer than the
@@ -59,7 +57,7 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
   io.progress.say('Finding pages…');
   const close: (() => Promise<void>)[] = [];
   const workers = workersOf(io.env.WEBREPORTS_WORKERS);
-  const pool = new AnalysisPool({ workers, timeLimitMs: LOCAL_PAGE_TIME_LIMIT_MS, owner: 'the command line' });
+  const pool = new AnalysisPool({ workers, owner: 'the command line' });
   close.push(() => pool.close());
   try {
     const jobs = isOrigin

@@ -8,7 +8,8 @@ import type { ProxySettings } from '../../core/client/proxy';
 import type { GateConfig } from '../../core/config/configFile';
 import { discoverSitemapUrls } from '../../core/sites/discover';
 import { PreviewReader } from '../../core/sources/previewFetch';
-import { walkFiles, MAX_FILE_BYTES, type SkipNote } from '../../core/urls/fileWalk';
+import { walkFiles, type SkipNote } from '../../core/urls/fileWalk';
+import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import { collectUrls } from '../../core/urls/occurrences';
 import { pageName } from './pageUrls';
 

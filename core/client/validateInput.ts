@@ -4,6 +4,7 @@ import * as l10n from '@vscode/l10n';
 import { hasCredentials } from './credentials';
 import { ApiError } from './errors';
 import { isSafeNumericId } from './reportIds';
+import { MAX_URL_LENGTH } from '../urls/maxUrlLength';
 import {
   CreateReportInput,
   ListQuery,
@@ -16,8 +17,6 @@ import {
   SORT_FIELDS,
   UpdateReportInput,
 } from './types';
-
-const MAX_URL_LENGTH = 2048;
 
 /** Why `text` is not an absolute http(s) URL, or undefined when it is one. */
 export function urlProblem(text: string): string | undefined {

@@ -12,6 +12,7 @@ import { urlKey } from '../urls/urlKey';
 import { failure, SiteFailure } from './failures';
 import { checkTarget, fetchText } from './fetchFile';
 import {
+  FETCH_TIMEOUT_MS,
   MAX_DISCOVERED_URLS,
   MAX_INDEX_DEPTH,
   MAX_INPUT_LENGTH,
@@ -69,7 +70,7 @@ const DEFAULT_LIMITS: DiscoverLimits = {
   maxDepth: MAX_INDEX_DEPTH,
   maxFiles: MAX_SITEMAP_FILES,
   maxUrls: MAX_DISCOVERED_URLS,
-  timeoutMs: 30_000,
+  timeoutMs: FETCH_TIMEOUT_MS,
 };
 
 /** A site address (no path) or a sitemap's URL → the site's page URLs; never throws for the site's fault. */

@@ -1,5 +1,6 @@
 // The budgets of site scans: every cost that grows with what a site sends (bytes, files, depth,
 // URLs, time) stops at a named limit here. docs/SITES.md says why each has its value.
+import { MAX_URL_LENGTH } from '../urls/maxUrlLength';
 
 /** URLs one sitemap file may list (the sitemap protocol's limit). */
 export const MAX_URLS_PER_SITEMAP = 50_000;
@@ -18,9 +19,9 @@ export const MAX_REDIRECTS = 5;
 /** Time for one file, from the request to its last byte. */
 export const FETCH_TIMEOUT_MS = 30_000;
 /** Characters of one `<loc>` value (Google's URL limit is 2,048). */
-export const MAX_LOC_LENGTH = 2_048;
+export const MAX_LOC_LENGTH = MAX_URL_LENGTH;
 /** Characters of one input address or remap prefix (a pattern's are MAX_PATTERN_LENGTH, core/urls/urlPattern.ts). */
-export const MAX_INPUT_LENGTH = 2_048;
+export const MAX_INPUT_LENGTH = MAX_URL_LENGTH;
 /** URLs one scan job holds. */
 export const MAX_JOB_URLS = MAX_DISCOVERED_URLS;
 /** Bytes of a job's state file read on resume (header + journal lines for MAX_JOB_URLS). */

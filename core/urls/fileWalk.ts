@@ -13,15 +13,12 @@ import * as l10n from '@vscode/l10n';
 import { confinementOf, isWithin, NO_FOLLOW } from '../files/confinedRead';
 import { anyOf } from './urlPattern';
 import { CONFIG_FILE_NAME } from '../config/configName';
+import { looksBinary, MAX_FILE_BYTES } from './urlsInFiles';
 
-/** Bytes of one file read; a larger file is skipped with a note. */
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** Files read in one run; the walk stops with a note after this many. */
 export const MAX_FILES = 200_000;
 /** Folder depth below a given path; deeper folders are skipped with a note. */
 export const MAX_DEPTH = 64;
-/** Bytes at the start of a file looked at for a NUL byte (a binary file). */
-export const BINARY_SNIFF_BYTES = 8 * 1024;
 
 export type SkipReason = 'too-large' | 'binary' | 'symlink-loop' | 'outside-link' | 'too-deep' | 'unreadable' | 'file-limit' | 'not-found';
 
@@ -200,7 +197,7 @@ function readText(
       note(file, 'too-large', l10n.t('Skipped: larger than {0} bytes.', maxBytes));
       return undefined;
     }
-    if (buffer.subarray(0, Math.min(length, BINARY_SNIFF_BYTES)).includes(0)) {
+    if (looksBinary(buffer.subarray(0, length))) {
       note(file, 'binary', l10n.t('Skipped: a binary file.'));
       return undefined;
     }

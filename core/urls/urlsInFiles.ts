@@ -2,6 +2,7 @@
 // (workspaceIndex.ts) both read them: one finder, one place type, one way of counting lines and
 // columns, and one set of budgets, so that both name the same URLs at the same places.
 import { findUrls } from './urlFinder';
+import { MAX_URL_LENGTH } from './maxUrlLength';
 
 /** Bytes of one file read at most; a larger file is skipped with a note. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -10,7 +11,14 @@ export const MAX_URLS_PER_FILE = 50_000;
 /** Distinct URLs in all: the command line stops with an error past it, the editor counts the rest. */
 export const MAX_DISTINCT_URLS = 100_000;
 /** Characters of a URL kept (longer ones are not pages anyone rates); longer ones are counted. */
-export const MAX_URL_CHARS = 2_048;
+export const MAX_URL_CHARS = MAX_URL_LENGTH;
+/** Bytes at the start of a file looked at for a NUL byte (a binary file). */
+export const BINARY_SNIFF_BYTES = 8 * 1024;
+
+/** A file's text is binary when it holds a NUL in its first 8 KiB (as git and ripgrep decide). */
+export function looksBinary(bytes: Uint8Array): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
 
 /** Where a URL is written. */
 export interface Occurrence {

@@ -5,7 +5,7 @@
 // budgets of URLs written in files, urlsInFiles.ts, shared with the command line); what is past
 // them is counted and said, never silently lost.
 import { urlKey } from './urlKey';
-import { MAX_DISTINCT_URLS, MAX_FILE_BYTES, Occurrence, urlsInFile } from './urlsInFiles';
+import { looksBinary, MAX_DISTINCT_URLS, MAX_FILE_BYTES, Occurrence, urlsInFile } from './urlsInFiles';
 
 /** Files indexed at most; more are counted as skipped. */
 export const MAX_INDEXED_FILES = 20_000;
@@ -22,13 +22,6 @@ export interface IndexNotes {
   skipped: Map<string, string>;
   /** Occurrences past a per-file or distinct-URL budget. */
   droppedOccurrences: number;
-}
-
-/** A file's text is binary when it holds a NUL in its first 8 KiB (as git and ripgrep decide). */
-export function looksBinary(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, 8192);
-  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
-  return false;
 }
 
 export class WorkspaceUrlIndex {

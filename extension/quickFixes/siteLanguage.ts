@@ -1,12 +1,11 @@
 // The language most HTML pages of the workspace declare, for the fix of a page without `lang` when
 // website-reports.json names none (core/fixes/siteLang.ts): at most SITE_LANG_PAGES files, the
-// head of each (a file over MAX_PAGE_BYTES is skipped unread), looked up only when a Problem asks
+// head of each (a file over the analysis's MAX_PAGE_BYTES is skipped unread), looked up only when a Problem asks
 // for a lang, and a language found is kept 10 s (not looked up again for every keystroke).
 import * as vscode from 'vscode';
+import { MAX_PAGE_BYTES } from '../../core/analysis/pageComplexity';
 import { langOfHead, mostCommonLang, SITE_LANG_HEAD_CHARS, SITE_LANG_PAGES } from '../../core/fixes/siteLang';
 
-/** A page larger than this is not read for its language. */
-const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** How long a looked-up language is kept. */
 const KEEP_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { looksBinary, MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../../core/urls/workspaceIndex';
-import { MAX_DISTINCT_URLS, MAX_FILE_BYTES, MAX_URLS_PER_FILE, urlsInFile } from '../../../core/urls/urlsInFiles';
+import { MAX_INDEXED_FILES, WorkspaceUrlIndex } from '../../../core/urls/workspaceIndex';
+import { looksBinary, MAX_DISTINCT_URLS, MAX_FILE_BYTES, MAX_URLS_PER_FILE, urlsInFile } from '../../../core/urls/urlsInFiles';
 import { CouldNotCheck, groupRated, MAX_GROUP_CHILDREN, rateAll, rateUrl, WorkspaceRatings } from '../../../core/list/workspaceGroups';
 import type { Report } from '../../../core/client/types';
 
