@@ -1,5 +1,6 @@
 // Small node:http helpers: JSON answers, bounded body reading, request parsing.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { textNestsDeeperThan } from '../core/client/jsonDepth';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Beyond this the connection is cut instead of draining the body. */
@@ -107,25 +108,6 @@ export function headerRecord(req: IncomingMessage): Record<string, string> {
  */
 export const MAX_JSON_DEPTH = 64;
 
-/** Whether a JSON text nests deeper than `max`, by one linear pass (brackets inside strings do not count). */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) {
-        i++;
-      } // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
-
 export type ParsedFields = { ok: true; fields: Record<string, string> } | { ok: false; message: string };
 
 /** Parses a form-encoded (the spec) or JSON body into string fields, or says why it cannot. */
@@ -133,7 +115,7 @@ export function parseFields(body: string, contentType: string | undefined): Pars
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type.endsWith('+json')) {
     if (body.trim() === '') return { ok: true, fields: {} };
-    if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    if (textNestsDeeperThan(body, MAX_JSON_DEPTH)) {
       return { ok: false, message: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).` };
     }
     let data: unknown;

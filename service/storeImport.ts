@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { nestsWithin } from '../core/client/jsonDepth';
 import { isReportId } from './reportId';
 import type { StoredReport } from './types';
 
@@ -113,20 +114,8 @@ export function recordProblem(r: unknown): string | undefined {
   if (x.passwordHash !== undefined && x.passwordHash !== null && typeof x.passwordHash !== 'string') {
     return 'passwordHash must be a string or null';
   }
-  if (deeperThan(x, MAX_RECORD_DEPTH)) return `it is nested more than ${MAX_RECORD_DEPTH} levels deep`;
+  if (!nestsWithin(x, MAX_RECORD_DEPTH)) return `it is nested more than ${MAX_RECORD_DEPTH} levels deep`;
   return undefined;
-}
-
-/** Whether a parsed JSON value nests deeper than `max` levels; iterative, so any depth is safe to ask. */
-function deeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (!v || typeof v !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 /** Renames an imported file aside: `reports.json` → `reports.json.imported-20260122T101500Z`. */

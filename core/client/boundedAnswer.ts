@@ -5,6 +5,7 @@
 // page is intact. An answer cut at the byte budget still yields the facts of the record it was
 // reading (a create's 2xx answer names the stored report before its large fields).
 import { BYTE, JsonScanner, MalformedJson } from './jsonScan';
+import { nestsWithin } from './jsonDepth';
 import * as limits from './answerLimits';
 import { OversizedInfo } from './types';
 
@@ -105,10 +106,10 @@ function readWhole(bytes: Buffer, budgets: JsonBudgets): unknown {
   if (Array.isArray(value)) return rowsFit(value, budgets, recordDepth) ? value : NOT_WHOLE;
   if (value === null || typeof value !== 'object') return NOT_WHOLE;
   const record = value as Record<string, unknown>;
-  if (!Object.prototype.hasOwnProperty.call(record, 'data')) return within(record, recordDepth) ? record : NOT_WHOLE;
+  if (!Object.prototype.hasOwnProperty.call(record, 'data')) return nestsWithin(record, recordDepth) ? record : NOT_WHOLE;
   const data = record.data;
   if (data === null || typeof data !== 'object') return NOT_WHOLE;
-  if (Array.isArray(data) ? !rowsFit(data, budgets, recordDepth) : !within(data, recordDepth)) return NOT_WHOLE;
+  if (Array.isArray(data) ? !rowsFit(data, budgets, recordDepth) : !nestsWithin(data, recordDepth)) return NOT_WHOLE;
   const keys = Object.keys(record).filter((key) => key !== 'data');
   if (keys.length > budgets.envelopeFields) return NOT_WHOLE;
   // The envelope as the walk builds it: its fields in order, `data` last.
@@ -116,7 +117,7 @@ function readWhole(bytes: Buffer, budgets: JsonBudgets): unknown {
   for (const key of keys) {
     const field = record[key];
     const size = Buffer.byteLength(JSON.stringify(field) ?? '');
-    if (size > budgets.envelopeFieldBytes / 2 || !within(field, recordDepth - 1)) return NOT_WHOLE;
+    if (size > budgets.envelopeFieldBytes / 2 || !nestsWithin(field, recordDepth - 1)) return NOT_WHOLE;
     fields.push([key, field]);
   }
   fields.push(['data', data]);
@@ -128,19 +129,7 @@ const WHOLE_DEPTH = 1000;
 
 function rowsFit(rows: unknown[], budgets: JsonBudgets, depth: number): boolean {
   if (rows.length > budgets.pageRows) return false;
-  for (let i = 0; i < rows.length; i++) if (!within(rows[i], depth)) return false;
-  return true;
-}
-
-/** Whether `value` nests at most `limit` deep (0 for a scalar, 1 for `{}`). */
-function within(value: unknown, limit: number): boolean {
-  if (value === null || typeof value !== 'object') return true;
-  if (limit < 1) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!within(value[i], limit - 1)) return false;
-    return true;
-  }
-  for (const key in value) if (!within((value as Record<string, unknown>)[key], limit - 1)) return false;
+  for (let i = 0; i < rows.length; i++) if (!nestsWithin(rows[i], depth)) return false;
   return true;
 }
 
