@@ -7,7 +7,7 @@
 import type { GateConfig } from '../../core/config/configFile';
 
 // The one mapping of built files and page paths, shared with the editor's preview.
-export { pathOfBuiltFile } from '../../core/config/pagePreview';
+export { decodedSegments, pageKey, pathOfBuiltFile } from '../../core/config/pagePreview';
 
 /** The site's origin the pages are named on, or undefined. */
 export function siteOriginOf(config: GateConfig): string | undefined {
@@ -35,29 +35,4 @@ export function pageName(origin: string | undefined, pathAndQuery: string): stri
 /** What the rules match a page's name against: a path alone is put on a neutral origin. */
 export function matchableUrl(name: string): string {
   return name.startsWith('/') ? `http://localhost${name}` : name;
-}
-
-/** A URL path's segments, each decoded where it can be (a malformed escape is kept as written). */
-export function decodedSegments(pathname: string): string[] {
-  return pathname.split('/').map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
-}
-
-/**
- * A path compared as a page, whatever its spelling: decoded, without `index.html`, `.html` or a
- * trailing `/` (a sitemap lists `/about`, the folder holds `about.html` or `about/index.html`).
- */
-export function pageKey(pathname: string): string {
-  const decoded = decodedSegments(pathname).join('/');
-  return (
-    decoded
-      .replace(/\/index\.html?$/i, '/')
-      .replace(/\.html?$/i, '')
-      .replace(/\/+$/, '') || '/'
-  );
 }

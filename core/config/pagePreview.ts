@@ -70,9 +70,11 @@ export function previewUrlOf(origin: string, pageUrl: string): string | undefine
 
 /**
  * The built files that may hold the page, relative to the config's folder with `/`, in the order
- * to try: `/blog/x/` → `dir/blog/x/index.html`; `/blog/x` → `dir/blog/x/index.html`, then
- * `dir/blog/x.html`; `/a.html` → `dir/a.html`. None for a path with `..`, a NUL, a backslash or
- * an encoded `/`, or past the budgets.
+ * to try: exactly the files whose page is the same (`pageKey` of their `pathOfBuiltFile`), so the
+ * editor's preview and `check --local` pair the same files and pages. `/blog/x/` and `/blog/x` →
+ * `dir/blog/x/index.html`, `…/index.htm`, `dir/blog/x.html`, `dir/blog/x.htm`; a path that names
+ * a file (`/a.html`) → that file first. None for a path with `..`, a NUL, a backslash or an encoded
+ * `/`, or past the budgets.
  */
 export function builtFilesOf(dir: string, pageUrl: string): string[] {
   let pathname: string;
@@ -97,12 +99,18 @@ export function builtFilesOf(dir: string, pageUrl: string): string[] {
     segments.push(text);
   }
   const base = dir === '.' ? '' : `${dir}/`;
-  const last = segments[segments.length - 1] ?? '';
-  const folder = segments.slice(0, -1);
-  // A folder's index is index.html or index.htm, as pathOfBuiltFile reads it the other way.
-  if (last === '') return INDEX_FILES.map((index) => `${base}${[...folder, index].join('/')}`);
-  if (/\.html?$/i.test(last)) return [`${base}${segments.join('/')}`];
-  return [...INDEX_FILES.map((index) => `${base}${[...segments, index].join('/')}`), `${base}${[...folder, `${last}.html`].join('/')}`];
+  const named = /\.html?$/i.test(segments[segments.length - 1] ?? '') ? [segments.join('/')] : [];
+  // The page's own path: without a file's `.html`, an `index.html` or a trailing `/`.
+  const page = segments
+    .join('/')
+    .replace(/(^|\/)index\.html?$/i, '')
+    .replace(/\.html?$/i, '')
+    .replace(/\/+$/, '');
+  // `index.html` of a folder is that folder's page, never a page named `index`.
+  const folderOnly = page === '' || /(^|\/)index$/i.test(page);
+  const indexes = INDEX_FILES.map((index) => (page === '' ? index : `${page}/${index}`));
+  const spellings = folderOnly ? indexes : [...indexes, `${page}.html`, `${page}.htm`];
+  return [...new Set([...named, ...spellings])].map((file) => `${base}${file}`);
 }
 
 const INDEX_FILES = ['index.html', 'index.htm'];
@@ -115,4 +123,29 @@ export function pathOfBuiltFile(relative: string): string {
   const segments = relative.split('/');
   if (/^index\.html?$/i.test(segments[segments.length - 1] ?? '')) segments[segments.length - 1] = '';
   return `/${segments.map(encodeURIComponent).join('/')}`;
+}
+
+/** A URL path's segments, each decoded where it can be (a malformed escape is kept as written). */
+export function decodedSegments(pathname: string): string[] {
+  return pathname.split('/').map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+}
+
+/**
+ * A path compared as a page, whatever its spelling: decoded, without `index.html`, `.html` or a
+ * trailing `/` (a sitemap lists `/about`, the folder holds `about.html` or `about/index.html`).
+ */
+export function pageKey(pathname: string): string {
+  const decoded = decodedSegments(pathname).join('/');
+  return (
+    decoded
+      .replace(/\/index\.html?$/i, '/')
+      .replace(/\.html?$/i, '')
+      .replace(/\/+$/, '') || '/'
+  );
 }

@@ -2,22 +2,51 @@
 // request: no folder outside the config's, no credentials in an origin), and a page's published URL
 // mapped to its preview — the same path on the origin, or the built files in the folder.
 import { strict as assert } from 'node:assert';
-import { builtFilesOf, langOf, MAX_PREVIEW_SEGMENTS, pathOfBuiltFile, previewOf, previewUrlOf } from '../../../core/config/pagePreview';
+import {
+  builtFilesOf,
+  langOf,
+  MAX_PREVIEW_SEGMENTS,
+  pageKey,
+  pathOfBuiltFile,
+  previewOf,
+  previewUrlOf,
+} from '../../../core/config/pagePreview';
 import { ConfigError, parseConfig } from '../../../core/config/configFile';
 
 describe('pagePreview: the config’s preview and the page’s built file', () => {
-  it('maps a page path to its built files in the order a generator writes them', () => {
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x/'), ['_site/blog/x/index.html', '_site/blog/x/index.htm']);
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x'), [
-      '_site/blog/x/index.html',
-      '_site/blog/x/index.htm',
-      '_site/blog/x.html',
-    ]);
+  it('maps a page path to its built files, the folder’s index first', () => {
+    const spellings = (p: string) => [`${p}/index.html`, `${p}/index.htm`, `${p}.html`, `${p}.htm`];
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x/'), spellings('_site/blog/x'));
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/blog/x'), spellings('_site/blog/x'));
     assert.deepEqual(builtFilesOf('_site', 'https://example.com/'), ['_site/index.html', '_site/index.htm']);
     assert.deepEqual(builtFilesOf('_site', 'https://example.com'), ['_site/index.html', '_site/index.htm']);
-    assert.deepEqual(builtFilesOf('_site', 'https://example.com/about.html?x=1#top'), ['_site/about.html']);
-    assert.deepEqual(builtFilesOf('out/site', 'https://example.com/a%20b/'), ['out/site/a b/index.html', 'out/site/a b/index.htm']);
-    assert.deepEqual(builtFilesOf('.', 'https://example.com/x'), ['x/index.html', 'x/index.htm', 'x.html']);
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/index.html'), ['_site/index.html', '_site/index.htm']);
+    // A path that names a file: that file first.
+    assert.deepEqual(builtFilesOf('_site', 'https://example.com/about.html?x=1#top'), [
+      '_site/about.html',
+      '_site/about/index.html',
+      '_site/about/index.htm',
+      '_site/about.htm',
+    ]);
+    assert.deepEqual(builtFilesOf('out/site', 'https://example.com/a%20b/'), spellings('out/site/a b'));
+    assert.deepEqual(builtFilesOf('.', 'https://example.com/x'), spellings('x'));
+  });
+
+  it('names exactly the files the command line takes for the same page (pageKey), whatever the spelling', () => {
+    const pages = ['', 'a', 'blog/x', 'a b/ü', 'docs/v1.2/p', 'blog/index'];
+    const files = pages.flatMap((p) =>
+      p === '' ? ['index.html', 'index.htm'] : [`${p}/index.html`, `${p}/index.htm`, `${p}.html`, `${p}.htm`],
+    );
+    for (const p of pages) {
+      const path = `/${p.split('/').map(encodeURIComponent).join('/')}`;
+      for (const spelling of p === '' ? ['/', '/index.html'] : [path, `${path}/`, `${path}.html`, `${path}/index.html`, `${path}.htm`]) {
+        const offered = builtFilesOf('.', `https://example.com${spelling}`);
+        for (const file of files) {
+          const same = pageKey(pathOfBuiltFile(file)) === pageKey(spelling);
+          assert.equal(offered.includes(file), same, `${spelling} offers ${file}: ${offered.join(', ')}`);
+        }
+      }
+    }
   });
 
   it('agrees with the command line both ways: the page a built file is served as names that file again', () => {
