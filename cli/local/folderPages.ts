@@ -4,8 +4,8 @@
 import * as path from 'node:path';
 import { DEFAULT_EXCLUDE } from '../../core/config/configFile';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
-import { MAX_SITEMAP_BYTES, MAX_SITEMAP_FILES } from '../../core/sites/scanLimits';
-import { urlsOfSitemapText } from '../../core/sites/sitemapParser';
+import { failure } from '../../core/sites/failures';
+import { type Discovery, readWhole, type SitemapSource, SITEMAP_LIMITS, walkSitemaps } from '../../core/sites/sitemapWalk';
 import { relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import { decodedSegments, pageKey, pageName, pathOfBuiltFile } from './pageUrls';
@@ -26,31 +26,40 @@ export interface FolderPage {
 const PAGES = ['**/*.html', '**/*.htm', '**/*.HTML', '**/*.HTM'];
 const IS_PAGE = /\.html?$/i;
 
-/** The paths (as pageKey compares them) the folder's sitemap.xml lists, or undefined without one. */
+/**
+ * The paths (as pageKey compares them) the folder's sitemap.xml lists, or undefined without one:
+ * through the one walk of sitemap files (its depth, loops and budgets), reading the folder's files.
+ * An index's sitemaps are files of the same folder, found by their URL's path.
+ */
 export async function sitemapKeys(dir: string, notes: SkipNote[], cwd: string): Promise<Set<string> | undefined> {
-  const keys = new Set<string>();
-  const queue = [path.join(dir, 'sitemap.xml')];
-  let read = 0;
-  for (let file; (file = queue.shift()) !== undefined && read < MAX_SITEMAP_FILES; read++) {
-    let text: string;
-    try {
-      text = await readConfined(file, { maxBytes: MAX_SITEMAP_BYTES, cwd: dir });
-    } catch (error) {
-      if (!(error instanceof ReadProblem)) throw error;
-      if (read === 0 && error.kind === 'missing') return undefined;
-      notes.push({ file: relativeName(cwd, file), reason: 'unreadable', message: error.message });
-      continue;
-    }
-    const parsed = urlsOfSitemapText(text, relativeName(cwd, file));
-    if (parsed.failure) notes.push({ file: relativeName(cwd, file), reason: 'unreadable', message: parsed.failure.message });
-    for (const loc of parsed.locs) {
-      const pathname = new URL(loc).pathname;
-      // An index's sitemaps are files of the same folder, found by their path.
-      if (parsed.kind === 'sitemapindex') queue.push(path.join(dir, ...segmentsOf(pathname)));
-      else keys.add(pageKey(pathname));
-    }
+  const first = relativeName(cwd, path.join(dir, 'sitemap.xml'));
+  const fileOf = (url: string) => (url === first ? path.join(dir, 'sitemap.xml') : path.join(dir, ...segmentsOf(pathnameOf(url))));
+  let missing = false;
+  const source: SitemapSource = {
+    key: (url) => path.resolve(cwd, fileOf(url)),
+    read: async (url, maxBytes, sink) => {
+      try {
+        return readWhole(url, await readConfined(fileOf(url), { maxBytes, cwd: dir }), maxBytes, sink);
+      } catch (error) {
+        if (!(error instanceof ReadProblem)) throw error;
+        if (url === first && error.kind === 'missing') missing = true;
+        return { ok: false, failure: failure('unreadable', url, error.message) };
+      }
+    },
+  };
+  const found: Discovery = { input: first, urls: [], files: [], failures: [], source: 'sitemap' };
+  await walkSitemaps([first], found, SITEMAP_LIMITS, source);
+  if (missing) return undefined;
+  for (const f of found.failures) notes.push({ file: relativeName(cwd, fileOf(f.file)), reason: 'unreadable', message: f.message });
+  return new Set(found.urls.map((url) => pageKey(pathnameOf(url))));
+}
+
+function pathnameOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
   }
-  return keys;
 }
 
 /**

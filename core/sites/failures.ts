@@ -9,6 +9,7 @@ export type SiteFailureKind =
   | 'redirect'
   | 'status'
   | 'network'
+  | 'unreadable'
   | 'timeout'
   | 'cancelled'
   | 'too-large'

@@ -6,15 +6,7 @@ import * as vscode from 'vscode';
 import type { UrlLookup } from '../../core/reports/urlLookup';
 import { isPrivacy } from '../../core/client/validateInput';
 import type { Privacy } from '../../core/client/types';
-import {
-  discoverSitemapUrls,
-  describePreview,
-  previewScan,
-  selectUrls,
-  urlsOfSitemapText,
-  type ScanPreview,
-  type SelectOptions,
-} from '../../core/sites';
+import { discoverSitemapUrls, describePreview, previewScan, selectUrls, type ScanPreview, type SelectOptions } from '../../core/sites';
 import { plainText } from '../../core/text/plainText';
 import { COMMAND } from '../ids';
 import type { CommandTable } from '../shared/register';
@@ -40,13 +32,6 @@ const NOTHING: ScanSummary = { found: 0, created: 0, skipped: 0, failed: 0 };
 
 const list = (value: string | string[] | undefined): string[] | undefined =>
   value === undefined ? undefined : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [value];
-
-/** The URLs of a sitemap file (a document open, or a file of the workspace). */
-async function urlsOfFile(uri: vscode.Uri): Promise<{ urls: string[]; problem?: string }> {
-  const document = await vscode.workspace.openTextDocument(uri);
-  const parsed = urlsOfSitemapText(document.getText(), vscode.workspace.asRelativePath(uri));
-  return { urls: parsed.locs, problem: parsed.failure?.message };
-}
 
 async function askSite(): Promise<string | undefined> {
   return vscode.window.showInputBox({
@@ -74,52 +59,50 @@ export async function scanSite(
   let urls: string[];
   try {
     ctx.connection.get(); // signed out or no service: say so before anything is fetched
+    // A sitemap file of the workspace (a document open, or a file): read first, the sitemaps it lists from the web.
+    let localText: string | undefined;
     if (target instanceof vscode.Uri && target.scheme !== 'http' && target.scheme !== 'https') {
       input = vscode.workspace.asRelativePath(target);
-      const file = await urlsOfFile(target);
-      if (file.problem && file.urls.length === 0) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: {0}', plainText(file.problem, 300)));
-        return NOTHING;
-      }
-      urls = file.urls;
+      localText = (await vscode.workspace.openTextDocument(target)).getText();
     } else {
       const given = target instanceof vscode.Uri ? target.toString(true) : typeof target === 'string' ? target : await askSite();
       if (!given) return NOTHING;
       input = given.trim();
-      const found = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Website Reports: reading the sitemaps of {0}…', plainText(input, 80)),
-          cancellable: true,
-        },
-        (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return discoverSitemapUrls(input, {
-            serviceOrigin: ctx.connection.origin(),
-            signal: controller.signal,
-            proxy: readProxySettings(),
-          });
-        },
-      );
-      for (const failure of found.failures) ctx.log.warn(`Sitemap ${failure.file}: ${failure.message}`);
-      if (found.urls.length === 0) {
-        const why = found.failures[0]?.message ?? vscode.l10n.t('no page URLs were listed');
-        void vscode.window.showErrorMessage(
-          vscode.l10n.t('Website Reports: no pages found for {0}: {1}', plainText(input, 80), plainText(why, 300)),
-        );
-        return NOTHING;
-      }
-      if (found.failures.length > 0) {
-        void vscode.window.showWarningMessage(
-          vscode.l10n.t(
-            'Website Reports: {0} sitemap files could not be read (see the log); the pages of the others are used.',
-            found.failures.length,
-          ),
-        );
-      }
-      urls = found.urls;
     }
+    const found = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Website Reports: reading the sitemaps of {0}…', plainText(input, 80)),
+        cancellable: true,
+      },
+      (_p, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return discoverSitemapUrls(input, {
+          serviceOrigin: ctx.connection.origin(),
+          signal: controller.signal,
+          proxy: readProxySettings(),
+          ...(localText === undefined ? {} : { localText }),
+        });
+      },
+    );
+    for (const failure of found.failures) ctx.log.warn(`Sitemap ${failure.file}: ${failure.message}`);
+    if (found.urls.length === 0) {
+      const why = found.failures[0]?.message ?? vscode.l10n.t('no page URLs were listed');
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Website Reports: no pages found for {0}: {1}', plainText(input, 80), plainText(why, 300)),
+      );
+      return NOTHING;
+    }
+    if (found.failures.length > 0) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Website Reports: {0} sitemap files could not be read (see the log); the pages of the others are used.',
+          found.failures.length,
+        ),
+      );
+    }
+    urls = found.urls;
   } catch (error) {
     await reportFailure(
       ctx,

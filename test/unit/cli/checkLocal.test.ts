@@ -24,7 +24,7 @@ interface Json {
     findings: { level: string; rule: string; message: string; places?: { file: string; line: number; column: number }[] }[];
     local?: { file?: string; score?: number; reason?: string; checks?: Record<string, string> };
   }[];
-  summary: { errors: number; skippedFiles: { file: string; reason: string }[] };
+  summary: { errors: number; skippedFiles: { file: string; reason: string; message: string }[] };
 }
 
 const RULES = { rules: [{ match: '**', checks: { image_keywords: 'error', deprecated_html_tags: 'warn', title: 'warn' } }] };
@@ -117,6 +117,40 @@ describe('cli: check --local on a build folder', function () {
       ['/', '/about.html'],
     );
     assert.ok(json.summary.skippedFiles.some((n) => n.file === '/gone' && n.reason === 'not-found'));
+  });
+
+  it('a folder sitemap index goes through the one sitemap walk: an index that lists itself is read once, one nested too deep is said', async () => {
+    const index = (children: string[]) =>
+      '<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+      children.map((c) => `<sitemap><loc>https://example.com/${c}</loc></sitemap>`).join('') +
+      '</sitemapindex>';
+    const urls = (paths: string[]) =>
+      '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+      paths.map((p) => `<url><loc>https://example.com/${p}</loc></url>`).join('') +
+      '</urlset>';
+    const cwd = await project({
+      '_site/sitemap.xml': index(['sitemap.xml', 'pages.xml', 'd1.xml']),
+      '_site/pages.xml': urls(['about']),
+      '_site/d1.xml': index(['d2.xml']),
+      '_site/d2.xml': index(['d3.xml']),
+      '_site/d3.xml': index(['d4.xml']),
+      '_site/d4.xml': urls(['draft']),
+      '_site/about.html': GOOD,
+      '_site/draft.html': BAD,
+    });
+    const run = await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} });
+    assert.equal(run.code, 0, run.stderr);
+    const json = JSON.parse(run.stdout) as Json;
+    assert.deepEqual(
+      json.urls.map((u) => u.url),
+      ['/about.html'],
+    );
+    const said = json.summary.skippedFiles.map((n) => `${n.file}: ${n.message}`).join('\n');
+    assert.equal(json.summary.skippedFiles.filter((n) => n.file === '_site/sitemap.xml' && /already read/.test(n.message)).length, 1, said);
+    assert.ok(
+      json.summary.skippedFiles.some((n) => n.file === '_site/d4.xml' && /levels deep/.test(n.message)),
+      said,
+    );
   });
 
   it('a hostile file name stays one line in text and is a valid URI in SARIF; a page too large is an error with its reason', async () => {

@@ -248,6 +248,27 @@ describe('sites: discovery from a site address or a sitemap', () => {
     }
   });
 
+  it('a sitemap file of the workspace that is an index: its sitemaps are read from the web, its loops and depth as for any', async () => {
+    site.pages.set('/child.xml', { body: urlset(pages(2)) });
+    const text = sitemapIndex([`${site.origin}/child.xml`, `${site.origin}/child.xml`]);
+    const found = await discoverSitemapUrls('public/sitemap.xml', { localText: text });
+    assert.deepEqual(found.urls, pages(2), 'the pages of the child, not the child sitemap as a page');
+    assert.deepEqual(
+      found.files.map((f) => [f.url, f.kind]),
+      [
+        ['public/sitemap.xml', 'sitemapindex'],
+        [`${site.origin}/child.xml`, 'urlset'],
+      ],
+    );
+    assert.deepEqual(
+      found.failures.map((f) => f.kind),
+      ['loop'],
+    );
+    const plain = await discoverSitemapUrls('public/pages.xml', { localText: urlset(pages(3)) });
+    assert.deepEqual(plain.urls, pages(3));
+    assert.equal(site.requests.filter((r) => r.path === '/child.xml').length, 1);
+  });
+
   it('urlsOfSitemapText: the URLs of an open file, entries with other schemes skipped', () => {
     const parsed = urlsOfSitemapText(urlset(['https://e.example/a', 'javascript:alert(1)', 'https://e.example/b']));
     assert.equal(parsed.kind, 'urlset');
