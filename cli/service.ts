@@ -8,6 +8,7 @@ import { parseBaseUrl } from '../core/client/baseUrl';
 import { ReportsClient } from '../core/client/client';
 import { ApiError } from '../core/client/errors';
 import type { GateConfig } from '../core/config/configFile';
+import { endsWriteRun } from '../core/reports/writeQueue';
 import { CliFailure } from './usageError';
 
 /** Requests per minute the command line allows itself: under the real service's ~60. */
@@ -93,10 +94,13 @@ export function serviceProblem(error: ApiError, address?: string): string {
 }
 
 /**
- * The failure that ends a run at once (a refused key, an unusable address, a service that asks to
- * wait longer than the client waits); undefined for the others.
+ * The failure that ends a run at once, in the command line's words and exit code: the write
+ * queue's rule (endsWriteRun: a refused key, no key or address, a service that asks to wait longer
+ * than the client waits), and input the client refused before sending; undefined for the others.
  */
 export function stoppingFailure(error: ApiError): CliFailure | undefined {
+  if (error.kind === 'invalid-input') return new CliFailure('config', error.message);
+  if (!endsWriteRun(error)) return undefined;
   if (error.kind === 'rate-limited') {
     // The client waits out a 429 itself; one that reaches here will not pass by waiting.
     const when =
@@ -109,6 +113,5 @@ export function stoppingFailure(error: ApiError): CliFailure | undefined {
   if (error.kind === 'forbidden') {
     return new CliFailure('key', 'The report service refused access with this API key (403): check WEBREPORTS_API_KEY and its account.');
   }
-  if (error.kind === 'not-configured' || error.kind === 'invalid-input') return new CliFailure('config', error.message);
-  return undefined;
+  return new CliFailure('config', error.message); // not configured
 }

@@ -3,6 +3,7 @@
 // the error kinds in words. Pure: no 'vscode', no markup.
 
 import * as l10n from '@vscode/l10n';
+import type { Importance } from './checkResults';
 
 function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
@@ -96,8 +97,7 @@ export function checkName(key: string): string {
     .join(' ');
 }
 
-export type Importance = 'high' | 'medium' | 'low';
-export const IMPORTANCE_ORDER: readonly Importance[] = ['high', 'medium', 'low'];
+/** "High importance": a known importance in words. */
 export function importanceLabel(importance: Importance): string {
   switch (importance) {
     case 'high':

@@ -1,7 +1,8 @@
 // The one reader of a report's checks. `results` comes as an array of checks with a `key` (the
 // spec's plain reading, the local service) or as an object keyed by check (the real service,
 // phpRank); anything else holds no checks. Whether a check passed is decided here only, so the
-// panel, the history, page-source Problems, the command line's rules and its baseline agree.
+// panel, the history, page-source Problems, the command line's rules and its baseline agree; so
+// is how important a check is, and the order of importance every list of checks is sorted by.
 // Read without running any of the record's code (safeText.ts) and within the caller's bound.
 import { ownField, textOf } from '../text/safeText';
 
@@ -15,6 +16,27 @@ export function checkStateOf(passed: unknown): CheckState | undefined {
   if (passed === true || passed === 1 || passed === '1' || passed === 'true') return 'passed';
   if (passed === false || passed === 0 || passed === '0' || passed === 'false') return 'failed';
   return undefined;
+}
+
+export type Importance = 'high' | 'medium' | 'low';
+/** Most important first: lists of checks are sorted by it (unknown importance after low). */
+export const IMPORTANCE_ORDER: readonly Importance[] = ['high', 'medium', 'low'];
+
+/** A check's `importance` as sent → high, medium or low, whatever its case and spaces; else undefined. */
+export function importanceOf(value: unknown): Importance | undefined {
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return IMPORTANCE_ORDER.find((known) => known === word);
+}
+
+/** The importance of one check item (an object with `importance`), read as `importanceOf` reads it. */
+export function importanceOfCheck(item: unknown): Importance | undefined {
+  return importanceOf(ownField(item, 'importance'));
+}
+
+/** A sort key: high 0, medium 1, low 2, anything else (or nothing) after them. */
+export function importanceRank(value: unknown): number {
+  const importance = importanceOf(value);
+  return importance === undefined ? IMPORTANCE_ORDER.length : IMPORTANCE_ORDER.indexOf(importance);
 }
 
 /** The state of one check item (an object with `passed`), or undefined when it is not rated. */

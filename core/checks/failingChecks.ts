@@ -3,16 +3,13 @@
 // the names said are the ones most worth fixing. Read by the one reader of checks, bounded.
 import * as l10n from '@vscode/l10n';
 import { plainText } from '../text/plainText';
-import { ownField, textOf } from '../text/safeText';
 import { checkName } from './checkNames';
-import { forEachCheck, MAX_CHECKS_PER_REPORT, stateOfCheck } from './checkResults';
+import { forEachCheck, importanceOfCheck, importanceRank, MAX_CHECKS_PER_REPORT, stateOfCheck } from './checkResults';
 
 /** Failed checks named in a sentence at most; the rest are counted. */
 export const MAX_FAILING_NAMED = 3;
 /** Characters of one check's name said at most. */
 const MAX_NAME = 60;
-
-const RANK: Readonly<Record<string, number>> = { high: 0, medium: 1, low: 2 };
 
 /**
  * The failed checks' names, most important first, at most `max`; how many failed among the checks
@@ -28,7 +25,7 @@ export function failingNames(results: unknown, max = MAX_FAILING_NAMED): { names
     if (key === '' || seen.has(key)) return;
     seen.add(key);
     if (stateOfCheck(item) !== 'failed') return;
-    failed.push({ key, rank: RANK[textOf(ownField(item, 'importance'))] ?? 3, order: failed.length });
+    failed.push({ key, rank: importanceRank(importanceOfCheck(item)), order: failed.length });
   });
   failed.sort((a, b) => a.rank - b.rank || a.order - b.order);
   const names = failed.slice(0, max).map((f) => plainText(checkName(f.key), MAX_NAME));

@@ -1,6 +1,7 @@
 // The one "outdated" rule: a report is outdated when its run (`generated_at`, else `created_at`)
 // is older than `maxAgeDays` — the config's, else DEFAULT_MAX_AGE_DAYS; 0 turns the rule off. The
 // command line's `stale` finding and the editor's Outdated group both ask here, so they agree.
+import { parseTime } from '../text/serviceTime';
 import { ownField, textOf } from '../text/safeText';
 
 /** Days after which a report is outdated when website-reports.json does not say. */
@@ -8,15 +9,21 @@ export const DEFAULT_MAX_AGE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
-/** When the report's analysis ran, as the service sent it ('' when it did not say). */
-export function reportTime(report: unknown): string {
-  return textOf(ownField(report, 'generated_at')) || textOf(ownField(report, 'created_at'));
+/** The field that says when the report's analysis ran: `generated_at` when it is there, else `created_at`. */
+function runTimeField(report: unknown): unknown {
+  const generated = ownField(report, 'generated_at');
+  return textOf(generated) ? generated : ownField(report, 'created_at');
 }
 
-/** Days since the report's analysis ran, or undefined when it does not say. */
+/** When the report's analysis ran, as the service sent it ('' when it did not say). */
+export function reportTime(report: unknown): string {
+  return textOf(runTimeField(report));
+}
+
+/** Days since the report's analysis ran, or undefined when it does not say (parseTime reads it). */
 export function ageDays(report: unknown, now: number): number | undefined {
-  const at = Date.parse(reportTime(report));
-  return Number.isNaN(at) ? undefined : (now - at) / DAY_MS;
+  const at = parseTime(runTimeField(report));
+  return at === undefined ? undefined : (now - at.getTime()) / DAY_MS;
 }
 
 /** The age limit in force: the config's `maxAgeDays`, else the default. */

@@ -91,6 +91,11 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('bad-response', message, { cause: error });
 }
 
+/** A refused key, or no key or address to use: the user is signed out (the list forgotten). */
+export function isSignOut(error: ApiError): boolean {
+  return error.kind === 'auth' || error.kind === 'not-configured';
+}
+
 /** The step that usually helps with an error of `kind`, when its maker did not say. */
 export function usualNextStep(kind: ApiErrorKind, details: ApiErrorDetails = {}): NextStep | undefined {
   switch (kind) {

@@ -2,6 +2,7 @@
 // were fixed, or still fail. Pure.
 
 import type { RatingBand } from '../checks/rating';
+import { importanceRank } from '../checks/checkResults';
 import type { CheckState, RunSnapshot } from './snapshot';
 
 export interface RunDiff {
@@ -18,8 +19,6 @@ export interface RunDiff {
   stillFailing: string[];
 }
 
-const IMPORTANCE_RANK: Record<string, number> = { high: 0, medium: 1, low: 2 };
-
 function own(checks: Record<string, CheckState>, key: string): CheckState | undefined {
   return Object.prototype.hasOwnProperty.call(checks, key) ? checks[key] : undefined;
 }
@@ -27,8 +26,7 @@ function own(checks: Record<string, CheckState>, key: string): CheckState | unde
 /** Check keys sorted by importance (high first, then medium, low, none), then by key. */
 function byImportance(keys: string[], current: RunSnapshot, previous: RunSnapshot): string[] {
   const rank = (key: string) => {
-    const importance = own(current.checks, key)?.importance ?? own(previous.checks, key)?.importance;
-    return importance === undefined ? 3 : IMPORTANCE_RANK[importance];
+    return importanceRank(own(current.checks, key)?.importance ?? own(previous.checks, key)?.importance);
   };
   return keys.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }

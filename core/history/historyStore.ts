@@ -22,6 +22,7 @@
 import * as path from 'node:path';
 import { urlKey } from '../urls/urlKey';
 import { ownField, textOf } from '../text/safeText';
+import { parseTime } from '../text/serviceTime';
 import type { HistoryFiles } from '../files/fileOps';
 import { identityOf, isNamesLine, keyOfLine, namesId, namesLine, parseNamesLine, parseRunLine, runIdentity, runLine } from './lineFormat';
 import { withLock } from '../files/lock';
@@ -278,7 +279,7 @@ export class HistoryStore {
 
 /** Runs sorted by their time when every one has a readable time; else as recorded. */
 function inTimeOrder(runs: RunSnapshot[]): RunSnapshot[] {
-  const times = runs.map((run) => Date.parse(run.generatedAt));
+  const times = runs.map((run) => parseTime(run.generatedAt)?.getTime() ?? NaN);
   if (times.some((t) => Number.isNaN(t))) return runs;
   return runs
     .map((run, i) => ({ run, t: times[i], i }))

@@ -11,7 +11,8 @@
 // them (`keyOfLine`) and parse only the lines of the URL asked for.
 
 import type { RatingBand } from '../checks/rating';
-import type { CheckState, Importance, RunSnapshot } from './snapshot';
+import type { Importance } from '../checks/checkResults';
+import type { CheckState, RunSnapshot } from './snapshot';
 import { digestOf } from '../text/digest';
 
 const IMPORTANCES: readonly (Importance | undefined)[] = [undefined, 'high', 'medium', 'low'];

@@ -6,7 +6,7 @@
 
 import { ratingOf, type RatingBand } from '../checks/rating';
 import { ownField, textOf } from '../text/safeText';
-import { forEachCheck, stateOfCheck } from '../checks/checkResults';
+import { forEachCheck, importanceOfCheck, stateOfCheck, type Importance } from '../checks/checkResults';
 
 /** Checks kept per run at most; the rest of a record's checks are not looked at. */
 export const MAX_CHECKS_PER_RUN = 200;
@@ -16,8 +16,6 @@ export const MAX_ENTRIES_EXAMINED = 4 * MAX_CHECKS_PER_RUN;
 export const MAX_CHECK_NAME = 100;
 /** Characters of a run's time and report id kept. */
 export const MAX_STAMP = 64;
-
-export type Importance = 'high' | 'medium' | 'low';
 
 export interface CheckState {
   passed: boolean;
@@ -35,18 +33,13 @@ export interface RunSnapshot {
   checks: Record<string, CheckState>;
 }
 
-function importanceOf(value: unknown): Importance | undefined {
-  const word = textOf(value).trim().toLowerCase();
-  return word === 'high' || word === 'medium' || word === 'low' ? word : undefined;
-}
-
 function addCheck(checks: Record<string, CheckState>, count: { n: number }, name: string, item: unknown): void {
   const key = name.slice(0, MAX_CHECK_NAME);
   if (key === '' || Object.prototype.hasOwnProperty.call(checks, key)) return;
   const state = stateOfCheck(item);
   if (state === undefined) return;
   const passed = state === 'passed';
-  const importance = importanceOf(ownField(item, 'importance'));
+  const importance = importanceOfCheck(item);
   // defineProperty: a check named "__proto__" is a check, not the object's prototype.
   Object.defineProperty(checks, key, {
     value: importance ? { passed, importance } : { passed },

@@ -1,7 +1,6 @@
 // One group's part of a refresh: its first page, then its further pages up to the depth the user
 // had loaded, bounded by the group's page trail. The model starts the three groups in parallel
 // and shows each as it arrives (reportsModel.ts), so one slow group holds back no other.
-import { ApiError } from '../client/errors';
 import { ListQuery, ReportResult } from '../client/types';
 import { PageSource, PageTrail, PagingLimits, Walk, walkPages } from './paging';
 
@@ -22,10 +21,6 @@ export interface GroupLoadOptions {
 
 /** Extra asks for a group whose answer crossed a local change, before it is shown as it came. */
 const MUTATION_RETRIES = 2;
-
-export function isSignOut(error: ApiError): boolean {
-  return error.kind === 'auth' || error.kind === 'not-configured';
-}
 
 /** Loads one group. The caller drops the answer if cancelled meanwhile, and converts a failure with toApiError. */
 export async function loadGroup(client: PageSource, query: ListQuery, result: ReportResult, options: GroupLoadOptions): Promise<GroupLoad> {

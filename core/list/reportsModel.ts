@@ -5,8 +5,8 @@
 // groups, loading, listeners, summaries — already live in their own files beside it.)
 import type { ApiError } from '../client/errors';
 import { ListQuery, Report, ReportId, ReportResult, RESULT_VALUES } from '../client/types';
-import { toApiError } from '../client/errors';
-import { isSignOut, loadGroup } from './groupLoad';
+import { isSignOut, toApiError } from '../client/errors';
+import { loadGroup } from './groupLoad';
 import { applyWalk, emptyGroups, evictElsewhere, Groups, idsOf, insertionIndex, pageFacts } from './groups';
 import { Emitter, ErrorSink } from '../lifecycle/emitter';
 import type { IDisposable } from '../lifecycle/disposables';
@@ -192,7 +192,7 @@ export class ReportsModel {
       evictElsewhere(this.groups, result, idsOf(fresh));
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.kind === 'auth') this.signOut(apiError);
+      if (isSignOut(apiError)) this.signOut(apiError);
       else group.error = apiError;
       throw apiError;
     } finally {

@@ -6,7 +6,8 @@ import * as l10n from '@vscode/l10n';
 import { html, joinHtml, TrustedHtml } from './html';
 import { humanizeKey, RenderContext } from './format';
 import { MAX_KEY, MAX_STRING, moreNotShown, renderFields, renderValue } from './values';
-import { importanceLabel as knownImportance, type Importance } from '../checks/checkNames';
+import { importanceLabel as knownImportance } from '../checks/checkNames';
+import { importanceOf } from '../checks/checkResults';
 import { Check, CheckCounts, CheckError, CheckStatus, checkEntriesOf, checkOf, countChecks, orderChecks } from './checkList';
 import { CHECK_SHARE_MIN, RenderBudget } from './budget';
 
@@ -46,13 +47,12 @@ function categoryLabel(category: string): string {
 }
 
 function importanceLabel(importance: string): string {
-  return importance === 'high' || importance === 'medium' || importance === 'low'
-    ? knownImportance(importance as Importance)
-    : l10n.t('Importance: {0}', importance);
+  const known = importanceOf(importance);
+  return known ? knownImportance(known) : l10n.t('Importance: {0}', importance);
 }
 
 function importanceClass(importance: string | undefined): string {
-  return importance === 'high' || importance === 'medium' || importance === 'low' ? importance : 'other';
+  return importanceOf(importance) ?? 'other';
 }
 
 /** Load time in seconds and page size in bytes, said with their unit ("0.53 s", "48.2 KB"). */

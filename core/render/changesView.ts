@@ -13,6 +13,7 @@ import type { RunSnapshot } from '../history/snapshot';
 import { roundedScore } from '../checks/rating';
 import { ratingLabel } from '../text/vocabulary';
 import { ownField, textOf } from '../text/safeText';
+import { parseTime } from '../text/serviceTime';
 
 /** Runs drawn (sparkline points, options of the picker) at most: the newest ones. */
 export const MAX_RUNS_DRAWN = 100;
@@ -74,10 +75,10 @@ function sanitizedChecks(checks: object): RunSnapshot['checks'] {
 }
 
 function runDate(run: RunSnapshot, opts: ChangesOptions): string {
-  const time = Date.parse(run.generatedAt);
-  if (Number.isNaN(time)) return run.generatedAt.slice(0, 64) || l10n.t('an earlier run');
+  const time = parseTime(run.generatedAt);
+  if (time === undefined) return run.generatedAt.slice(0, 64) || l10n.t('an earlier run');
   try {
-    return formatDate(new Date(time), opts);
+    return formatDate(time, opts);
   } catch {
     return run.generatedAt.slice(0, 64);
   }

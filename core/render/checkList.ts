@@ -8,8 +8,8 @@
 
 import * as l10n from '@vscode/l10n';
 import { asText, isRecord } from './format';
-import { checkStateOf } from '../checks/checkResults';
-import { checkName, errorWords, Importance, IMPORTANCE_ORDER } from '../checks/checkNames';
+import { checkStateOf, importanceOf, importanceRank } from '../checks/checkResults';
+import { checkName, errorWords } from '../checks/checkNames';
 
 export type CheckStatus = 'failed' | 'unknown' | 'passed';
 
@@ -93,7 +93,9 @@ export interface CheckEntry {
 
 function entryOf(item: unknown, index: number, key: string | undefined): CheckEntry {
   if (!isRecord(item)) return { key, item, index, status: 'unknown' };
-  return { key, item, index, status: statusOf(item.passed), importance: asText(item.importance)?.toLowerCase() };
+  // A known importance as the one reader reads it; another word kept (lower-cased) to be shown.
+  const importance = importanceOf(item.importance) ?? asText(item.importance)?.toLowerCase();
+  return { key, item, index, status: statusOf(item.passed), importance };
 }
 
 /** The checks of `results`, cheaply, or undefined when `results` is neither an array nor an object. */
@@ -140,11 +142,6 @@ export function checksOf(results: unknown): Check[] | undefined {
 }
 
 const STATUS_RANK: Record<CheckStatus, number> = { failed: 0, unknown: 1, passed: 2 };
-
-function importanceRank(importance: string | undefined): number {
-  const i = IMPORTANCE_ORDER.indexOf(importance as Importance);
-  return i >= 0 ? i : IMPORTANCE_ORDER.length;
-}
 
 type Orderable = Pick<CheckEntry, 'status' | 'importance' | 'index'>;
 

@@ -66,21 +66,6 @@ export function asNumber(x: unknown): number | undefined {
   return undefined;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-/** Parses an ISO 8601 date(-time) string; undefined for anything else. */
-export function parseIsoDate(x: unknown): Date | undefined {
-  if (typeof x !== 'string') {
-    return undefined;
-  }
-  const s = x.trim();
-  if (!ISO_DATE.test(s)) {
-    return undefined;
-  }
-  const d = new Date(s.replace(' ', 'T'));
-  return Number.isFinite(d.getTime()) ? d : undefined;
-}
-
 function dateFormat(opts: RenderOptions): Intl.DateTimeFormat {
   const base: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   const locale = opts.locale ?? displayLocale();

@@ -3,7 +3,8 @@
 
 import * as l10n from '@vscode/l10n';
 import { EMPTY, html, TrustedHtml } from './html';
-import { asNumber, asText, isRecord, parseIsoDate, renderDate, RenderContext, RenderOptions } from './format';
+import { asNumber, asText, isRecord, renderDate, RenderContext, RenderOptions } from './format';
+import { parseTime } from '../text/serviceTime';
 import { MAX_STRING, renderFields } from './values';
 import { RenderBudget, REPORT_LIMITS } from './budget';
 import { renderAnalysis } from './analysisView';
@@ -94,7 +95,7 @@ export function renderReportBody(report: Record<string, unknown>, opts: ReportBo
     field(l10n.t('Score'), l10n.t('{0} of 100', proseScore(rating)), 'score');
   }
 
-  const generated = parseIsoDate(rec.generated_at);
+  const generated = parseTime(rec.generated_at);
   if (generated) {
     shown.add('generated_at');
     field(

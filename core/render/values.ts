@@ -8,7 +8,8 @@
 
 import * as l10n from '@vscode/l10n';
 import { EMPTY, html, joinHtml, TrustedHtml } from './html';
-import { formatNumber, humanizeKey, isRecord, parseIsoDate, renderDate, RenderContext, RenderOptions } from './format';
+import { formatNumber, humanizeKey, isRecord, renderDate, RenderContext, RenderOptions } from './format';
+import { parseTime } from '../text/serviceTime';
 import { RenderBudget, REPORT_LIMITS } from './budget';
 
 /** Levels of nesting shown; deeper values read "…". Keeps the recursion shallow. */
@@ -95,7 +96,7 @@ function valueMarkup(value: unknown, ctx: RenderContext, depth: number): Trusted
   if (typeof value === 'bigint') return html`${ctx.budget.text(value.toString(), MAX_STRING)}`;
   if (typeof value === 'string') {
     if (value.trim() === '') return dash();
-    const date = parseIsoDate(value);
+    const date = parseTime(value);
     if (date) return renderDate(date, ctx);
     return html`<span class="text">${ctx.budget.text(value, MAX_STRING)}</span>`;
   }

@@ -13,6 +13,8 @@ import { ApiError } from '../client/errors';
 import { sleep } from '../client/retry';
 import { Report } from '../client/types';
 import { spellingsOf, urlKey } from '../urls/urlKey';
+import { ownField } from '../text/safeText';
+import { parseTime } from '../text/serviceTime';
 
 /** Clock skew allowed between this machine and the service. */
 const SKEW_MS = 60_000;
@@ -90,8 +92,8 @@ export function isMadeBy(report: Report, url: string, attempt: LostCreate): bool
   const key = urlKey(url);
   if (key === undefined || typeof report.url !== 'string' || urlKey(report.url) !== key) return false;
   if (attempt.knownIds.has(String(report.id))) return false;
-  const stamp = new Date(String(report.created_at ?? report.generated_at ?? '')).getTime();
-  return Number.isNaN(stamp) || stamp >= attempt.startedAt - SKEW_MS;
+  const stamp = parseTime(ownField(report, 'created_at') ?? ownField(report, 'generated_at'));
+  return stamp === undefined || stamp.getTime() >= attempt.startedAt - SKEW_MS;
 }
 
 /**

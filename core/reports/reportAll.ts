@@ -1,7 +1,7 @@
 // Report every URL of a document: de-duplicate (by the lookup's comparison key), find which
 // already have a report, then create the rest through the write queue (writeQueue.ts: at most 3
 // in flight, a 429 waited out by the client's queue, a lost create looked for — never made twice —
-// so "Retry Failed" is safe). This file only plans and sums up.
+// so "Retry Failed" is safe; a refused key stops the run, endsWriteRun). This file only plans and sums up.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from '../client/errors';
 import { Privacy, Report } from '../client/types';
@@ -66,7 +66,10 @@ export async function runReportAll(urls: readonly string[], creator: Creator, op
   );
   run.results.forEach((outcome, index) => {
     const url = urls[index];
-    if (outcome === undefined) summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
+    if (outcome === undefined && run.stopped !== undefined) {
+      // Stopped by a failure no other create could pass (a refused key): failed, so "Retry Failed" takes it too.
+      summary.failed.push({ url, reason: l10n.t('not sent, the run stopped: {0}', run.stopped) });
+    } else if (outcome === undefined) summary.skipped.push({ url, reason: l10n.t('cancelled before it was sent') });
     else if (outcome.kind === 'created' || outcome.kind === 'recovered') {
       summary.created.push({ url, report: outcome.report, recovered: outcome.kind === 'recovered' });
     } else if (outcome.kind === 'cancelled') {

@@ -4,7 +4,9 @@
 // client's request queue (the item goes back to it, nothing was stored) and a create whose answer
 // was lost is looked for — and waited for while the service may still be analysing it — before
 // it is ever sent again. An optional journal (a scan's state file) hears each create as sent
-// before it is sent, and when its answer is lost, so a crash can be recovered from.
+// before it is sent, and when its answer is lost, so a crash can be recovered from. A failure after
+// which no other write can succeed (endsWriteRun) stops the run here, for every caller.
+import type { ApiError } from '../client/errors';
 import type { Priority } from '../client/rateGate';
 import { Privacy, Report } from '../client/types';
 import type { LostCreate } from './lostCreates';
@@ -13,6 +15,15 @@ import type { CreateOptions, ReportActions } from './reportActions';
 
 /** Writes in flight at once, for every bulk write (the service analyses each one). */
 export const WRITE_CONCURRENCY = 3;
+
+/**
+ * Failures after which no other write can succeed either: a refused key or account, no key or
+ * address, a service that asks to wait longer than the client waits. The rest (a refused URL, a
+ * server error) belong to their one item.
+ */
+export function endsWriteRun(error: ApiError): boolean {
+  return error.kind === 'auth' || error.kind === 'forbidden' || error.kind === 'not-configured' || error.kind === 'rate-limited';
+}
 
 export type WriteItem =
   | {
@@ -27,7 +38,7 @@ export type WriteItem =
 
 export type WriteResult = CreateOutcome | UpdateOutcome;
 
-/** Hears a create's progress by the item's index; a write that fails stops the run (the job keeps its place). */
+/** Hears a create's progress by the item's index; a journal that cannot be written stops the run (the job keeps its place). */
 export interface WriteJournal {
   sending(index: number, attempt: LostCreate): Promise<void>;
   lost(index: number): Promise<void>;
@@ -41,14 +52,14 @@ export interface WriteOptions {
   journal?: WriteJournal;
   /** Checked before each item is taken: false stops taking new ones (a pause); those in flight finish. */
   keepGoing?: () => boolean;
-  /** Each result as it comes; a reason returned stops the run (a refused key: nothing else can succeed). */
-  onResult?: (index: number, result: WriteResult) => Promise<string | undefined> | string | undefined;
+  /** Each result as it comes (a failure that ends the run has stopped it already). */
+  onResult?: (index: number, result: WriteResult) => Promise<void> | void;
 }
 
 export interface WriteRun {
   /** By item; undefined for an item not attempted (stopped, paused or cancelled first). */
   results: (WriteResult | undefined)[];
-  /** Why the run stopped early, when it did. */
+  /** Why the run stopped early, when it did: the message of the failure that ended it. */
   stopped?: string;
 }
 
@@ -72,20 +83,23 @@ export async function runWrites(items: readonly WriteItem[], actions: Writer, op
     };
     return actions.create({ url: item.url, privacy: item.privacy, password: item.password }, hooks);
   };
-  const worker = async (): Promise<void> => {
-    while (more() && next < items.length) {
-      const index = next++;
-      try {
-        const result = await one(index);
-        results[index] = result;
-        const reason = await options.onResult?.(index, result);
-        if (reason !== undefined) stopped ??= reason;
-      } catch (error) {
-        // A journal that cannot be written: nothing more is sent.
-        stopped ??= error instanceof Error ? error.message : String(error);
-      }
+  const take = async (index: number): Promise<void> => {
+    try {
+      const result = await one(index);
+      results[index] = result;
+      // Before the caller hears it, so no other worker takes an item meanwhile.
+      if (result.kind === 'failed' && endsWriteRun(result.error)) stopped ??= result.error.message;
+      await options.onResult?.(index, result);
+    } catch (error) {
+      // A journal that cannot be written: nothing more is sent.
+      stopped ??= error instanceof Error ? error.message : String(error);
     }
   };
+  const worker = async (): Promise<void> => {
+    while (more() && next < items.length) await take(next++);
+  };
+  // The first write goes alone: a refused key shows on it, and then nothing else was sent.
+  if (more() && next < items.length) await take(next++);
   const pool = Math.max(1, Math.min(options.concurrency ?? WRITE_CONCURRENCY, WRITE_CONCURRENCY, items.length));
   await Promise.all(Array.from({ length: pool }, worker));
   return { results, stopped };

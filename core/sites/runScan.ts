@@ -8,7 +8,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ReportsClient } from '../client/client';
 import { ReportActions } from '../reports/reportActions';
-import { runWrites, WriteItem, WriteResult } from '../reports/writeQueue';
+import { endsWriteRun, runWrites, WriteItem, WriteResult } from '../reports/writeQueue';
 import { Report } from '../client/types';
 import { ScanJob } from './scanJob';
 
@@ -41,12 +41,6 @@ export interface ScanResult {
   failures: { url: string; reason: string }[];
 }
 
-/**
- * Errors after which no other URL can succeed either (a refused key; a service that asks to wait
- * longer than the client waits): the run stops and the job keeps its queue.
- */
-const STOPPING: readonly string[] = ['auth', 'not-configured', 'forbidden', 'rate-limited'];
-
 export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult> {
   if (job.status === 'paused') await job.resume();
   const controller = new AbortController();
@@ -69,7 +63,7 @@ export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult>
         : { startedAt: item.lostAt, lastSentAt: item.sentAt ?? item.lostAt, knownIds: new Set(item.knownIds ?? []) },
   }));
   const actions = deps.actions ?? new ReportActions(() => deps.client as ReportsClient);
-  const settle = async (at: number, result: WriteResult): Promise<string | undefined> => {
+  const settle = async (at: number, result: WriteResult): Promise<void> => {
     const index = indexes[at].index;
     const item = job.items[index];
     if (result.kind === 'created' || result.kind === 'recovered') {
@@ -78,11 +72,11 @@ export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult>
     } else if (result.kind === 'failed') {
       // Refused without being processed (422, 429s, a refused key): no report can exist from that send.
       if (item.sendingAt !== undefined) await job.record({ e: 'unsent', i: index });
-      if (STOPPING.includes(result.error.kind)) return result.error.message;
+      // A failure that ends the run (a refused key) stopped the queue; the URL keeps its place.
+      if (endsWriteRun(result.error)) return;
       await job.record({ e: 'failed', i: index, why: result.error.message });
     }
     job.report(item.url);
-    return undefined;
   };
   let stopped: string | undefined;
   try {

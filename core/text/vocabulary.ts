@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { OversizedInfo, Report } from '../client/types';
 import { displayLocale } from './locale';
+import { parseTime } from './serviceTime';
 import { textOf } from './safeText';
 import { Band, Rating, RatingBand, ratingOf, roundedScore } from '../checks/rating';
 
@@ -128,13 +129,6 @@ export function reportLabel(report: Report): string {
 }
 
 // --- time ----------------------------------------------------------------------------------
-
-/** A timestamp the service sent, as a Date, or undefined when it is not one. */
-export function parseTime(value: unknown): Date | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? undefined : time;
-}
 
 /** "3 minutes ago", "yesterday", "in 2 days", "just now" — or undefined for a value that is not a date. */
 export function relativeTime(value: unknown, now: Date = new Date()): string | undefined {

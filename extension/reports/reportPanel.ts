@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { REPORT_VIEW_TYPE } from '../ids';
 import type { IDisposable } from '../../core/lifecycle/disposables';
 import { Report, ReportId } from '../../core/client/types';
-import { ApiError } from '../../core/client/errors';
+import { ApiError, isSignOut } from '../../core/client/errors';
 import { normaliseId } from '../../core/client/envelope';
 import { reportLabel } from '../../core/text/vocabulary';
 import { revealInvisible } from '../../core/text/invisibleText';
@@ -211,7 +211,7 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
       open.runs = await this.runsOf(report);
       this.render(open, report);
     } catch (error) {
-      if (error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'auth' || error.kind === 'not-configured')) {
+      if (error instanceof ApiError && (error.kind === 'not-found' || isSignOut(error))) {
         // Nothing to show: the report is gone, or we are not signed in to this service.
         open.panel.dispose();
         if (error.kind === 'not-found') this.ctx.model.remove(open.report.id);

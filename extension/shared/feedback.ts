@@ -3,7 +3,7 @@
 // configuration flips the view to signed out, instead of repeating pop-ups.
 import * as vscode from 'vscode';
 import { COMMAND } from '../ids';
-import { ApiError, describeDelay, NextStep } from '../../core/client/errors';
+import { ApiError, describeDelay, isSignOut, NextStep } from '../../core/client/errors';
 import { displayLocale } from '../../core/text/locale';
 import { plainText } from '../../core/text/plainText';
 import { CommandContext } from './context';
@@ -56,7 +56,7 @@ export async function reportFailure(ctx: CommandContext, what: string, error: un
   // Service text (a 500's message, a 422 reason, a body excerpt) must not become a link here.
   const message = plainText(messageOf(error), 1000);
   ctx.log.error(`${what} failed: ${message}`);
-  if (error instanceof ApiError && (error.kind === 'auth' || error.kind === 'not-configured')) {
+  if (error instanceof ApiError && isSignOut(error)) {
     ctx.model.signOut(error);
     await ctx.view.updateContext();
   }

@@ -232,6 +232,16 @@ describe('model: reports grouped by result', () => {
     assert.equal(model.groups.good.items.length, 0);
   });
 
+  it('signs out when "Load more" finds no key, as a refresh does', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10 });
+    const keyless = new ReportsClient({ baseUrl: service.url, apiKey: () => undefined, proxy: { env: {} } });
+    await assert.rejects(model.loadMore(keyless, 'good'), { kind: 'not-configured' });
+    await keyless.dispose();
+    assert.equal(model.status, 'signed-out');
+    assert.equal(model.groups.good.items.length, 0);
+  });
+
   it('moves an updated report to its new group and removes deleted ones', async () => {
     const model = new ReportsModel();
     await model.reload(client, { perPage: 10 });

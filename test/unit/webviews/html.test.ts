@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { escapeHtml, html, joinHtml, TrustedHtml, EMPTY } from '../../../core/render/html';
-import { humanizeKey, parseIsoDate, asNumber, asText } from '../../../core/render/format';
+import { humanizeKey, asNumber, asText } from '../../../core/render/format';
 
 describe('html helpers', () => {
   it('escapeHtml escapes & < > " \' and backtick', () => {
@@ -54,17 +54,6 @@ describe('format helpers', () => {
     assert.equal(humanizeKey('___'), '___');
     assert.equal(humanizeKey('constructor'), 'Constructor');
     assert.equal(humanizeKey('__proto__'), 'Proto');
-  });
-
-  it('parseIsoDate accepts ISO dates only', () => {
-    assert.equal(parseIsoDate('2025-11-16T10:00:00Z')?.toISOString(), '2025-11-16T10:00:00.000Z');
-    assert.equal(parseIsoDate('2025-11-16T10:00:00.123456Z')?.toISOString(), '2025-11-16T10:00:00.123Z');
-    assert.equal(parseIsoDate('2025-11-16T12:00:00+02:00')?.toISOString(), '2025-11-16T10:00:00.000Z');
-    assert.equal(parseIsoDate('2025-11-16 10:00:00Z')?.toISOString(), '2025-11-16T10:00:00.000Z');
-    assert.ok(parseIsoDate('2025-11-16'));
-    for (const s of ['yesterday', '16/11/2025', '2025-13-45T99:99:99Z', '', 123, null, '12345']) {
-      assert.equal(parseIsoDate(s), undefined, String(s));
-    }
   });
 
   it('asNumber / asText read tolerantly', () => {
