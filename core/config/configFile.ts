@@ -4,7 +4,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { readConfined, ReadProblem } from '../files/confinedRead';
+import { readConfined, ReadProblem, type ReadProblemKind } from '../files/confinedRead';
 import { REPORT_LINK_ID, reportLinkProblem } from './reportLink';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
 import { langOf, previewOf, type PagePreview } from './pagePreview';
@@ -60,12 +60,13 @@ export function defaultConfig(): GateConfig {
   return { include: [...DEFAULT_INCLUDE], exclude: [...DEFAULT_EXCLUDE], ignoreUrls: [], tolerance: DEFAULT_TOLERANCE, rules: [] };
 }
 
-/** A config that cannot be used: `file` and `field` say where. */
+/** A config that cannot be used: `file` and `field` say where; `unread` why it was not read, if it was not. */
 export class ConfigError extends Error {
   constructor(
     readonly file: string,
     readonly field: string | undefined,
     detail: string,
+    readonly unread?: ReadProblemKind,
   ) {
     super(`${file}: ${detail}`);
     this.name = 'ConfigError';
@@ -118,10 +119,14 @@ export async function loadConfig(file: string, cwd?: string): Promise<GateConfig
     text = await readConfined(file, { maxBytes: MAX_CONFIG_BYTES, cwd });
   } catch (error) {
     if (!(error instanceof ReadProblem)) throw error;
-    const detail = error.kind === 'too-large' ? l10n.t('The file is larger than {0} bytes.', MAX_CONFIG_BYTES) : error.message;
-    throw new ConfigError(file, undefined, detail);
+    if (error.kind === 'too-large') throw configTooLarge(file);
+    throw new ConfigError(file, undefined, error.message, error.kind);
   }
   return parseConfig(text, file);
+}
+
+export function configTooLarge(file: string): ConfigError {
+  return new ConfigError(file, undefined, l10n.t('The file is larger than {0} bytes.', MAX_CONFIG_BYTES), 'too-large');
 }
 
 /** Checks a config's text; throws ConfigError naming `file` and the field. */
