@@ -1,6 +1,7 @@
 // The service's base address: normalised once, and the only origin the key is ever sent to.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
+import { isLoopbackHost } from '../urls/hostAddress';
 
 export interface BaseUrl {
   /** Without trailing slash, e.g. "https://reports.example.com" or "http://127.0.0.1:8080/svc". */
@@ -8,19 +9,6 @@ export interface BaseUrl {
   readonly origin: string;
   /** http: to a non-loopback host: works, but the key travels in clear text. */
   readonly insecure: boolean;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
-
-/**
- * Whether `hostname` is this machine for sure: `localhost` itself and the IP literals 127.0.0.0/8
- * and ::1. Not `*.localhost`: Node resolves such names through DNS, which may answer anything.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (LOOPBACK_HOSTS.has(host)) return true;
-  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  return !!octets && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 const FIX_BASE_URL = { next: { kind: 'open-setting', setting: 'webReports.baseUrl' } } as const;
