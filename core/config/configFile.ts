@@ -4,6 +4,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { baseUrlProblem } from '../client/baseUrl';
 import { readConfined, ReadProblem, type ReadProblemKind } from '../files/confinedRead';
 import { REPORT_LINK_ID, reportLinkProblem } from './reportLink';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
@@ -191,25 +192,24 @@ function tooMany(file: string, field: string): ConfigError {
 }
 
 function badBaseUrl(file: string): ConfigError {
-  return new ConfigError(file, 'baseUrl', l10n.t('"{0}" must be an http(s) URL such as "https://reports.example.com".', 'baseUrl'));
+  return new ConfigError(
+    file,
+    'baseUrl',
+    l10n.t('"{0}" must be an http(s) URL without a query or a fragment, such as "https://reports.example.com".', 'baseUrl'),
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The config's `baseUrl`, by the client's own rule (parseBaseUrl); credentials in it are a key. */
 function baseUrlOf(file: string, value: unknown): string {
-  if (typeof value !== 'string' || !/^https?:\/\/[^/?#]/i.test(value)) {
-    throw badBaseUrl(file);
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw badBaseUrl(file);
-  }
-  if (url.username || url.password) throw keyRefused(file, 'baseUrl');
-  return value;
+  if (typeof value !== 'string') throw badBaseUrl(file);
+  if (baseUrlProblem(value) === undefined) return value;
+  const url = URL.canParse(value.trim()) ? new URL(value.trim()) : undefined;
+  if (url?.username || url?.password) throw keyRefused(file, 'baseUrl');
+  throw badBaseUrl(file);
 }
 
 /** The config's `reportLink`, checked (reportLink.ts); every format links findings with it. */

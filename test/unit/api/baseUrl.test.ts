@@ -1,6 +1,7 @@
 // The base URL (normalised, loopback or not, same origin) and the choice of proxy.
 import { strict as assert } from 'node:assert';
-import { apiUrl, isSameOrigin, parseBaseUrl } from '../../../core/client/baseUrl';
+import { apiUrl, baseUrlProblem, isSameOrigin, parseBaseUrl } from '../../../core/client/baseUrl';
+import { ConfigError, parseConfig } from '../../../core/config/configFile';
 import { isLoopbackHost } from '../../../core/urls/hostAddress';
 import { ApiError } from '../../../core/client/errors';
 import { bypassesProxy, chooseProxy } from '../../../core/client/proxy';
@@ -76,5 +77,34 @@ describe('api: base URL and proxy', () => {
         (e: unknown) => e instanceof ApiError && e.next?.kind === 'open-setting' && e.next.setting === 'webReports.baseUrl',
       );
     }
+  });
+
+  it('one rule for the service address: the setting, its input box and the config accept and refuse the same', () => {
+    const refusedByConfig = (raw: string) => {
+      try {
+        parseConfig(JSON.stringify({ baseUrl: raw }), 'c.json');
+        return false;
+      } catch (error) {
+        assert.ok(error instanceof ConfigError && error.field === 'baseUrl', String(error));
+        return true;
+      }
+    };
+    for (const raw of [
+      'https://user:pw@reports.example.com/',
+      'https://svc/?x',
+      'https://svc/#top',
+      'https:svc',
+      'http:/svc',
+      'ftp://svc',
+    ]) {
+      assert.throws(() => parseBaseUrl(raw), ApiError, raw);
+      assert.ok(baseUrlProblem(raw), raw);
+      assert.ok(refusedByConfig(raw), raw);
+    }
+    for (const raw of ['https://reports.example.com', 'http://127.0.0.1:8080/svc/', ' https://svc ']) {
+      assert.equal(baseUrlProblem(raw), undefined, raw);
+      assert.ok(!refusedByConfig(raw), raw);
+    }
+    assert.match(baseUrlProblem('https://svc/?x') ?? '', /must not contain credentials, a query or a fragment/);
   });
 });
