@@ -7,11 +7,9 @@
 import { parseBaseUrl, type BaseUrl } from '../core/client/baseUrl';
 import { ReportsClient } from '../core/client/client';
 import { ApiError } from '../core/client/errors';
+import { CLIENT_REQUESTS_PER_MINUTE } from '../core/client/pacing';
 import type { GateConfig } from '../core/config/configFile';
 import { CliFailure } from './usageError';
-
-/** Requests per minute the command line allows itself: under the real service's ~60. */
-export const CLI_REQUESTS_PER_MINUTE = 50;
 
 export interface ServiceChoice {
   baseUrl: string;
@@ -81,7 +79,7 @@ export function openClient(service: ServiceChoice, env: NodeJS.ProcessEnv, versi
     apiKey: () => service.apiKey,
     proxy: { env },
     userAgent: `website-reports-cli/${version}`,
-    pacing: { ownLimit: CLI_REQUESTS_PER_MINUTE },
+    pacing: { ownLimit: CLIENT_REQUESTS_PER_MINUTE },
   });
 }
 
