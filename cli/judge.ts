@@ -21,10 +21,8 @@ import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
 import type { CliIo } from './check';
 import { deliverReport, readBaselineFile } from './delivery';
-import { chooseService, CLI_REQUESTS_PER_MINUTE, openClient, serviceProblem, stoppingFailure } from './service';
+import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';
-
-export { CLI_REQUESTS_PER_MINUTE };
 
 /** URLs named when the service failed (a failed run of 1,000 URLs does not print 1,000 lines); the rest are counted. */
 export const MAX_UNCHECKED_NAMED = 20;

@@ -12,6 +12,7 @@ import { toApiError } from '../core/client/errors';
 import { describePreview } from '../core/sites/describe';
 import { discoverSitemapUrls } from '../core/sites/discover';
 import { estimateMs, previewScan, ScanPreview } from '../core/sites/preview';
+import { CLIENT_REQUESTS_PER_MINUTE } from '../core/client/pacing';
 import { runScan } from '../core/sites/runScan';
 import { createJob, JobProblem, loadJob, ScanJob } from '../core/sites/scanJob';
 import { selectUrls } from '../core/sites/select';
@@ -178,12 +179,12 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
 
 /** Which selected URLs have a report already; a refused key or an unreachable service ends the run. */
 async function lookUp(found: number, selection: ReturnType<typeof selectUrls>, client: ReportsClient): Promise<ScanPreview> {
-  const lookup = new UrlLookup({ source: () => client }); // the client paces (cli/service.ts: CLI_REQUESTS_PER_MINUTE)
+  const lookup = new UrlLookup({ source: () => client }); // the client paces (CLIENT_REQUESTS_PER_MINUTE)
   try {
-    const preview = await previewScan(found, selection, { lookup });
-    // The limit the service announced in its answers, when it did: the estimate uses it.
+    const preview = await previewScan(found, selection, { lookup, ownLimitPerMinute: CLIENT_REQUESTS_PER_MINUTE });
+    // The limit the service announced in its answers, when it did: the estimate uses it (and the ceiling).
     const limit = client.rateLimit();
-    return limit ? { ...preview, estimateMs: estimateMs(preview.toCreate.length, limit) } : preview;
+    return limit ? { ...preview, estimateMs: estimateMs(preview.toCreate.length, limit, CLIENT_REQUESTS_PER_MINUTE) } : preview;
   } catch (caught) {
     const error = toApiError(caught);
     throw (

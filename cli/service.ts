@@ -4,15 +4,13 @@
 // A variable that is set but empty is an error naming it, never a fall-back: a workflow gives an
 // empty value when the secret it names is missing, and the config's baseUrl is what a pull
 // request wrote — the key must not go there.
-import { parseBaseUrl } from '../core/client/baseUrl';
+import { parseBaseUrl, type BaseUrl } from '../core/client/baseUrl';
 import { ReportsClient } from '../core/client/client';
 import { ApiError } from '../core/client/errors';
+import { CLIENT_REQUESTS_PER_MINUTE } from '../core/client/pacing';
 import type { GateConfig } from '../core/config/configFile';
 import { endsWriteRun } from '../core/reports/writeQueue';
 import { CliFailure } from './usageError';
-
-/** Requests per minute the command line allows itself: under the real service's ~60. */
-export const CLI_REQUESTS_PER_MINUTE = 50;
 
 export interface ServiceChoice {
   baseUrl: string;
@@ -20,27 +18,15 @@ export interface ServiceChoice {
 }
 
 export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, config: GateConfig): ServiceChoice {
-  setButEmpty(env, 'WEBREPORTS_BASE_URL', 'config');
+  const { raw, source } = serviceAddress(flag, env, config);
   setButEmpty(env, 'WEBREPORTS_API_KEY', 'key');
-  const [raw, source] =
-    flag !== undefined
-      ? [flag, '--base-url']
-      : env.WEBREPORTS_BASE_URL !== undefined
-        ? [env.WEBREPORTS_BASE_URL, 'WEBREPORTS_BASE_URL']
-        : [config.baseUrl, config.file ? `"baseUrl" in ${config.file}` : '"baseUrl"'];
   if (!raw) {
     throw new CliFailure(
       'config',
       'No report service: pass --base-url URL, set WEBREPORTS_BASE_URL, or add "baseUrl" to website-reports.json.',
     );
   }
-  let base;
-  try {
-    base = parseBaseUrl(raw);
-  } catch (error) {
-    const why = error instanceof ApiError ? 'it must be an http(s) address without credentials, query or fragment' : String(error);
-    throw new CliFailure('config', `The report service address from ${source} is not usable: ${why}.`);
-  }
+  const base = usableBase(raw, source);
   if (base.insecure) {
     throw new CliFailure(
       'config',
@@ -50,6 +36,32 @@ export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, 
   const apiKey = env.WEBREPORTS_API_KEY?.trim();
   if (!apiKey) throw new CliFailure('key', 'No API key: set the environment variable WEBREPORTS_API_KEY (in CI, from a secret).');
   return { baseUrl: raw, apiKey };
+}
+
+/**
+ * The origin of the service's address when one is given (--base-url, WEBREPORTS_BASE_URL, the
+ * config), by chooseService's rule: a variable set but empty, or an unusable address, fails.
+ */
+export function serviceOriginOf(flag: string | undefined, env: NodeJS.ProcessEnv, config: GateConfig): string | undefined {
+  const { raw, source } = serviceAddress(flag, env, config);
+  return raw === undefined ? undefined : usableBase(raw, source).origin;
+}
+
+/** The address as given and where it came from: --base-url, else WEBREPORTS_BASE_URL, else the config. */
+function serviceAddress(flag: string | undefined, env: NodeJS.ProcessEnv, config: GateConfig): { raw?: string; source: string } {
+  setButEmpty(env, 'WEBREPORTS_BASE_URL', 'config');
+  if (flag !== undefined) return { raw: flag, source: '--base-url' };
+  if (env.WEBREPORTS_BASE_URL !== undefined) return { raw: env.WEBREPORTS_BASE_URL, source: 'WEBREPORTS_BASE_URL' };
+  return { raw: config.baseUrl, source: config.file ? `"baseUrl" in ${config.file}` : '"baseUrl"' };
+}
+
+function usableBase(raw: string, source: string): BaseUrl {
+  try {
+    return parseBaseUrl(raw);
+  } catch (error) {
+    const why = error instanceof ApiError ? 'it must be an http(s) address without credentials, query or fragment' : String(error);
+    throw new CliFailure('config', `The report service address from ${source} is not usable: ${why}.`);
+  }
 }
 
 function setButEmpty(env: NodeJS.ProcessEnv, name: string, kind: 'config' | 'key'): void {
@@ -68,7 +80,7 @@ export function openClient(service: ServiceChoice, env: NodeJS.ProcessEnv, versi
     apiKey: () => service.apiKey,
     proxy: { env },
     userAgent: `website-reports-cli/${version}`,
-    pacing: { ownLimit: CLI_REQUESTS_PER_MINUTE },
+    pacing: { ownLimit: CLIENT_REQUESTS_PER_MINUTE },
   });
 }
 

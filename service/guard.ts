@@ -5,7 +5,6 @@
 import { sameSecret } from './secretCompare';
 import * as net from 'node:net';
 import type { IncomingMessage } from 'node:http';
-import { isLoopback } from './http';
 import { isLoopbackHost } from './ownAddress';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
@@ -33,7 +32,7 @@ export function isOwnHost(value: string | undefined, boundHost: string, port: nu
 
 /** Why a control request is refused, or undefined when it may go on. */
 export function controlRefusal(req: IncomingMessage, method: string, token: string): string | undefined {
-  if (!isLoopback(req.socket.remoteAddress)) return 'Control endpoints answer only loopback clients.';
+  if (!isLoopbackHost(req.socket.remoteAddress ?? '')) return 'Control endpoints answer only loopback clients.';
   if (req.headers.origin !== undefined) return 'Control endpoints refuse requests from a browser page (Origin header).';
   const sent = req.headers[CONTROL_TOKEN_HEADER];
   if (typeof sent !== 'string' || !sameSecret(sent, token)) return 'Control endpoints need this run\u2019s token.';

@@ -134,10 +134,3 @@ export function parseFields(body: string, contentType: string | undefined): Pars
   }
   return { ok: true, fields: lastValues(new URLSearchParams(body)) };
 }
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  if (address === '::1') return true;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}

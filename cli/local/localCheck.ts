@@ -133,8 +133,7 @@ async function previewJobs(
     throw new CliFailure('usage', `--local: "${target}" is not an http(s) origin without a user name or password.`);
   }
   // The service's address (when one is set) is never read as a page.
-  const service = options.baseUrl ?? io.env.WEBREPORTS_BASE_URL ?? config.baseUrl;
-  const serviceOrigin = service && URL.canParse(service) ? new URL(service).origin : undefined;
+  const serviceOrigin = (await import('../service')).serviceOriginOf(options.baseUrl, io.env, config);
   const { previewPages, openPreviewReader } = await import('./previewPages');
   const source = { origin, site, serviceOrigin, proxy: { env: io.env } };
   const reader = await openPreviewReader(source);

@@ -1,7 +1,7 @@
 // Which proxy a request to the service goes through. undici is bundled, so VS Code's own proxy
 // support does not reach it: the extension passes `http.proxy` settings here, else the
 // environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY apply.
-import { isLoopbackHost } from './baseUrl';
+import { isLoopbackHost } from '../urls/hostAddress';
 
 export interface ProxySettings {
   /** VS Code's `http.proxy`. */

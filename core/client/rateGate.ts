@@ -8,8 +8,8 @@
 //   not run into 429;
 // - keeps a reserve that background requests may not use, so the user's own actions still go;
 // - after a 429, holds everything until Retry-After;
-// - when the caller set its own ceiling (`ownLimit`: the command line's 50 a minute, the editor's
-//   share for background work), never starts more than that in any window, announced or not.
+// - when the caller set its own ceiling (`ownLimit`: CLIENT_REQUESTS_PER_MINUTE in pacing.ts, the
+//   editor's share for background work), never starts more than that in any window, announced or not.
 // The window's end is estimated late (from the start of the request that first showed a fresh
 // budget), so the gate may wait a little longer than needed but never resumes early.
 

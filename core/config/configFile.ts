@@ -4,7 +4,8 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
-import { readConfined, ReadProblem } from '../files/confinedRead';
+import { baseUrlProblem } from '../client/baseUrl';
+import { readConfined, ReadProblem, type ReadProblemKind } from '../files/confinedRead';
 import { REPORT_LINK_ID, reportLinkProblem } from './reportLink';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
 import { langOf, previewOf, type PagePreview } from './pagePreview';
@@ -60,12 +61,13 @@ export function defaultConfig(): GateConfig {
   return { include: [...DEFAULT_INCLUDE], exclude: [...DEFAULT_EXCLUDE], ignoreUrls: [], tolerance: DEFAULT_TOLERANCE, rules: [] };
 }
 
-/** A config that cannot be used: `file` and `field` say where. */
+/** A config that cannot be used: `file` and `field` say where; `unread` why it was not read, if it was not. */
 export class ConfigError extends Error {
   constructor(
     readonly file: string,
     readonly field: string | undefined,
     detail: string,
+    readonly unread?: ReadProblemKind,
   ) {
     super(`${file}: ${detail}`);
     this.name = 'ConfigError';
@@ -118,10 +120,14 @@ export async function loadConfig(file: string, cwd?: string): Promise<GateConfig
     text = await readConfined(file, { maxBytes: MAX_CONFIG_BYTES, cwd });
   } catch (error) {
     if (!(error instanceof ReadProblem)) throw error;
-    const detail = error.kind === 'too-large' ? l10n.t('The file is larger than {0} bytes.', MAX_CONFIG_BYTES) : error.message;
-    throw new ConfigError(file, undefined, detail);
+    if (error.kind === 'too-large') throw configTooLarge(file);
+    throw new ConfigError(file, undefined, error.message, error.kind);
   }
   return parseConfig(text, file);
+}
+
+export function configTooLarge(file: string): ConfigError {
+  return new ConfigError(file, undefined, l10n.t('The file is larger than {0} bytes.', MAX_CONFIG_BYTES), 'too-large');
 }
 
 /** Checks a config's text; throws ConfigError naming `file` and the field. */
@@ -186,25 +192,24 @@ function tooMany(file: string, field: string): ConfigError {
 }
 
 function badBaseUrl(file: string): ConfigError {
-  return new ConfigError(file, 'baseUrl', l10n.t('"{0}" must be an http(s) URL such as "https://reports.example.com".', 'baseUrl'));
+  return new ConfigError(
+    file,
+    'baseUrl',
+    l10n.t('"{0}" must be an http(s) URL without a query or a fragment, such as "https://reports.example.com".', 'baseUrl'),
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The config's `baseUrl`, by the client's own rule (parseBaseUrl); credentials in it are a key. */
 function baseUrlOf(file: string, value: unknown): string {
-  if (typeof value !== 'string' || !/^https?:\/\/[^/?#]/i.test(value)) {
-    throw badBaseUrl(file);
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw badBaseUrl(file);
-  }
-  if (url.username || url.password) throw keyRefused(file, 'baseUrl');
-  return value;
+  if (typeof value !== 'string') throw badBaseUrl(file);
+  if (baseUrlProblem(value) === undefined) return value;
+  const url = URL.canParse(value.trim()) ? new URL(value.trim()) : undefined;
+  if (url?.username || url?.password) throw keyRefused(file, 'baseUrl');
+  throw badBaseUrl(file);
 }
 
 /** The config's `reportLink`, checked (reportLink.ts); every format links findings with it. */

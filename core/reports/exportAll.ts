@@ -2,9 +2,11 @@
 // it arrives (streamed: memory holds one page), as CSV or as a JSON array of the records as the
 // service sent them. Pages are read 100 at a time, paced by the client. Writing a record
 // never throws: values nested deeper than EXPORT_MAX_DEPTH are written as a marker (boundedJson).
+// To a file, it replaces the file only when complete (core/files/atomicWrite.ts).
 import * as l10n from '@vscode/l10n';
 import type { CallOptions } from '../client/client';
 import { ApiError } from '../client/errors';
+import { writeAtomicallyFrom } from '../files/atomicWrite';
 import { ListQuery, ReportPage } from '../client/types';
 import { boundedJson } from '../text/safeJson';
 import { csvHeader, csvReport } from '../text/csv';
@@ -52,4 +54,13 @@ export async function exportReports(
   }
   await sink.write(format === 'csv' ? '' : written ? '\n]\n' : ']\n');
   return { written };
+}
+
+/** The export written to `file`, which it replaces whole once complete; a failed or cancelled one leaves it as it was. */
+export function exportReportsToFile(
+  file: string,
+  list: { source: ListSource; query: ListQuery; format: ExportFormat },
+  options: ExportOptions = {},
+): Promise<{ written: number }> {
+  return writeAtomicallyFrom(file, (write) => exportReports(list.source, list.query, list.format, { write }, options));
 }

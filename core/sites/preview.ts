@@ -1,6 +1,7 @@
 // The preview before anything is created: how many URLs were found, which are new (no report
 // yet), how many are skipped (already reported, or left out by the selection), and how long
-// creating the new ones takes at the service's rate limit (requests ÷ limit per minute). "Already
+// creating the new ones takes at the service's rate limit, or the client's own ceiling where it
+// holds the creates and is lower (requests ÷ limit per minute). "Already
 // reported" comes from the batched lookups (UrlLookup), inside the request budget.
 import { Report } from '../client/types';
 import { planReportAll } from '../reports/reportAll';
@@ -16,6 +17,11 @@ export interface PreviewOptions {
   includeReported?: boolean;
   /** The service's limit, when known (X-RateLimit-Limit); default DEFAULT_RATE_LIMIT_PER_MINUTE. */
   rateLimitPerMinute?: number;
+  /**
+   * The client's own ceiling on the creates, where it holds them (the command line:
+   * CLIENT_REQUESTS_PER_MINUTE; the editor exempts what the user runs, so it leaves it out).
+   */
+  ownLimitPerMinute?: number;
 }
 
 export interface ScanPreview {
@@ -41,12 +47,13 @@ export async function previewScan(found: number, selection: Selection, options: 
     toCreate: plan.toCreate,
     reported: plan.reported,
     skipped: Math.max(0, dropped) + plan.reported.length + Math.max(0, duplicates),
-    estimateMs: estimateMs(plan.toCreate.length, options.rateLimitPerMinute),
+    estimateMs: estimateMs(plan.toCreate.length, options.rateLimitPerMinute, options.ownLimitPerMinute),
   };
 }
 
-/** Requests ÷ limit per minute, in milliseconds. */
-export function estimateMs(requests: number, rateLimitPerMinute = DEFAULT_RATE_LIMIT_PER_MINUTE): number {
-  const limit = rateLimitPerMinute > 0 ? rateLimitPerMinute : DEFAULT_RATE_LIMIT_PER_MINUTE;
+/** Requests ÷ limit per minute, in milliseconds: the lower of the service's limit and the client's ceiling. */
+export function estimateMs(requests: number, rateLimitPerMinute = DEFAULT_RATE_LIMIT_PER_MINUTE, ownLimitPerMinute?: number): number {
+  const announced = rateLimitPerMinute > 0 ? rateLimitPerMinute : DEFAULT_RATE_LIMIT_PER_MINUTE;
+  const limit = ownLimitPerMinute !== undefined && ownLimitPerMinute > 0 ? Math.min(announced, ownLimitPerMinute) : announced;
   return Math.ceil((requests * 60_000) / limit);
 }

@@ -21,8 +21,11 @@ export function unbracket(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
-function mappedHexToV4(hex: string): string {
-  const [hi, lo] = hex.split(':').map((p) => parseInt(p, 16));
+/** `7f00:1` (the URL parser's spelling of a mapped IPv4 address) as `127.0.0.1`; undefined for other shapes. */
+function mappedHexToV4(hex: string): string | undefined {
+  const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(hex);
+  if (!groups) return undefined;
+  const [hi, lo] = [parseInt(groups[1], 16), parseInt(groups[2], 16)];
   return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
 }
 
@@ -30,13 +33,19 @@ function mappedHexToV4(hex: string): string {
 export function plainAddress(host: string): string {
   const h = unbracket(host).toLowerCase();
   const mapped = /^::ffff:(.+)$/.exec(h)?.[1];
-  return mapped === undefined ? h : mapped.includes(':') ? mappedHexToV4(mapped) : mapped;
+  return mapped === undefined ? h : mapped.includes(':') ? (mappedHexToV4(mapped) ?? h) : mapped;
 }
 
-/** Loopback: localhost, 127/8, ::1 and their IPv4-mapped forms. */
+/**
+ * Whether `host` is this machine for sure: `localhost` itself, 127.0.0.0/8 and ::1, with or without
+ * brackets and in their IPv4-mapped forms (a URL's `[::ffff:7f00:1]`, a socket's `::ffff:127.0.0.1`).
+ * Not `*.localhost`: Node resolves such names through DNS, which may answer anything.
+ */
 export function isLoopbackHost(host: string): boolean {
   const h = plainAddress(host);
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  if (h === 'localhost' || h === '::1') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return !!octets && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 function isLocalInterface(address: string): boolean {

@@ -5,7 +5,7 @@ import type { CommandTable } from '../shared/register';
 import { plainText } from '../../core/text/plainText';
 import { keyInputProblem } from '../../core/client/apiKey';
 import { ApiError } from '../../core/client/errors';
-import { parseBaseUrl } from '../../core/client/baseUrl';
+import { baseUrlProblem, parseBaseUrl } from '../../core/client/baseUrl';
 import { ENV_KEY_NAME } from '../shared/keyStore';
 import { writeBaseUrl } from '../shared/settings';
 import { CommandContext } from '../shared/context';
@@ -18,7 +18,8 @@ async function ensureBaseUrl(ctx: CommandContext): Promise<boolean> {
     prompt: vscode.l10n.t('The address of your report service (the API lives under /api/v1/).'),
     placeHolder: 'https://reports.example.com',
     ignoreFocusOut: true,
-    validateInput: (v) => (/^https?:\/\/[^\s/]+/i.test(v.trim()) ? undefined : vscode.l10n.t('Enter an http:// or https:// address.')),
+    // The client's own rule: what is accepted here is what it will use.
+    validateInput: (v) => (v.trim() ? baseUrlProblem(v) : vscode.l10n.t('Enter an http:// or https:// address.')),
   });
   if (!value) return false;
   await writeBaseUrl(value.trim());

@@ -1,10 +1,8 @@
 // Website Reports: Export Reports. Every report of the list as the view shows it (search, project
 // and sort applied, all pages) written to a file as CSV or JSON, streamed page by page to a
-// temporary file beside the target that replaces it only when the export is complete.
-import { createWriteStream, promises as fsp } from 'node:fs';
-import { once } from 'node:events';
+// temporary file beside the target that replaces it only when the export is complete (core's atomic write).
 import * as vscode from 'vscode';
-import { ExportFormat, exportReports } from '../../core/reports/exportAll';
+import { ExportFormat, exportReportsToFile } from '../../core/reports/exportAll';
 import { COMMAND } from '../ids';
 import type { CommandTable } from '../shared/register';
 import { CommandContext } from '../shared/context';
@@ -55,7 +53,6 @@ export async function exportReportsCommand(
   }
   const query = toQuery(ctx.view.filters, ctx.view.defaults());
   const file = target.fsPath;
-  const partial = `${file}.${process.pid}.part`;
   try {
     const client = ctx.connection.get();
     const written = await vscode.window.withProgress(
@@ -63,27 +60,17 @@ export async function exportReportsCommand(
       async (progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        const stream = createWriteStream(partial, { encoding: 'utf8', mode: 0o600 });
-        const sink = {
-          write: async (chunk: string) => {
-            if (!stream.write(chunk)) await once(stream, 'drain');
-          },
-        };
-        try {
-          const result = await exportReports(client, query, format, sink, {
+        const result = await exportReportsToFile(
+          file,
+          { source: client, query, format },
+          {
             signal: controller.signal,
             onProgress: (count, total) => progress.report({ message: total ? vscode.l10n.t('{0} of {1}', count, total) : `${count}` }),
-          });
-          stream.end();
-          await once(stream, 'finish');
-          return result.written;
-        } catch (error) {
-          stream.destroy();
-          throw error;
-        }
+          },
+        );
+        return result.written;
       },
     );
-    await fsp.rename(partial, file);
     const open = vscode.l10n.t('Open File');
     const where = vscode.workspace.asRelativePath(target);
     void vscode.window
@@ -98,7 +85,6 @@ export async function exportReportsCommand(
       });
     return { written, uri: target };
   } catch (error) {
-    await fsp.rm(partial, { force: true }).catch(() => undefined);
     await reportFailure(
       ctx,
       vscode.l10n.t({ message: 'Exporting the reports', comment: ['an action, as the subject of "… failed"'] }),

@@ -4,16 +4,16 @@ import * as vscode from 'vscode';
 import { ReportsClient, Log } from '../../core/client/client';
 import type { Report } from '../../core/client/types';
 import { parseBaseUrl } from '../../core/client/baseUrl';
+import { CLIENT_REQUESTS_PER_MINUTE } from '../../core/client/pacing';
 import { KeyStore } from './keyStore';
 import { affectsConnection, readProxySettings, readSettings } from './settings';
 
 /**
- * The editor's own ceiling, whatever the service announces: 50 requests a minute for the work it
- * does on its own (the real service allows about 60), of which background work (hovers, badges,
- * other files) takes 30. A command the user runs is never held by it (only by the service's own
+ * The editor's own ceiling, whatever the service announces: the client's CLIENT_REQUESTS_PER_MINUTE
+ * for the work it does on its own, of which background work (hovers, badges, other files) takes 30. A command the user runs is never held by it (only by the service's own
  * budget and a 429), so a click never waits behind the extension's own prefetching.
  */
-const EDITOR_PACING = { ownLimit: 50, ownBackgroundLimit: 30, ownLimitExempt: ['interactive'] as const };
+const EDITOR_PACING = { ownLimit: CLIENT_REQUESTS_PER_MINUTE, ownBackgroundLimit: 30, ownLimitExempt: ['interactive'] as const };
 
 export class Connection implements vscode.Disposable {
   private client?: ReportsClient;

@@ -3,8 +3,10 @@
 // working directory). Read on first use, never at activation; read again when a config changes.
 // The editor never takes `baseUrl` from it: the key goes only where the user's own setting points
 // (a config in a cloned repository must not be able to send the key elsewhere).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CONFIG_FILE_NAME, ConfigError, MAX_CONFIG_BYTES, parseConfig, type GateConfig } from '../../core/config/configFile';
+import { CONFIG_FILE_NAME, ConfigError, type GateConfig } from '../../core/config/configFile';
+import { configInFolder, configThrough, type ConfigEntry } from '../../core/config/configInFolder';
 import { RuleSet } from '../../core/config/rules';
 import { anyOf, type Matcher } from '../../core/urls/urlPattern';
 import { Disposable } from '../../core/lifecycle/disposables';
@@ -68,26 +70,32 @@ export class GateConfigs extends Disposable {
 
   private async read(dir: vscode.Uri): Promise<LoadedConfig | undefined> {
     const file = vscode.Uri.joinPath(dir, CONFIG_FILE_NAME);
-    let bytes: Uint8Array;
     try {
-      const stat = await vscode.workspace.fs.stat(file);
-      if (stat.type & vscode.FileType.Directory) return undefined;
-      if (stat.size > MAX_CONFIG_BYTES) throw new ConfigError(file.fsPath, undefined, `larger than ${MAX_CONFIG_BYTES} bytes`); // l10n-exempt: a log line
-      bytes = await vscode.workspace.fs.readFile(file);
-    } catch (error) {
-      if (error instanceof ConfigError) this.warn(file, error.message);
-      return undefined; // no config here
-    }
-    try {
-      const config = parseConfig(new TextDecoder().decode(bytes), vscode.workspace.asRelativePath(file));
+      const config = await this.load(file);
+      if (!config) return undefined; // no config here
       const included: Matcher = anyOf(config.include);
       const excluded: Matcher = anyOf(config.exclude);
       this.log.info(`Using ${vscode.workspace.asRelativePath(file)} for the URLs of the files under it.`);
       return { config, rules: new RuleSet(config), dir, covers: (rel) => included(rel) && !excluded(rel) };
     } catch (error) {
-      this.warn(file, error instanceof Error ? error.message : String(error));
+      if (error instanceof ConfigError) this.warn(file, error.message);
+      else this.log.warn(`${vscode.workspace.asRelativePath(file)} could not be read: ${String(error)}`);
       return undefined;
     }
+  }
+
+  /** Core reads it as the command line does: on disk confined to the workspace folder, else through VS Code. */
+  private async load(file: vscode.Uri): Promise<GateConfig | undefined> {
+    const root = vscode.workspace.getWorkspaceFolder(file)?.uri;
+    if (file.scheme === 'file' && root?.scheme === 'file') {
+      return configInFolder(path.relative(root.fsPath, file.fsPath), root.fsPath);
+    }
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(file)).catch(() => undefined);
+    const entry: ConfigEntry | undefined = stat && {
+      kind: stat.type & vscode.FileType.SymbolicLink ? 'link' : stat.type & vscode.FileType.Directory ? 'folder' : 'file',
+      size: stat.size,
+    };
+    return configThrough(vscode.workspace.asRelativePath(file), entry, () => Promise.resolve(vscode.workspace.fs.readFile(file)));
   }
 
   /** A config that cannot be used is said once per content: in the log and a notification. */

@@ -1,8 +1,12 @@
 // Export against the local service (every page, filters applied, streamed) and the CSV rules:
 // RFC 4180 quoting and the formula-injection prefix.
 import { strict as assert } from 'node:assert';
+import { promises as fsp, readdirSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
-import { exportReports } from '../../../core/reports/exportAll';
+import { exportReports, exportReportsToFile } from '../../../core/reports/exportAll';
+import { isTempOf } from '../../../core/files/tempName';
 import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../core/text/csv';
 import { DEPTH_MARKER, EXPORT_MAX_DEPTH } from '../../../core/text/safeJson';
 import { ListSource } from '../../../core/reports/urlLookup';
@@ -71,6 +75,42 @@ describe('actions: export every report of the list', () => {
     assert.ok(chunks.length >= 4, 'streamed: header, then one chunk per page');
     const urls = lines.slice(1).map((l) => l.split(',')[1]);
     assert.deepEqual(urls, [...urls].sort(), 'the sort is kept');
+  });
+
+  it('to a file: written beside it under a hidden unguessable name, and the file replaced only when complete', async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-export-'));
+    const file = path.join(dir, 'reports.csv');
+    const query = { search: 'keep.test', searchBy: 'url' as const, sortBy: 'url' as const, sort: 'asc' as const };
+    try {
+      await fsp.writeFile(file, 'the previous export\n');
+      // Cancelled after the first page: the previous file stays, and nothing is left beside it.
+      const controller = new AbortController();
+      const seen: string[][] = [];
+      const cancelled = exportReportsToFile(
+        file,
+        { source: client, query, format: 'csv' },
+        {
+          signal: controller.signal,
+          onProgress: () => {
+            seen.push(readdirSync(dir));
+            controller.abort();
+          },
+        },
+      );
+      await assert.rejects(cancelled, (e: unknown) => e instanceof Error && /cancelled/.test(e.message));
+      assert.equal(await fsp.readFile(file, 'utf8'), 'the previous export\n');
+      assert.deepEqual(await fsp.readdir(dir), ['reports.csv']);
+      // While it was written: the file and one hidden temporary of it (not a visible `reports.csv.<pid>.part`).
+      const during = seen[0].filter((n) => n !== 'reports.csv');
+      assert.equal(during.length, 1, String(seen[0]));
+      assert.ok(isTempOf(during[0], file), during[0]);
+      const done = await exportReportsToFile(file, { source: client, query, format: 'csv' });
+      assert.equal(done.written, 260);
+      assert.equal((await fsp.readFile(file, 'utf8')).split('\r\n').filter(Boolean).length, 261);
+      assert.deepEqual(await fsp.readdir(dir), ['reports.csv']);
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes the records as the service sent them as a JSON array', async () => {

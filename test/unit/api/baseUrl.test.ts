@@ -1,6 +1,8 @@
 // The base URL (normalised, loopback or not, same origin) and the choice of proxy.
 import { strict as assert } from 'node:assert';
-import { apiUrl, isLoopbackHost, isSameOrigin, parseBaseUrl } from '../../../core/client/baseUrl';
+import { apiUrl, baseUrlProblem, isSameOrigin, parseBaseUrl } from '../../../core/client/baseUrl';
+import { ConfigError, parseConfig } from '../../../core/config/configFile';
+import { isLoopbackHost } from '../../../core/urls/hostAddress';
 import { ApiError } from '../../../core/client/errors';
 import { bypassesProxy, chooseProxy } from '../../../core/client/proxy';
 
@@ -38,10 +40,21 @@ describe('api: base URL and proxy', () => {
   });
 
   it('counts only localhost itself and loopback IP literals as loopback, not *.localhost', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '[::1]', '::1']) {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '[::1]', '::1', '[::ffff:7f00:1]', '::ffff:127.0.0.1']) {
       assert.equal(isLoopbackHost(host), true, host);
     }
-    for (const host of ['evil.localhost', 'a.b.localhost', 'localhost.evil.com', '127.0.0.1.evil.com', '127.0.0.256', '128.0.0.1', '::2']) {
+    for (const host of [
+      'evil.localhost',
+      'a.b.localhost',
+      'localhost.evil.com',
+      '127.0.0.1.evil.com',
+      '127.0.0.256',
+      '128.0.0.1',
+      '::2',
+      '[::ffff:a00:1]',
+      '::ffff:127.0.0.256',
+      '',
+    ]) {
       assert.equal(isLoopbackHost(host), false, host);
     }
     assert.equal(parseBaseUrl('http://evil.localhost:8080').insecure, true, 'plain http to it is warned about');
@@ -50,6 +63,11 @@ describe('api: base URL and proxy', () => {
       'http://proxy:8080',
       'and it goes through the proxy',
     );
+    // The IPv4-mapped spelling of 127.0.0.1 is this machine: plain http is fine and no proxy is asked.
+    const mapped = 'http://[::ffff:127.0.0.1]:8080';
+    assert.equal(new URL(mapped).hostname, '[::ffff:7f00:1]');
+    assert.equal(parseBaseUrl(mapped).insecure, false);
+    assert.equal(chooseProxy(mapped, { env: { HTTP_PROXY: 'http://proxy:8080' } }), undefined);
   });
 
   it('points every base-URL problem at the setting', () => {
@@ -59,5 +77,34 @@ describe('api: base URL and proxy', () => {
         (e: unknown) => e instanceof ApiError && e.next?.kind === 'open-setting' && e.next.setting === 'webReports.baseUrl',
       );
     }
+  });
+
+  it('one rule for the service address: the setting, its input box and the config accept and refuse the same', () => {
+    const refusedByConfig = (raw: string) => {
+      try {
+        parseConfig(JSON.stringify({ baseUrl: raw }), 'c.json');
+        return false;
+      } catch (error) {
+        assert.ok(error instanceof ConfigError && error.field === 'baseUrl', String(error));
+        return true;
+      }
+    };
+    for (const raw of [
+      'https://user:pw@reports.example.com/',
+      'https://svc/?x',
+      'https://svc/#top',
+      'https:svc',
+      'http:/svc',
+      'ftp://svc',
+    ]) {
+      assert.throws(() => parseBaseUrl(raw), ApiError, raw);
+      assert.ok(baseUrlProblem(raw), raw);
+      assert.ok(refusedByConfig(raw), raw);
+    }
+    for (const raw of ['https://reports.example.com', 'http://127.0.0.1:8080/svc/', ' https://svc ']) {
+      assert.equal(baseUrlProblem(raw), undefined, raw);
+      assert.ok(!refusedByConfig(raw), raw);
+    }
+    assert.match(baseUrlProblem('https://svc/?x') ?? '', /must not contain credentials, a query or a fragment/);
   });
 });

@@ -107,6 +107,11 @@ describe('cli: check --local on a running preview', function () {
       const gone = json.urls.find((u) => u.url.endsWith('/gone/'))!;
       assert.equal(gone.findings[0].rule, 'not-analysed');
       assert.match(gone.local?.reason ?? '', /404/);
+      // WEBREPORTS_BASE_URL set but empty (a missing CI secret) fails as `check` fails: the service's
+      // origin is never left unguarded in silence.
+      const empty = await runCli(['check', '--local', server.origin], { cwd, env: { WEBREPORTS_BASE_URL: '' } });
+      assert.equal(empty.code, 2, empty.stderr);
+      assert.match(empty.stderr, /WEBREPORTS_BASE_URL is set but empty/);
     } finally {
       await server.close();
     }

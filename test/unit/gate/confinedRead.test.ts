@@ -1,14 +1,15 @@
 // Files a pull request may plant, on a real temporary folder: a symbolic link out of the checkout
 // (to a "credentials" file elsewhere on the machine) is never read — not by the walk, not as the
 // config, the baseline or a scan state — and an endless file (/dev/zero) is read only within its
-// budget, with the file and the limit named.
+// budget, with the file and the limit named. The editor reads the config by the same rules.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BaselineError, loadBaseline, MAX_BASELINE_BYTES, parseBaseline, serializeBaseline } from '../../../core/config/baseline';
-import { ConfigError, loadConfig, parseConfig } from '../../../core/config/configFile';
+import { ConfigError, loadConfig, MAX_CONFIG_BYTES, parseConfig } from '../../../core/config/configFile';
+import { configInFolder, configThrough } from '../../../core/config/configInFolder';
 import { readConfined, ReadProblem } from '../../../core/files/confinedRead';
 import { nodeJobFiles } from '../../../core/sites/jobFiles';
 import { SkipNote, walkFiles } from '../../../core/urls/fileWalk';
@@ -38,6 +39,12 @@ function walk(cwd: string, paths = ['.']) {
   const files = [...walkFiles(paths, { cwd, include: ['**/*'], exclude: [] }, notes)];
   return { files, notes };
 }
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 const devZero = fs.existsSync('/dev/zero');
 
@@ -162,5 +169,48 @@ describe('gate: links out of the checkout and endless files', () => {
         String(bad),
       );
     }
+  });
+
+  it("a config that links out of the workspace folder is refused unread, with the command line's message", async () => {
+    const secrets = await folder({ credentials: SECRET });
+    const root = await folder({ 'site/index.html': '' });
+    await fsp.symlink(path.join(secrets, 'credentials'), path.join(root, 'site', 'website-reports.json'));
+    const name = path.join('site', 'website-reports.json');
+    const editor = await refusal(configInFolder(name, root));
+    const cli = await refusal(loadConfig(name, root));
+    assert.ok(editor instanceof ConfigError && cli instanceof ConfigError, String(editor));
+    assert.equal(editor.message, cli.message);
+    assert.match(editor.message, /symbolic link to a place outside/);
+    assert.ok(!editor.message.includes('SECRET'), editor.message);
+  });
+
+  it('no config and a folder by that name are no config; a link inside the folder and a bad field are as the CLI says', async () => {
+    const root = await folder({
+      'a/website-reports.json/x': '',
+      'b/real.json': '{"tolerance": 3}',
+      'c/website-reports.json': '{"tolerance": 500}',
+    });
+    assert.equal(await configInFolder('website-reports.json', root), undefined);
+    assert.equal(await configInFolder(path.join('a', 'website-reports.json'), root), undefined);
+    await fsp.symlink(path.join(root, 'b', 'real.json'), path.join(root, 'website-reports.json'));
+    assert.equal((await configInFolder('website-reports.json', root))?.tolerance, 3);
+    const name = path.join('c', 'website-reports.json');
+    const editor = await refusal(configInFolder(name, root));
+    assert.ok(editor instanceof ConfigError);
+    assert.equal(editor.message, ((await refusal(loadConfig(name, root))) as Error).message);
+  });
+
+  it('through a remote or virtual file system: a link and an oversized file are refused unread, none is no config', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      return new TextEncoder().encode('{"tolerance": 2}');
+    };
+    assert.equal(await configThrough('w.json', undefined, read), undefined);
+    assert.equal(await configThrough('w.json', { kind: 'folder', size: 0 }, read), undefined);
+    await assert.rejects(configThrough('w.json', { kind: 'link', size: 10 }, read), (e: unknown) => e instanceof ConfigError);
+    await assert.rejects(configThrough('w.json', { kind: 'file', size: MAX_CONFIG_BYTES + 1 }, read), /larger than/);
+    assert.equal(reads, 0);
+    assert.equal((await configThrough('w.json', { kind: 'file', size: 16 }, read))?.tolerance, 2);
   });
 });

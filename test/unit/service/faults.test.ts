@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isLoopback } from '../../../service/http';
+import { isLoopbackHost } from '../../../core/urls/hostAddress';
 import { FaultSet } from '../../../service/faults';
 import type { RunningService } from '../../../service/server';
 import { call, start } from './helpers';
@@ -210,9 +210,9 @@ describe('service: fault injection, request recording, control endpoints', () =>
     });
 
     it('control endpoints answer only loopback addresses', async () => {
-      for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.equal(isLoopback(a), true, a);
-      for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', undefined, '1127.0.0.1']) {
-        assert.equal(isLoopback(a), false, String(a));
+      for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.equal(isLoopbackHost(a), true, a);
+      for (const a of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '::2', '', '1127.0.0.1']) {
+        assert.equal(isLoopbackHost(a), false, String(a));
       }
     });
     // The 403 path itself is not exercised over a real non-loopback interface: that would mean

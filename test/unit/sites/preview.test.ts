@@ -3,6 +3,7 @@
 // for one host's URLs).
 import { strict as assert } from 'node:assert';
 import { ReportsClient } from '../../../core/client/client';
+import { CLIENT_REQUESTS_PER_MINUTE } from '../../../core/client/pacing';
 import { UrlLookup } from '../../../core/reports/urlLookup';
 import { describePreview, describeScanResult } from '../../../core/sites/describe';
 import { estimateMs, previewScan } from '../../../core/sites/preview';
@@ -79,6 +80,14 @@ describe('sites: the preview before a scan', () => {
     assert.equal(estimateMs(600, 600), 60_000);
     assert.equal(estimateMs(1000), 1_000_000);
     assert.equal(estimateMs(1, 0), 1_000);
+  });
+
+  it("the estimate counts with the client's own ceiling where it is lower than the service's limit", () => {
+    // 1,000 creates: the client paces itself to 50 a minute, so 20 minutes, not the 17 of the service's 60.
+    assert.equal(estimateMs(1000, undefined, CLIENT_REQUESTS_PER_MINUTE), 1_200_000);
+    assert.equal(estimateMs(1000, 60, CLIENT_REQUESTS_PER_MINUTE), 1_200_000);
+    assert.equal(estimateMs(1000, 30, CLIENT_REQUESTS_PER_MINUTE), 2_000_000);
+    assert.equal(estimateMs(1000, 60, 0), 1_000_000);
   });
 });
 
