@@ -5,6 +5,7 @@
 // built file in the folder (`/blog/x/` → `_site/blog/x/index.html`, `/blog/x` → also
 // `_site/blog/x.html`). The config may come from a pull request: no path leaves the folder.
 import * as l10n from '@vscode/l10n';
+import { isLangTag } from '../text/langTag';
 
 export type PagePreview = { origin: string } | { dir: string };
 
@@ -12,8 +13,6 @@ export type PagePreview = { origin: string } | { dir: string };
 export const MAX_PREVIEW_PATH = 2_048;
 /** Path segments of a page URL mapped to a built file, at most. */
 export const MAX_PREVIEW_SEGMENTS = 64;
-/** A language tag as BCP 47 writes it (`en`, `de-CH`, `zh-Hant-TW`). */
-export const LANG_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/;
 
 /** The checked `preview`, or the problem in words. */
 export function previewOf(value: unknown): PagePreview | { problem: string } {
@@ -42,7 +41,7 @@ export function previewOf(value: unknown): PagePreview | { problem: string } {
 
 /** The checked `lang`, or the problem in words. */
 export function langOf(value: unknown): string | { problem: string } {
-  if (typeof value === 'string' && LANG_TAG.test(value)) return value;
+  if (isLangTag(value)) return value;
   return { problem: l10n.t('"{0}" must be a language tag such as "en" or "de-CH".', 'lang') };
 }
 
