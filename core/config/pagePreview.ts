@@ -6,6 +6,7 @@
 // `_site/blog/x.html`). The config may come from a pull request: no path leaves the folder.
 import * as l10n from '@vscode/l10n';
 import { isLangTag } from '../text/langTag';
+import { HTML_EXTENSIONS, isHtmlPath } from '../files/htmlFiles';
 
 export type PagePreview = { origin: string } | { dir: string };
 
@@ -100,11 +101,11 @@ export function builtFilesOf(dir: string, pageUrl: string): string[] {
   const folder = segments.slice(0, -1);
   // A folder's index is index.html or index.htm, as pathOfBuiltFile reads it the other way.
   if (last === '') return INDEX_FILES.map((index) => `${base}${[...folder, index].join('/')}`);
-  if (/\.html?$/i.test(last)) return [`${base}${segments.join('/')}`];
+  if (isHtmlPath(last)) return [`${base}${segments.join('/')}`];
   return [...INDEX_FILES.map((index) => `${base}${[...segments, index].join('/')}`), `${base}${[...folder, `${last}.html`].join('/')}`];
 }
 
-const INDEX_FILES = ['index.html', 'index.htm'];
+const INDEX_FILES = HTML_EXTENSIONS.map((extension) => `index.${extension}`);
 
 /**
  * The other way: the path a static server serves a built file at (`blog/x/index.html` → `/blog/x/`,

@@ -3,6 +3,7 @@
 // head of each (a file over MAX_PAGE_BYTES is skipped unread), looked up only when a Problem asks
 // for a lang, and a language found is kept 10 s (not looked up again for every keystroke).
 import * as vscode from 'vscode';
+import { HTML_FILES_GLOB } from '../../core/files/htmlFiles';
 import { langOfHead, mostCommonLang, SITE_LANG_HEAD_CHARS, SITE_LANG_PAGES } from '../../core/fixes/siteLang';
 
 /** A page larger than this is not read for its language. */
@@ -23,7 +24,7 @@ export class SiteLanguage {
   }
 
   private async lookUp(): Promise<string | undefined> {
-    const files = await vscode.workspace.findFiles('**/*.{html,htm}', '**/node_modules/**', SITE_LANG_PAGES);
+    const files = await vscode.workspace.findFiles(HTML_FILES_GLOB, '**/node_modules/**', SITE_LANG_PAGES);
     const langs = await Promise.all(
       files.map(async (uri) => {
         try {
