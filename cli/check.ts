@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES } from '../core/urls/urlsInFiles';
 import { RuleSet } from '../core/config/rules';
 import type { CheckOptions } from './args';
 import { Progress } from './progress';
-import { oneLine } from './formats/escape';
+import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';
 
 export interface CliIo {

@@ -6,7 +6,7 @@
 import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 import type { FindingLevel } from '../../core/config/rules';
-import { oneLine } from './escape';
+import { oneLine } from '../../core/text/oneLine';
 import { fingerprint } from './sarif';
 
 /** GitLab's severities: info, minor, major, critical, blocker. */

@@ -4,7 +4,7 @@
 // links to the report's web page (the one link, built from the config and the report's id).
 import type { GateReport, UrlResult } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
-import { markdown, markdownCode, markdownHref } from './escape';
+import { markdownCell, markdownCode, markdownHref } from '../../core/text/markdownText';
 
 /** Rows in the table; the rest are counted below it (a job summary has a size limit). */
 export const MAX_MARKDOWN_ROWS = 500;
@@ -39,7 +39,7 @@ export function formatMarkdown(report: GateReport, reportLink?: string): string 
       const shown = u.score === undefined ? u.rating : `${u.rating} (${Math.round(u.score)})`;
       const link = reportLinkOf(reportLink, u.reportId);
       const rating = link === undefined ? shown : `[${shown}](${markdownHref(link)})`;
-      const findings = u.findings.map((f) => `${f.level}: ${markdown(f.message)}`).join('<br>');
+      const findings = u.findings.map((f) => `${f.level}: ${markdownCell(f.message)}`).join('<br>');
       const at = u.occurrences[0];
       const where = at ? markdownCode(`${at.file}:${at.line}`) + (u.occurrences.length > 1 ? ` +${u.occurrences.length - 1}` : '') : '';
       lines.push(`| ${level} | ${markdownCode(u.url)} | ${rating} | ${findings} | ${where} |`);

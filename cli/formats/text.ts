@@ -2,7 +2,7 @@
 // Every file name and URL is on one line with its control characters replaced (oneLine).
 import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
-import { oneLine } from './escape';
+import { oneLine } from '../../core/text/oneLine';
 
 export function formatText(report: GateReport, reportLink?: string): string {
   const lines: string[] = [];

@@ -7,7 +7,7 @@ import { redactReport, type GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 import { roundedScore } from '../../core/checks/rating';
 import { formatMarkdown } from '../formats/markdown';
-import { markdownCode, markdownHref } from '../formats/escape';
+import { markdownCode, markdownHref } from '../../core/text/markdownText';
 import type { PageChange } from './changes';
 
 /** The hidden first line of the one comment (and the one issue) this command keeps. */

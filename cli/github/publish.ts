@@ -10,7 +10,7 @@ import type { GateReport } from '../../core/config/gateReport';
 import type { CheckOptions } from '../args';
 import type { CliIo } from '../check';
 import type { FormatOptions } from '../formats';
-import { oneLine } from '../formats/escape';
+import { oneLine } from '../../core/text/oneLine';
 import { pageChanges } from './changes';
 import { commentBody, MARKER } from './commentBody';
 import { GitHubApi } from './githubApi';

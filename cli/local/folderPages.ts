@@ -1,9 +1,10 @@
-// The pages of a build folder: every .html/.htm file in it (the one file walk, with its budgets and
+// The pages of a build folder: every .html/.htm file in it, in any case (the one file walk, with its budgets and
 // its refusal of links that leave the folder), or only those its own sitemap.xml lists when it has
 // one. A file too large to read is a page all the same, with its reason: it is never passed over.
 import * as path from 'node:path';
 import { DEFAULT_EXCLUDE } from '../../core/config/configFile';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
+import { isHtmlPath } from '../../core/files/htmlFiles';
 import { failure } from '../../core/sites/failures';
 import { type Discovery, readWhole, type SitemapSource, SITEMAP_LIMITS, walkSitemaps } from '../../core/sites/sitemapWalk';
 import { relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk';
@@ -22,9 +23,6 @@ export interface FolderPage {
   html?: string;
   reason?: string;
 }
-
-const PAGES = ['**/*.html', '**/*.htm', '**/*.HTML', '**/*.HTM'];
-const IS_PAGE = /\.html?$/i;
 
 /**
  * The paths (as pageKey compares them) the folder's sitemap.xml lists, or undefined without one:
@@ -88,13 +86,17 @@ export function* folderPages(
     seen.add(keyOf(url));
     return wanted(url);
   };
-  const walk = walkFiles([dir], { cwd, include: PAGES, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES }, walkNotes);
+  const walk = walkFiles(
+    [dir],
+    { cwd, include: ['**'], accept: isHtmlPath, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES },
+    walkNotes,
+  );
   for (const { file, text } of walk) {
     const url = nameOf(file);
     if (take(url)) yield { url, file, html: text };
   }
   for (const note of walkNotes) {
-    if (note.reason !== 'too-large' || !IS_PAGE.test(note.file)) {
+    if (note.reason !== 'too-large' || !isHtmlPath(note.file)) {
       notes.push(note);
       continue;
     }

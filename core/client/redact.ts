@@ -6,17 +6,23 @@ import { Clean } from './fieldErrors';
 
 export const REDACTED = '[redacted]';
 
-/** The forms the key can take in text: as is, percent-encoded, form-encoded. */
-function formsOf(key: string): string[] {
+/** The forms the key can take in text: as is, percent-encoded, form-encoded (longest first). */
+export function keyForms(key: string | undefined): string[] {
+  if (!key) return [];
   const forms = new Set([key, encodeURIComponent(key), new URLSearchParams({ k: key }).toString().slice(2)]);
   // Longest first, so an encoded form that contains the plain one is replaced whole.
   return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
 }
 
+/** Whether a text holds the key in any of its forms (at any length: a short key echoed is still the key). */
+export function holdsKey(text: string, forms: readonly string[]): boolean {
+  return forms.some((form) => text.includes(form));
+}
+
 /** A function that replaces every form of `key` in a text with "[redacted]". */
 export function redactorFor(key: string | undefined): Clean {
   if (!key) return (text) => text;
-  const forms = formsOf(key);
+  const forms = keyForms(key);
   return (text) => forms.reduce((out, form) => (out.includes(form) ? out.split(form).join(REDACTED) : out), text);
 }
 

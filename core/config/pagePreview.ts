@@ -5,6 +5,8 @@
 // built file in the folder (`/blog/x/` → `_site/blog/x/index.html`, `/blog/x` → also
 // `_site/blog/x.html`). The config may come from a pull request: no path leaves the folder.
 import * as l10n from '@vscode/l10n';
+import { isLangTag } from '../text/langTag';
+import { HTML_EXTENSIONS, isHtmlPath } from '../files/htmlFiles';
 
 export type PagePreview = { origin: string } | { dir: string };
 
@@ -12,8 +14,6 @@ export type PagePreview = { origin: string } | { dir: string };
 export const MAX_PREVIEW_PATH = 2_048;
 /** Path segments of a page URL mapped to a built file, at most. */
 export const MAX_PREVIEW_SEGMENTS = 64;
-/** A language tag as BCP 47 writes it (`en`, `de-CH`, `zh-Hant-TW`). */
-export const LANG_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/;
 
 /** The checked `preview`, or the problem in words. */
 export function previewOf(value: unknown): PagePreview | { problem: string } {
@@ -42,7 +42,7 @@ export function previewOf(value: unknown): PagePreview | { problem: string } {
 
 /** The checked `lang`, or the problem in words. */
 export function langOf(value: unknown): string | { problem: string } {
-  if (typeof value === 'string' && LANG_TAG.test(value)) return value;
+  if (isLangTag(value)) return value;
   return { problem: l10n.t('"{0}" must be a language tag such as "en" or "de-CH".', 'lang') };
 }
 
@@ -99,7 +99,7 @@ export function builtFilesOf(dir: string, pageUrl: string): string[] {
     segments.push(text);
   }
   const base = dir === '.' ? '' : `${dir}/`;
-  const named = /\.html?$/i.test(segments[segments.length - 1] ?? '') ? [segments.join('/')] : [];
+  const named = isHtmlPath(segments[segments.length - 1] ?? '') ? [segments.join('/')] : [];
   // The page's own path: without a file's `.html`, an `index.html` or a trailing `/`.
   const page = segments
     .join('/')
@@ -113,7 +113,7 @@ export function builtFilesOf(dir: string, pageUrl: string): string[] {
   return [...new Set([...named, ...spellings])].map((file) => `${base}${file}`);
 }
 
-const INDEX_FILES = ['index.html', 'index.htm'];
+const INDEX_FILES = HTML_EXTENSIONS.map((extension) => `index.${extension}`);
 
 /**
  * The other way: the path a static server serves a built file at (`blog/x/index.html` → `/blog/x/`,

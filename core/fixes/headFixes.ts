@@ -5,9 +5,7 @@ import { firstTag, tagAtPlace, tagsNamed, type FixText } from './fixText';
 import type { FixAnswer, TextEdit, TextRange } from './fixTypes';
 import { fixHint, fixRefused, fixTitle } from './fixWords';
 import { attrValue, type Tag } from './htmlTags';
-
-/** A language tag as BCP 47 writes it (`en`, `de-CH`, `zh-Hant-TW`): nothing else is written into a file. */
-const LANG_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,6}$/;
+import { isLangTag } from '../text/langTag';
 
 export const refuse = (reason: string): FixAnswer => ({ reason });
 
@@ -34,7 +32,8 @@ export function langFix(ft: FixText, places?: readonly TextRange[]): FixAnswer {
   const html = places?.length ? tagAtPlace(ft, places[0].start) : firstTag(ft, 'html');
   if (!html || html.name !== 'html') return refuse(places?.length ? fixRefused.misplaced() : fixRefused.noHtml());
   if (html.templated) return refuse(fixRefused.templated());
-  const lang = [ft.options.configLang, ft.options.siteLang].find((l) => typeof l === 'string' && LANG_TAG.test(l));
+  // Only a language tag is ever written into a file.
+  const lang = [ft.options.configLang, ft.options.siteLang].find(isLangTag);
   const q = quoteOf(html, ft.style);
   const value = lang ?? '${1}';
   const existing = html.attrs.find((a) => a.name === 'lang');

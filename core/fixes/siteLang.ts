@@ -1,6 +1,7 @@
 // The language most of a site's pages declare (`<html lang="…">`): what the fix of a page without
 // `lang` writes when website-reports.json names no "lang". Only the head of each page is read, and
 // only the `<html>` start tag in it, so the cost is bounded per page whatever the page holds.
+import { isLangTag } from '../text/langTag';
 
 /** Characters of a page's head read for its `<html lang>`. */
 export const SITE_LANG_HEAD_CHARS = 4_096;
@@ -9,8 +10,6 @@ export const SITE_LANG_PAGES = 200;
 
 /** The lang attribute's value, quoted or not. */
 const LANG_ATTRIBUTE = /\blang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
-/** A well-formed language tag ("en", "de-CH"). */
-const LANG_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8}){0,6}$/;
 
 /** The `lang` of the page's `<html>` start tag, if it declares a well-formed one. */
 export function langOfHead(text: string): string | undefined {
@@ -21,7 +20,7 @@ export function langOfHead(text: string): string | undefined {
   const tag = head.slice(start, end === -1 ? head.length : end + 1);
   const found = LANG_ATTRIBUTE.exec(tag);
   const value = found?.[1] ?? found?.[2] ?? found?.[3];
-  return value !== undefined && LANG_TAG.test(value) ? value : undefined;
+  return isLangTag(value) ? value : undefined;
 }
 
 /** The language most pages declare (case-insensitively; the first seen wins a tie), if any does. */

@@ -4,7 +4,9 @@
 import * as l10n from '@vscode/l10n';
 import { displayLocale } from '../text/locale';
 import { relativeTime } from '../text/vocabulary';
-import { codeSpan, plainText } from '../text/plainText';
+import { codeSpan, markdownCell } from '../text/markdownText';
+import { plainText } from '../text/plainText';
+import { shortText } from '../text/safeText';
 import { roundedScore } from '../checks/rating';
 import { changedChecks, diffRuns, type RunDiff } from './diff';
 import type { RunSnapshot } from './snapshot';
@@ -76,9 +78,9 @@ export function localVersusPublished(diff: RunDiff): string {
   });
 }
 
-/** Text for a Markdown table cell: plain (no links, no line breaks), with Markdown's characters escaped. */
+/** A check's label in a Markdown table cell (cut to MAX_LABEL): no markup, link or live @mention or #123. */
 export function tableCell(text: string): string {
-  return plainText(text, MAX_LABEL).replace(/[\\|*_`<>#~!]/g, (c) => `\\${c}`);
+  return markdownCell(shortText(text, MAX_LABEL));
 }
 
 function stateWord(state: { passed: boolean } | undefined): string {

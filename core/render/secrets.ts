@@ -4,6 +4,7 @@
 // key (both panels) are replaced by a mask. The key is an input here, never an output.
 
 import * as l10n from '@vscode/l10n';
+import { holdsKey, keyForms } from '../client/redact';
 
 /** What is shown in place of a secret. Made when needed: the words follow the display language. */
 export function mask(): string {
@@ -52,18 +53,6 @@ export function isSecretField(name: string): boolean {
   if (words.length === 0) return false;
   if (METADATA_WORDS.has(words[words.length - 1]) && words.length > 1) return false;
   return words.some((w) => SECRET_WORDS.has(w));
-}
-
-/** The forms the key may take inside a value: as is, and URL-encoded (in an echoed link). */
-function keyForms(key: string | undefined): string[] {
-  if (!key) return [];
-  const forms = new Set([key, encodeURIComponent(key)]);
-  return [...forms];
-}
-
-/** Equal to the key, or containing it (a key shorter than 6 characters only when equal). */
-function holdsKey(text: string, forms: readonly string[]): boolean {
-  return forms.some((k) => text === k || (k.length >= 6 && text.includes(k)));
 }
 
 export interface MaskOptions {

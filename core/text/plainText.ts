@@ -33,17 +33,3 @@ export function plainText(value: unknown, maxLength = MAX_LENGTH): string {
     .replace(/\$\(/g, '$\u2060(');
   return text.length > maxLength || head !== raw ? `${text.slice(0, maxLength - 1)}…` : text;
 }
-
-/**
- * Markdown source showing `text` literally: as an inline code span with a fence longer than any
- * backtick run inside it, so the renderer shows it with no markup, icons or autolinks, and with
- * hidden characters made visible (a code span does not stop bidi reordering).
- */
-export function codeSpan(text: string): string {
-  const flat = revealInvisible(textOf(text).replace(/[\r\n]+/g, ' '));
-  let longest = 0;
-  for (const run of flat.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  const fence = '`'.repeat(longest + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
-  return `${fence}${pad}${flat}${pad}${fence}`;
-}

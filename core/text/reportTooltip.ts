@@ -5,7 +5,7 @@
 // fields are read without running the record's code.
 import * as l10n from '@vscode/l10n';
 import { oversizedOf, Report } from '../client/types';
-import { codeSpan } from './plainText';
+import { codeSpan } from './markdownText';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { ownFields, shortText } from './safeText';
 import { revealInvisible } from './invisibleText';

@@ -43,6 +43,8 @@ export interface WalkOptions {
   maxFiles?: number;
   /** Absolute paths never read (the gate's own config, baseline and output). */
   skip?: readonly string[];
+  /** Only files whose name (relative, with `/`) this accepts, besides `include` (a test the patterns cannot say, such as a case-insensitive extension). */
+  accept?: (name: string) => boolean;
 }
 
 /** Relative to `cwd` with `/`; a path outside it stays absolute (with `/`). */
@@ -71,7 +73,7 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
     // A config met in a folder: its `sources` are URL patterns, not pages (one named is read as asked).
     if (skip.has(file) || (!explicit && path.basename(file) === CONFIG_FILE_NAME)) return;
     const name = known ?? relativeName(options.cwd, file);
-    if (!explicit && (!included(name) || excluded(name))) return;
+    if (!explicit && (!included(name) || excluded(name) || options.accept?.(name) === false)) return;
     if (count >= maxFiles) {
       if (count++ === maxFiles) note(file, 'file-limit', l10n.t('Not read: more than {0} files; narrow the paths or "include".', maxFiles));
       return;

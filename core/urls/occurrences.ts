@@ -2,6 +2,7 @@
 // (`file:line:column`, urlsInFile: the editor's finder, places and budgets). URLs that match
 // `ignoreUrls` are dropped here, so they are never looked up.
 import * as l10n from '@vscode/l10n';
+import { oneLine } from '../text/oneLine';
 import type { SkipNote, WalkedFile } from './fileWalk';
 import { MAX_DISTINCT_URLS, MAX_URL_CHARS, MAX_URLS_PER_FILE, Occurrence, urlsInFile } from './urlsInFiles';
 
@@ -72,15 +73,9 @@ export function collectUrls(
   return byUrl;
 }
 
-/** One line of a listing: control characters (a file name may hold a line break or an escape) become spaces. */
-function flat(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') : text;
-}
-
 /**
- * `file:line:column<TAB>url` for every place, in walk order, without holding the places: the
- * `--dump` listing, which sends nothing and so needs no distinct-URL budget.
+ * `file:line:column<TAB>url` for every place, in walk order, without holding the places (each on its
+ * one line, a hidden character shown as a marker: `oneLine`): the `--dump` listing, which sends nothing and so needs no distinct-URL budget.
  */
 export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) => boolean, notes?: SkipNote[]): string {
   const listing: string[] = [];
@@ -88,7 +83,7 @@ export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) 
   for (const walked of files) {
     const found = urlsOf(walked, notes);
     if (!found.length) continue;
-    const name = flat(walked.file);
+    const name = oneLine(walked.file);
     const lines: string[] = [];
     for (const { url, at } of found) {
       let skip = isIgnored ? ignored.get(url) : false;
@@ -97,7 +92,7 @@ export function dumpUrls(files: Iterable<WalkedFile>, isIgnored?: (url: string) 
         if (ignored.size < MAX_DISTINCT_URLS) ignored.set(url, skip);
       }
       if (skip) continue;
-      lines.push(`${name}:${at.line}:${at.column}\t${flat(url)}\n`);
+      lines.push(`${name}:${at.line}:${at.column}\t${oneLine(url)}\n`);
     }
     // Joined per file: a URL is a slice of its file's text, and the joined lines keep no file alive.
     listing.push(lines.join(''));

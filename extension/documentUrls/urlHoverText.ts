@@ -8,7 +8,8 @@
 import * as l10n from '@vscode/l10n';
 import { Report } from '../../core/client/types';
 import { COMMAND, CommandId, commandUri } from '../ids';
-import { codeSpan, plainText } from '../../core/text/plainText';
+import { codeSpan } from '../../core/text/markdownText';
+import { plainText } from '../../core/text/plainText';
 import { ownFields } from '../../core/text/safeText';
 import { ratingOf, roundedScore } from '../../core/checks/rating';
 import { fullTime, privacyLabel, privacyName, RATING_ICONS, ratingLabel } from '../../core/text/vocabulary';

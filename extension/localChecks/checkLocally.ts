@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { readConfined } from '../../core/files/confinedRead';
 import { MAX_PREVIEW_PAGE_BYTES } from '../../core/sources/previewFetch';
 import { isHtmlFile, type LocalChecks } from './localChecks';
+import { HTML_FILES_GLOB } from '../../core/files/htmlFiles';
 import type { PreviewChecks } from './previewChecks';
 
 /** HTML files of a folder checked by one command, at most (the rest are named in the summary). */
@@ -62,7 +63,7 @@ async function pickFolder(): Promise<vscode.Uri | undefined> {
 
 async function checkFolder(checks: LocalChecks, folder: vscode.Uri): Promise<CheckLocallyResult> {
   const found = await vscode.workspace.findFiles(
-    new vscode.RelativePattern(folder, '**/*.{html,htm}'),
+    new vscode.RelativePattern(folder, HTML_FILES_GLOB),
     '**/node_modules/**',
     MAX_FOLDER_FILES + 1,
   );

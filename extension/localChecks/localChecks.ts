@@ -6,6 +6,7 @@
 // published report, when there is one and the user is signed in.
 import * as vscode from 'vscode';
 import type { Report } from '../../core/client/types';
+import { isHtmlPath } from '../../core/files/htmlFiles';
 import { KeyedDebounce } from '../../core/lifecycle/keyedDebounce';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { reasonOf } from '../../core/reports/urlLookup';
@@ -33,7 +34,7 @@ export interface LocalState {
 
 /** An HTML file by its name or language, on disk. */
 export function isHtmlFile(uri: vscode.Uri, languageId?: string): boolean {
-  return (uri.scheme === 'file' || uri.scheme === 'vscode-remote') && (languageId === 'html' || /\.html?$/i.test(uri.path));
+  return (uri.scheme === 'file' || uri.scheme === 'vscode-remote') && (languageId === 'html' || isHtmlPath(uri.path));
 }
 
 const codeValue = (d: vscode.Diagnostic): string => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));

@@ -4,6 +4,7 @@
 // for a lang, and a language found is kept 10 s (not looked up again for every keystroke).
 import * as vscode from 'vscode';
 import { MAX_PAGE_BYTES } from '../../core/analysis/pageComplexity';
+import { HTML_FILES_GLOB } from '../../core/files/htmlFiles';
 import { langOfHead, mostCommonLang, SITE_LANG_HEAD_CHARS, SITE_LANG_PAGES } from '../../core/fixes/siteLang';
 
 /** How long a looked-up language is kept. */
@@ -22,7 +23,7 @@ export class SiteLanguage {
   }
 
   private async lookUp(): Promise<string | undefined> {
-    const files = await vscode.workspace.findFiles('**/*.{html,htm}', '**/node_modules/**', SITE_LANG_PAGES);
+    const files = await vscode.workspace.findFiles(HTML_FILES_GLOB, '**/node_modules/**', SITE_LANG_PAGES);
     const langs = await Promise.all(
       files.map(async (uri) => {
         try {

@@ -56,6 +56,12 @@ describe('cli: formats — places, mentions, links', () => {
     assert.match(outsideCode, /@\u2060octocat/, 'the text is kept, only the mention is broken');
   });
 
+  it('Markdown: a URL with a backtick is shown exactly in its code span, the span fenced longer', () => {
+    const md = formatMarkdown(report([bad(['a`b.md'], { url: 'https://a.example/a`b|c' })]));
+    assert.ok(md.includes('| ``https://a.example/a`b\\|c`` |'), md);
+    assert.ok(md.includes('| ``a`b.md:1`` |'), md);
+  });
+
   it('SARIF: every location relative to %SRCROOT%, a folder named C: included, and outside files as ../', () => {
     const root = path.resolve('/work/repo');
     const sarif = JSON.parse(

@@ -3,6 +3,7 @@
 // without <head>; Markdown pages and template partials refused (their head is the layout's).
 import { strict as assert } from 'node:assert';
 import { fixed, fixOf, refusal, snipped } from './fixHelpers';
+import { langOf } from '../../../core/config/pagePreview';
 
 describe('fixes: lang on <html>', () => {
   it('from the config, else the site; an invalid config value is never written', () => {
@@ -13,6 +14,19 @@ describe('fixes: lang on <html>', () => {
     assert.equal(fixed('<html><body>x</body></html>', 'html', 'language', { siteLang: 'fr' }), '<html lang="fr"><body>x</body></html>');
     const hostile = fixOf('<html></html>', 'html', 'language', { configLang: 'en" onload="x' });
     assert.equal(hostile.deterministic, false, 'a value that is no language tag falls back to the placeholder');
+  });
+
+  it('a word that is no language tag ("english") is never written, as the config refuses it', () => {
+    for (const options of [{ configLang: 'english' }, { siteLang: 'english' }]) {
+      const fix = fixOf('<html></html>', 'html', 'language', options);
+      assert.equal(fix.deterministic, false, JSON.stringify(options));
+    }
+    assert.equal(
+      fixed('<html></html>', 'html', 'language', { configLang: 'english', siteLang: 'en' }),
+      '<html lang="en"></html>',
+      'the site’s language instead',
+    );
+    assert.ok('problem' in (langOf('english') as object), 'the config refuses it too');
   });
 
   it('no language known: a placeholder snippet with the hint', () => {

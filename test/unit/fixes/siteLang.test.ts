@@ -8,6 +8,7 @@ describe('fixes: the language most of the site’s pages declare', () => {
     assert.equal(langOfHead('<html\n  data-x="1"\n  lang=en\n>'), 'en');
     assert.equal(langOfHead('<html><body><div lang="it">'), undefined, 'a lang further in is not the page’s');
     assert.equal(langOfHead('<html lang="not a tag">'), undefined);
+    assert.equal(langOfHead('<html lang="english">'), undefined, 'a word, not a tag: the fix would write it');
     assert.equal(langOfHead('<p>no html tag</p>'), undefined);
   });
 

@@ -97,6 +97,19 @@ describe('history/changesMarkdown', () => {
     assert.ok(rows[1].startsWith('| k |'));
   });
 
+  it('a check name pasted into GitHub mentions no one and links no issue, as in the command line’s table cells', () => {
+    const md = changesMarkdown(
+      'https://a.test',
+      { ...before, checks: {} },
+      { ...after, checks: { k: { passed: true } } },
+      () => 'ask @octocat about #123',
+    );
+    const row = md.trim().split('\n')[4];
+    assert.ok(!/@[A-Za-z0-9]/.test(row), row);
+    assert.ok(!/#\d/.test(row.replace(/\\#/g, '#')), row);
+    assert.match(row, /@\u2060octocat/, 'the text is kept, only the mention is broken');
+  });
+
   it('says so when no check changed', () => {
     assert.match(changesMarkdown('https://a.test', before, before, String), /No check changed\./);
   });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { codeSpan, plainText } from '../../../core/text/plainText';
+import { codeSpan } from '../../../core/text/markdownText';
+import { plainText } from '../../../core/text/plainText';
 
 describe('plainText: untrusted text for notifications, input boxes, quick picks, status bar, tree labels', () => {
   // VS Code's linked-text parser (notifications, input validation) needs `[label](target)`.

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { accessibleLabel, contextValue, privacyName, relativeTime } from '../../../core/text/vocabulary';
-import { codeSpan } from '../../../core/text/plainText';
+import { codeSpan } from '../../../core/text/markdownText';
 import { describeFilters, isFiltered, toQuery } from '../../../core/list/filters';
 
 describe('model: labels, context values and filters', () => {

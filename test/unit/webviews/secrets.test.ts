@@ -4,6 +4,7 @@ import { renderFields } from '../../../core/render/values';
 import { renderAccountBody } from '../../../core/render/accountView';
 import { renderReportBody } from '../../../core/render/reportView';
 import { textOf } from './htmlAssertions';
+import { redactorFor } from '../../../core/client/redact';
 
 const KEY = 'wr_live_5f3a9c1e7d2b48a6';
 const MASK = mask();
@@ -72,8 +73,18 @@ describe('webviews: secret-looking account fields are masked', () => {
     assert.equal(masked.link, MASK);
     assert.equal((masked as Record<string, unknown>)[MASK], 'value');
   });
-  it('a key too short to search for is masked only where it is the whole value', () => {
-    assert.deepEqual(maskSecrets({ a: 'ab', b: 'cab' }, { key: 'ab' }), { a: MASK, b: 'cab' });
+  it('a short key is masked wherever it is echoed, like the log redactor does', () => {
+    assert.deepEqual(maskSecrets({ a: 'ab', b: 'Bearer ab', c: 'kept' }, { key: 'ab' }), { a: MASK, b: MASK, c: 'kept' });
+  });
+  it('masks the key in every form the log redactor knows, form-encoded too', () => {
+    const key = 'k3y~secret!';
+    const echoed = { link: 'https://svc.test/next?key=k3y%7Esecret%21', form: 'key=k3y%7Esecret%21&page=2' };
+    const redact = redactorFor(key);
+    const masked = maskSecrets(echoed, { key });
+    for (const field of ['link', 'form'] as const) {
+      assert.notEqual(redact(echoed[field]), echoed[field], `the redactor hides ${field}`);
+      assert.equal(masked[field], MASK, `the panel hides ${field}`);
+    }
   });
 });
 

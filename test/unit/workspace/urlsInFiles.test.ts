@@ -48,6 +48,11 @@ describe('urls: places of URLs written in files', () => {
     );
   });
 
+  it('--dump shows a character that reorders or hides text as a marker, and a line separator in a file name as a space', () => {
+    const listing = dumpUrls([{ file: 'docs/a\u2028b.md', text: 'see https://bank.example/\u202Egpj.exe here' }]);
+    assert.equal(listing, 'docs/a b.md:1:5\thttps://bank.example/\u27EAU+202E\u27EBgpj.exe\n');
+  });
+
   it('a UTF-16 column: characters outside the BMP count two, as editors count', () => {
     const { cli, editor } = placesBoth(new TextEncoder().encode('😀 é https://a.test/x'));
     assert.deepEqual(cli, ['https://a.test/x 1:6']);
