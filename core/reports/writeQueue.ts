@@ -98,8 +98,8 @@ export async function runWrites(items: readonly WriteItem[], actions: Writer, op
   const worker = async (): Promise<void> => {
     while (more() && next < items.length) await take(next++);
   };
-  // The first write goes alone: a refused key shows on it, and then nothing else was sent.
-  if (more() && next < items.length) await take(next++);
+  // All WRITE_CONCURRENCY start together (a run of three takes one analysis's time, not two): a
+  // refused key then costs at most the writes already in flight, never one per item.
   const pool = Math.max(1, Math.min(options.concurrency ?? WRITE_CONCURRENCY, WRITE_CONCURRENCY, items.length));
   await Promise.all(Array.from({ length: pool }, worker));
   return { results, stopped };
