@@ -24,8 +24,10 @@ export const IMPORTANCE_ORDER: readonly Importance[] = ['high', 'medium', 'low']
 
 /** A check's `importance` as sent → high, medium or low, whatever its case and spaces; else undefined. */
 export function importanceOf(value: unknown): Importance | undefined {
-  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  return IMPORTANCE_ORDER.find((known) => known === word);
+  if (value === 'high' || value === 'medium' || value === 'low') return value; // as nearly every service sends it
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  return word === 'high' || word === 'medium' || word === 'low' ? word : undefined;
 }
 
 /** The importance of one check item (an object with `importance`), read as `importanceOf` reads it. */
@@ -36,7 +38,7 @@ export function importanceOfCheck(item: unknown): Importance | undefined {
 /** A sort key: high 0, medium 1, low 2, anything else (or nothing) after them. */
 export function importanceRank(value: unknown): number {
   const importance = importanceOf(value);
-  return importance === undefined ? IMPORTANCE_ORDER.length : IMPORTANCE_ORDER.indexOf(importance);
+  return importance === 'high' ? 0 : importance === 'medium' ? 1 : importance === 'low' ? 2 : IMPORTANCE_ORDER.length;
 }
 
 /** The state of one check item (an object with `passed`), or undefined when it is not rated. */

@@ -29,6 +29,13 @@ interface Json {
 
 const RULES = { rules: [{ match: '**', checks: { image_keywords: 'error', deprecated_html_tags: 'warn', title: 'warn' } }] };
 
+/** `check --local _site --format json` in `cwd`: its report, the exit code asserted when given. */
+async function localJson(cwd: string, code?: number): Promise<Json> {
+  const run = await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} });
+  if (code !== undefined) assert.equal(run.code, code, run.stderr);
+  return JSON.parse(run.stdout) as Json;
+}
+
 describe('cli: check --local on a build folder', function () {
   this.timeout(120_000);
   after(removeProjects);
@@ -41,9 +48,7 @@ describe('cli: check --local on a build folder', function () {
       '_site/style.css': 'body{}',
       '_site/a/b/c/d/deep.html': GOOD,
     });
-    const run = await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} });
-    assert.equal(run.code, 1, run.stderr);
-    const json = JSON.parse(run.stdout) as Json;
+    const json = await localJson(cwd, 1);
     assert.deepEqual(
       json.urls.map((u) => u.url),
       ['/', '/a/b/c/d/deep.html', '/about.htm', '/blog/x/'],
@@ -60,8 +65,7 @@ describe('cli: check --local on a build folder', function () {
       'website-reports.json': JSON.stringify({ ...RULES, preview: { origin: 'http://localhost:4000' } }),
       '_site/blog/x/index.html': BAD,
     });
-    const run = await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} });
-    const json = JSON.parse(run.stdout) as Json;
+    const json = await localJson(cwd);
     assert.equal(json.urls[0].url, 'http://localhost:4000/blog/x/');
     const img = json.urls[0].findings.find((f) => f.rule === 'check/image_keywords')!;
     assert.equal(img.level, 'error');
@@ -109,9 +113,7 @@ describe('cli: check --local on a build folder', function () {
       '_site/about.html': GOOD,
       '_site/draft.html': BAD,
     });
-    const run = await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} });
-    assert.equal(run.code, 0, run.stderr);
-    const json = JSON.parse(run.stdout) as Json;
+    const json = await localJson(cwd, 0);
     assert.deepEqual(
       json.urls.map((u) => u.url),
       ['/', '/about.html'],
@@ -138,9 +140,7 @@ describe('cli: check --local on a build folder', function () {
       '_site/about.html': GOOD,
       '_site/draft.html': BAD,
     });
-    const run = await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} });
-    assert.equal(run.code, 0, run.stderr);
-    const json = JSON.parse(run.stdout) as Json;
+    const json = await localJson(cwd, 0);
     assert.deepEqual(
       json.urls.map((u) => u.url),
       ['/about.html'],
@@ -164,7 +164,7 @@ describe('cli: check --local on a build folder', function () {
     assert.ok(!text.stdout.includes('\u001b'), 'no escape sequence reaches the terminal');
     const lines = text.stdout.split('\n');
     assert.equal(lines.filter((l) => l.includes('red.html')).length, 1, text.stdout);
-    const json = JSON.parse((await runCli(['check', '--local', '_site', '--format', 'json'], { cwd, env: {} })).stdout) as Json;
+    const json = await localJson(cwd);
     for (const name of ['/huge.html', '/huger.html']) {
       const page = json.urls.find((u) => u.url === name)!;
       assert.equal(page.findings[0].rule, 'not-analysed');
