@@ -120,6 +120,30 @@ describe('Scan Site from Sitemap', function () {
     }
   });
 
+  it('a sitemap index file of the workspace: the sitemaps it lists are read from the web, their pages scanned (not the sitemaps)', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    const file = vscode.Uri.joinPath(root, 'scan-index.xml');
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode(
+        `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/more.xml</loc></sitemap></sitemapindex>`,
+      ),
+    );
+    try {
+      fetched.length = 0;
+      const result = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, file, { confirm: false, privacy: 0 });
+      // The two pages of more.xml, reported by the scan before this one: found and skipped.
+      assert.deepEqual(result, { found: 2, created: 0, skipped: 2, failed: 0 });
+      assert.deepEqual(
+        fetched.filter((path) => path.endsWith('.xml')),
+        ['/more.xml'],
+      );
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+  });
+
   it('a scan with a page the service refuses returns its counts at once (the Retry question does not hold it)', async () => {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(root);
