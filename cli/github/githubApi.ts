@@ -7,7 +7,7 @@
 import { isSameOrigin } from '../../core/client/baseUrl';
 import { ApiError, type ApiErrorKind } from '../../core/client/errors';
 import { chooseProxy } from '../../core/client/proxy';
-import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelay, sleep } from '../../core/client/retry';
+import { DEFAULT_RETRY, nextRetry, parseRetryAfter, sleep } from '../../core/client/retry';
 import { poolThrough, request, type Dispatcher } from '../../core/client/undici';
 import type { GitHubTarget } from './githubEnv';
 
@@ -67,16 +67,15 @@ export class GitHubApi {
     return { json: answer.json, link: nextLink(answer.link) };
   }
 
-  /** `attempt` again after a failure the core's policy retries. */
+  /** `attempt` again after a failure the core's policy retries (a 429 waited out when GitHub says for how long). */
   private async retrying<T>(method: Method, attempt: () => Promise<T>): Promise<T> {
     for (let tried = 0; ; tried++) {
       try {
         return await attempt();
       } catch (caught) {
         const error = caught instanceof ApiError ? caught : new ApiError('network', String(caught));
-        const policyMethod = method === 'PATCH' ? 'PUT' : method;
-        const delay =
-          tried < DEFAULT_RETRY.retries && isRetryable(policyMethod, error) ? retryDelay(DEFAULT_RETRY, tried, error) : undefined;
+        // An edit (PATCH) is sent again as a PUT would be: it sets the same text twice.
+        const delay = nextRetry(method === 'PATCH' ? 'PUT' : method, DEFAULT_RETRY, tried, error);
         if (delay === undefined) throw error;
         await sleep(delay);
       }

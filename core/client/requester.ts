@@ -10,7 +10,7 @@ import { loggableUrl, redactError, redactorFor } from './redact';
 import { Priority, RateGate, RateGateOptions, headerCount } from './rateGate';
 import { RequestQueue, Timers, realTimers } from './requestQueue';
 import { header, interpret, RawResponse, ResponseContext } from './responses';
-import { isRetryable, parseRetryAfter, retryDelay, RetryPolicy, sleep } from './retry';
+import { nextRetry, parseRetryAfter, RetryPolicy, sleep } from './retry';
 import { send, SendOptions } from './transport';
 import { Dispatcher } from './undici';
 import type { Clean } from './fieldErrors';
@@ -90,7 +90,7 @@ export class Requester {
           continue;
         }
         const retries = this.options.retry;
-        const delay = attempt < retries.retries && isRetryable(call.method, error) ? retryDelay(retries, attempt, error) : undefined;
+        const delay = nextRetry(call.method, retries, attempt, error);
         if (delay === undefined) throw redactError(error, state.clean);
         attempt++;
         // l10n-exempt: log line

@@ -38,6 +38,20 @@ export function retryDelay(policy: RetryPolicy, attempt: number, error: ApiError
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/**
+ * How long to wait before attempt `attempt + 1` of a call that failed with `error`, or undefined to
+ * give the error up: within the policy's retries, a failure `isRetryable` retries, and a 429 whose
+ * Retry-After is within the policy (nothing was processed, so any method may wait it out). The
+ * report client holds its 429s in its queue instead; the same policy otherwise.
+ */
+export function nextRetry(method: string, policy: RetryPolicy, attempt: number, error: ApiError): number | undefined {
+  if (attempt >= policy.retries) return undefined;
+  if (error.kind === 'rate-limited' && error.status === 429) {
+    return error.retryAfterMs !== undefined && error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
+  }
+  return isRetryable(method, error) ? retryDelay(policy, attempt, error) : undefined;
+}
+
 /** The longest Retry-After taken as said; a larger one (or 400 digits) counts as a day. */
 export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 

@@ -40,6 +40,8 @@ export interface Fault {
   status: number;
   /** The request is carried out before the error is sent (its answer is "lost"). */
   store?: boolean;
+  /** Headers of the error's answer (Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export interface SeenRequest {
@@ -119,7 +121,7 @@ export class FakeGitHub {
     if (fault >= 0) {
       const [f] = this.faults.splice(fault, 1);
       if (f.store) this.route(method, url, body, () => undefined, authorOf(req.headers.authorization));
-      return send(f.status, { message: 'Server Error' });
+      return send(f.status, { message: f.status === 429 ? 'rate limited' : 'Server Error' }, f.headers);
     }
     if (method !== 'GET' && this.readOnly) return send(403, { message: 'Resource not accessible by integration' });
     const author = authorOf(req.headers.authorization);

@@ -188,6 +188,16 @@ describe('cli: --github-comment and --github-issue against a fake GitHub', funct
     assert.equal(github.requests.filter((r) => r.method === 'POST').length, 2);
   });
 
+  it('a 429 with Retry-After on the create is waited out: sent again once, one comment', async () => {
+    github.faults.push({ method: 'POST', path: /comments$/, status: 429, headers: { 'retry-after': '1' } });
+    const { cwd, env } = await setUp();
+    const run = await runCli(args, { cwd, env });
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /Commented on pull request #7/);
+    assert.equal(marked().length, 1);
+    assert.equal(github.requests.filter((r) => r.method === 'POST').length, 2);
+  });
+
   it('outside a pull request: no comment, said in the summary; the report is still written', async () => {
     const { cwd, env, summary } = await setUp({}, { ref: 'refs/heads/main' });
     const run = await runCli([...args, '--format', 'json'], { cwd, env });
