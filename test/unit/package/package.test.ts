@@ -13,15 +13,18 @@ import { readZip, zipRead, type ZipEntry } from './zip';
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /**
- * The size budget of the .vsix, written down in the README (Packaging). Measured at 0.1.0: about
+ * The size budget of the .vsix. Measured at 0.1.0: about
  * 275 KB (bundle with undici 600 KB minified, codicon font 123 KB, before compression). The budget
  * leaves room for the features still to come; raise it on purpose, not by accident. Raised to
  * 420 KB for the local checks: the page analyser's worker (dist/analysisWorker.js, the HTML parser
  * with it, ~130 KB minified) and the editor's local checks (~17 KB minified) ship in the package.
  * Raised to 424 KB when it stood at 420.3 KB: the words for a proxy that refuses or cannot be
- * reached (in both languages) and the preview reader shared with the command line.
+ * reached (in both languages) and the preview reader shared with the command line. Raised to
+ * 428 KB when it stood at 423.8 KB: the editor now reads website-reports.json, sitemaps, times and
+ * Markdown through the command line's own readers (core/config, core/sites/sitemapWalk.ts,
+ * core/text), instead of smaller copies of its own that gave other answers.
  */
-export const VSIX_BUDGET_BYTES = 424 * 1024;
+export const VSIX_BUDGET_BYTES = 428 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [
