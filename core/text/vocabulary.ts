@@ -143,11 +143,18 @@ export function relativeTime(value: unknown, now: Date = new Date()): string | u
     ['hour', 3600],
     ['minute', 60],
   ];
-  const format = new Intl.RelativeTimeFormat(displayLocale(), { numeric: 'auto' });
+  const format = relativeFormat(displayLocale());
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
   return l10n.t('just now');
+}
+
+/** One formatter per locale: making one costs more than formatting, and every tree row asks twice. */
+let relative: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  if (relative?.locale !== locale) relative = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }) };
+  return relative.format;
 }
 
 /** "5/1/2024, 10:00:00 AM (3 days ago)": the full time and how long ago, for tooltips and panels. */
