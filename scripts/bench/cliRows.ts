@@ -6,7 +6,9 @@
 // requests are the back-to-back time). All taken in turn each round, so a shared machine's load
 // falls on each alike. The CLI runs as users run it: the package's bundle (scripts/packageCli.js)
 // in a child process, its compile cache in a folder of the benchmark's own, filled by the first
-// round (not counted, as a user's first run); a first run is timed apart. Temporary folders,
+// round (not counted, as a user's first run); a first run is timed apart. Beside it, the least Node
+// program that sends the same requests (LEAST_PROGRAM): what no command written in Node can beat on
+// this machine, so the part of the ratio that is the command's own shows. Temporary folders,
 // removed at the end; loopback only.
 import { execFile, execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
@@ -43,6 +45,30 @@ async function bundle(dir: string): Promise<string> {
   return bundleCli(path.join(dir, 'dist'));
 }
 
+/**
+ * The least Node program that sends `check`'s requests: node:http (no client to load), the first
+ * request alone and the rest at once (the round trips `check` makes), each answer read whole and
+ * parsed, one line printed. Its arguments: the service's origin, the key, the paths with queries.
+ */
+const LEAST_PROGRAM = `const http = require('node:http');
+const [origin, key, ...paths] = process.argv.slice(2);
+const agent = new http.Agent({ keepAlive: true });
+const get = (path) => new Promise((resolve, reject) => {
+  const req = http.get(origin + path, { agent, headers: { authorization: 'Bearer ' + key, accept: 'application/json' } }, (res) => {
+    let body = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk) => (body += chunk));
+    res.on('end', () => resolve(JSON.parse(body)));
+  });
+  req.on('error', reject);
+});
+(async () => {
+  const answers = [await get(paths[0]), ...(await Promise.all(paths.slice(1).map(get)))];
+  process.stdout.write(answers.length + ' answers\\n');
+  agent.destroy();
+})();
+`;
+
 /** `files` files in 100 folders, each a page of Markdown with 5 URLs among text. */
 async function makeTree(dir: string, files: number): Promise<void> {
   for (let f = 0; f < files; f++) {
@@ -57,6 +83,11 @@ async function makeTree(dir: string, files: number): Promise<void> {
     }
     await fsp.writeFile(path.join(folder, `page-${f}.md`), `${lines.join('\n')}\n`);
   }
+}
+
+/** A recorded request's path and query, as sent. */
+function pathOf(r: { path: string; rawQuery?: string }): string {
+  return `${r.path}${r.rawQuery ? `?${r.rawQuery}` : ''}`;
 }
 
 function hasRg(): boolean {
@@ -126,6 +157,9 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
       const serialMs: number[] = [];
       const nodeMs: number[] = [];
       const loadMs: number[] = [];
+      const leastMs: number[] = [];
+      const least = path.join(dir, 'least.js');
+      await fsp.writeFile(least, LEAST_PROGRAM);
       let sent = 0;
       for (let i = 0; i < rounds + 1; i++) {
         const bare = await run(node, ['-e', ''], project);
@@ -138,10 +172,11 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
           ...env,
           NODE_COMPILE_CACHE: path.join(dir, `cache-${i}`),
         });
+        const leastRun = await run(node, [least, service.url, KEY, ...recorded.filter((r) => r.method === 'GET').map(pathOf)], project);
         // The same requests, one after another, from this process (already warm).
         const start = process.hrtime.bigint();
         for (const r of recorded) {
-          const res = await request(`${service.url}${r.path}${r.rawQuery ? `?${r.rawQuery}` : ''}`, {
+          const res = await request(`${service.url}${pathOf(r)}`, {
             method: r.method as 'GET',
             headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
           });
@@ -152,6 +187,7 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
           checkMs.push(c.ms);
           serialMs.push(Number(process.hrtime.bigint() - start) / 1e6);
           nodeMs.push(bare.ms);
+          leastMs.push(leastRun.ms);
           loadMs.push(version.ms - bare.ms);
         }
       }
@@ -183,6 +219,13 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
         value: `${ms(c - start)} / ${ms(s)}`,
         ratio: (c - start) / s,
       });
+      const floor = median(leastMs);
+      rows.push({
+        name: `  the least Node program sending them (node:http; the first, then the rest at once) vs back to back`,
+        value: `${ms(floor)} / ${ms(s)}`,
+        ratio: floor / s,
+      });
+      rows.push({ name: `  the run vs that least program`, value: `${ms(c)} / ${ms(floor)}`, ratio: c / floor });
     } finally {
       await service.close();
     }
