@@ -94,34 +94,55 @@ export function summarize(
   };
 }
 
-/** The report with `clean` (the client's redactor of the key) applied to every text in it. */
+/**
+ * The report with `clean` (the client's redactor of the key) applied to every text in it. Copied
+ * only where a text changes: nearly every report holds the key nowhere, and copying each of its
+ * thousands of records twice over (here, then by the format) was a good part of writing it.
+ */
 export function redactReport(report: GateReport, clean: (text: string) => string): GateReport {
-  const urls = report.urls.map((u) => ({
-    ...u,
-    url: clean(u.url),
-    occurrences: u.occurrences.map((o) => ({ ...o, file: clean(o.file) })),
-    findings: u.findings.map((f) => ({
-      ...f,
-      rule: clean(f.rule),
-      message: clean(f.message),
-      ...(f.places ? { places: f.places.map((o) => ({ ...o, file: clean(o.file) })) } : {}),
-    })),
-    ...(u.compare
-      ? {
-          compare: {
-            ...u.compare,
-            fixed: u.compare.fixed.map(clean),
-            newlyFailing: u.compare.newlyFailing.map(clean),
-            words: clean(u.compare.words),
-          },
-        }
-      : {}),
-  }));
+  const urls = keepOrMap(report.urls, (u) => redactResult(u, clean));
   const s = report.summary;
-  const summary = {
-    ...s,
-    notChecked: s.notChecked.map(clean),
-    skippedFiles: s.skippedFiles.map((n) => ({ ...n, file: clean(n.file) })),
-  };
-  return { urls, summary };
+  const notChecked = keepOrMap(s.notChecked, clean);
+  const skippedFiles = keepOrMap(s.skippedFiles, (n) => withFile(n, clean));
+  if (urls === report.urls && notChecked === s.notChecked && skippedFiles === s.skippedFiles) return report;
+  return { urls, summary: { ...s, notChecked, skippedFiles } };
+}
+
+function redactResult(u: UrlResult, clean: (text: string) => string): UrlResult {
+  const url = clean(u.url);
+  const occurrences = keepOrMap(u.occurrences, (o) => withFile(o, clean));
+  const findings = keepOrMap(u.findings, (f) => {
+    const rule = clean(f.rule);
+    const message = clean(f.message);
+    const places = f.places && keepOrMap(f.places, (o) => withFile(o, clean));
+    return rule === f.rule && message === f.message && places === f.places ? f : { ...f, rule, message, ...(places ? { places } : {}) };
+  });
+  const compare = u.compare && redactComparison(u.compare, clean);
+  if (url === u.url && occurrences === u.occurrences && findings === u.findings && compare === u.compare) return u;
+  return { ...u, url, occurrences, findings, ...(compare ? { compare } : {}) };
+}
+
+function redactComparison(c: PageComparison, clean: (text: string) => string): PageComparison {
+  const fixed = keepOrMap(c.fixed, clean);
+  const newlyFailing = keepOrMap(c.newlyFailing, clean);
+  const words = clean(c.words);
+  return fixed === c.fixed && newlyFailing === c.newlyFailing && words === c.words ? c : { ...c, fixed, newlyFailing, words };
+}
+
+function withFile<T extends { file: string }>(item: T, clean: (text: string) => string): T {
+  const file = clean(item.file);
+  return file === item.file ? item : { ...item, file };
+}
+
+/** `items` itself when `map` returns each item unchanged, else the mapped copy. */
+function keepOrMap<T>(items: T[], map: (item: T) => T): T[] {
+  for (let i = 0; i < items.length; i++) {
+    const first = map(items[i]);
+    if (first === items[i]) continue;
+    const out = items.slice(0, i);
+    out.push(first);
+    for (let j = i + 1; j < items.length; j++) out.push(map(items[j]));
+    return out;
+  }
+  return items;
 }
