@@ -5,15 +5,28 @@
 // the proxy said no, not that the address is wrong.
 import * as l10n from '@vscode/l10n';
 
-/** The first code of `error` or its causes; undici's generic "aborted" says nothing and is passed over. */
-export function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+/** `error` and its causes (undici wraps Node's errors, and ours), the outermost first. */
+function chainOf(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current: unknown = error; chain.length < 5 && current && typeof current === 'object'; ) {
+    chain.push(current);
     current = (current as { cause?: unknown }).cause;
   }
+  return chain;
+}
+
+/** The first code of `error` or its causes; undici's generic "aborted" says nothing and is passed over. */
+export function errorCode(error: unknown): string | undefined {
+  for (const link of chainOf(error)) {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+  }
   return undefined;
+}
+
+/** Whether `error` or one of its causes has `code` (our own refusals: the service's address, the local network). */
+export function hasErrorCode(error: unknown, code: string): boolean {
+  return chainOf(error).some((link) => (link as { code?: unknown }).code === code);
 }
 
 /** undici's words when a proxy answers CONNECT with another status than 200. */
@@ -21,12 +34,10 @@ const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$
 
 /** The status a proxy refused a tunnel with, when that is what `error` (or a cause) is. */
 export function proxyRefusal(error: unknown): number | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const message = (current as { message?: unknown }).message;
+  for (const link of chainOf(error)) {
+    const message = (link as { message?: unknown }).message;
     const match = typeof message === 'string' ? TUNNEL_REFUSED.exec(message) : null;
     if (match) return Number(match[1]);
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import type { Dispatcher } from '../client/undici';
 import type { ProxySettings } from '../client/proxy';
 import { openSitePools } from './sitePools';
 import { failure } from './failures';
+import { type IsPublic, SiteZone } from './siteZone';
 import { checkTarget, fetchText } from './fetchFile';
 import { MAX_INPUT_LENGTH, MAX_ROBOTS_BYTES } from './scanLimits';
 import {
@@ -33,6 +34,8 @@ export interface DiscoverOptions {
   proxy?: ProxySettings;
   /** The text of `input` when it is a sitemap file of the workspace: read as the first file; the sitemaps it lists come from the web. */
   localText?: string;
+  /** Which addresses are the internet (siteZone.ts); tests, whose every address is loopback, name theirs. */
+  isPublic?: IsPublic;
 }
 
 /** A site address (no path) or a sitemap's URL → the site's page URLs; never throws for the site's fault. */
@@ -63,6 +66,8 @@ export async function discoverSitemapUrls(input: string, options: DiscoverOption
     serviceOrigin: options.serviceOrigin,
     proxy: options.proxy,
     connections: 2,
+    // A public site's files never lead this machine into its own network.
+    zone: new SiteZone(options.isPublic),
   });
   try {
     const fetchOptions = {

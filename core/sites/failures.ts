@@ -6,6 +6,7 @@ export type SiteFailureKind =
   | 'bad-input'
   | 'scheme'
   | 'forbidden-origin'
+  | 'local-network'
   | 'redirect'
   | 'status'
   | 'network'

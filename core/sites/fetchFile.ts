@@ -9,6 +9,7 @@ import * as zlib from 'node:zlib';
 import * as l10n from '@vscode/l10n';
 import { Dispatcher, isThroughProxy, request } from '../client/undici';
 import { isOwnAddressError } from '../client/guardedConnector';
+import { isLocalNetworkError, localNetworkWords } from './siteZone';
 import { errorCode, proxyReason } from '../client/networkErrors';
 import { failure, SiteFailure } from './failures';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
@@ -116,6 +117,7 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
     if (options.signal?.aborted) {
       return { ok: false, failure: failure('cancelled', url.href, l10n.t('Reading {0} was cancelled.', url.href)) };
     }
+    if (isLocalNetworkError(error)) return { ok: false, failure: failure('local-network', url.href, localNetworkWords(url.href)) };
     if (isOwnAddressError(error)) {
       return {
         ok: false,

@@ -48,6 +48,43 @@ export function isLoopbackHost(host: string): boolean {
   return !!octets && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
+/**
+ * Addresses that are this machine or its own network, never the internet: unspecified, loopback,
+ * private (RFC 1918, IPv6 unique local), shared (carrier-grade NAT), link-local and multicast.
+ */
+const NOT_PUBLIC = (() => {
+  const list = new net.BlockList();
+  for (const [address, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['224.0.0.0', 3],
+  ] as const) {
+    list.addSubnet(address, prefix, 'ipv4');
+  }
+  for (const [address, prefix] of [
+    ['::', 127],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const) {
+    list.addSubnet(address, prefix, 'ipv6');
+  }
+  return list;
+})();
+
+/** Whether an IP address (as a socket reports it, or written in a URL) is on the internet; undefined for a name. */
+export function isPublicAddress(address: string): boolean | undefined {
+  const plain = plainAddress(address);
+  const family = net.isIP(plain);
+  if (family === 0) return undefined;
+  return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 function isLocalInterface(address: string): boolean {
   const a = plainAddress(address);
   return Object.values(os.networkInterfaces()).some((list) => (list ?? []).some((i) => i.address === a));

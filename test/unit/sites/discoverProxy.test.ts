@@ -3,7 +3,7 @@
 // service is still never reached. A CONNECT proxy on loopback tunnels every request to a small site
 // on loopback; the site's name (site.example.test) is never resolved.
 import { strict as assert } from 'node:assert';
-import { OwnAddressError, refuseOwnThroughProxy } from '../../../core/client/guardedConnector';
+import { notOwnAddress, OwnAddressError, refuseByName } from '../../../core/client/guardedConnector';
 import { discoverSitemapUrls } from '../../../core/sites/discover';
 import { startConnectProxy, type ConnectProxy } from '../api/connectProxy';
 import { startSite, type SiteServer } from './siteServer';
@@ -97,6 +97,9 @@ describe('sites: discovery through a proxy', () => {
 
   it("checks a proxied name by this machine's resolution, within the request's time", async () => {
     const own = { host: '127.0.0.1', port: () => 8080, resolved: ['127.0.0.1'] };
+    const notOwn = notOwnAddress(own);
+    const refuseOwnThroughProxy = (url: URL, _own: typeof own, ms: number, resolve: (host: string) => Promise<string[]>) =>
+      refuseByName(url, (addresses, port) => addresses.map((a) => notOwn(a, port)).find(Boolean), ms, resolve);
     const toService = async () => ['198.51.100.6', '127.0.0.1'];
     await assert.rejects(refuseOwnThroughProxy(new URL('http://alias.example.test:8080/'), own, 1_000, toService), OwnAddressError);
     // Another port, or a name resolving elsewhere, is let through.
