@@ -3,11 +3,13 @@
 // of a site's files (core/sites/fetchFile.ts: http(s) only, a byte cap on the wire and inflated, a
 // time limit, a few redirects), with nothing but its few headers — no key, no cookie — on pools of
 // the reader's own (core/sites/sitePools.ts: through the client's proxy where one applies), and
-// every socket refused that would reach the report service.
+// every socket refused that would reach the report service, or this machine's own network where a
+// preview on the internet redirects there (core/sites/siteZone.ts: the preview decides).
 import type { ProxySettings } from '../client/proxy';
 import { MAX_PAGE_BYTES } from '../analysis/pageComplexity';
 import { fetchText } from '../sites/fetchFile';
 import { openSitePools, type SitePools } from '../sites/sitePools';
+import { type IsPublic, SiteZone } from '../sites/siteZone';
 
 /** Bytes of a preview page read, at most: past the analysis's own cap, so a page between the two gets the analysis's reason. */
 export const MAX_PREVIEW_PAGE_BYTES = 2 * MAX_PAGE_BYTES;
@@ -27,6 +29,8 @@ export interface PreviewReaderOptions {
   userAgent: string;
   maxBytes?: number;
   timeoutMs?: number;
+  /** Which addresses are the internet (siteZone.ts); tests, whose every address is loopback, name theirs. */
+  isPublic?: IsPublic;
 }
 
 /** Reads pages of previews until closed, on pools of its own. */
@@ -42,6 +46,9 @@ export class PreviewReader {
       serviceOrigin: options.serviceOrigin,
       proxy: options.proxy,
       connections: options.connections ?? 1,
+      // Every page is on the preview's origin, whose first socket decides: a preview on the internet
+      // never redirects this machine into its own network.
+      zone: new SiteZone(options.isPublic),
     });
     return new PreviewReader(pools, options);
   }

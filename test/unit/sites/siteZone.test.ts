@@ -8,6 +8,7 @@ import { strict as assert } from 'node:assert';
 import { notOwnAddress, refuseByName } from '../../../core/client/guardedConnector';
 import { discoverSitemapUrls } from '../../../core/sites/discover';
 import { LocalNetworkError, SiteZone } from '../../../core/sites/siteZone';
+import { fetchPreviewPage, PreviewReader } from '../../../core/sources/previewFetch';
 import { isPublicAddress } from '../../../core/urls/hostAddress';
 import { startConnectProxy } from '../api/connectProxy';
 import { type SiteServer, sitemapIndex, startSite, urlset } from './siteServer';
@@ -139,6 +140,27 @@ describe('sites: a public site never leads this machine into its own network', (
         ['local-network'],
       );
       assert.deepEqual(home.requests, []);
+    });
+
+    it('a preview on the internet that redirects a page home: refused; a preview at home may redirect anywhere', async () => {
+      internet.pages.set('/post/', { status: 302, headers: { location: `${home.origin}/admin.xml` } });
+      const refused = await fetchPreviewPage(`${internet.origin}/post/`, { isPublic });
+      assert.equal(refused.ok, false);
+      assert.match(refused.ok ? '' : refused.message, /was refused: it is on this machine or its local network/);
+      assert.deepEqual(home.requests, []);
+      // The command line's one reader of a run: its first page (the preview) decides for the rest.
+      const reader = await PreviewReader.open({ userAgent: 'test', connections: 2, isPublic });
+      try {
+        internet.pages.set('/about/', { headers: { 'content-type': 'text/html' }, body: '<title>About</title>' });
+        assert.equal((await reader.read(`${internet.origin}/about/`)).ok, true);
+        assert.equal((await reader.read(`${internet.origin}/post/`)).ok, false);
+        assert.deepEqual(home.requests, []);
+      } finally {
+        await reader.close();
+      }
+      home.pages.set('/moved/', { status: 302, headers: { location: `${internet.origin}/about/` } });
+      const fromHome = await fetchPreviewPage(`${home.origin}/moved/`, { isPublic });
+      assert.equal(fromHome.ok, true);
     });
 
     it('through a proxy, a sitemap of the internet that names an address at home is refused before a tunnel is asked for', async () => {
