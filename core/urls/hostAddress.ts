@@ -48,23 +48,33 @@ export function isLoopbackHost(host: string): boolean {
   return !!octets && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
+/** IPv4 blocks that are this machine or its own network, never the internet. */
+const NOT_PUBLIC_V4: readonly (readonly [string, number])[] = [
+  ['0.0.0.0', 8], // unspecified: this machine
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // shared (carrier-grade NAT)
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local (cloud metadata)
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3], // multicast, reserved, broadcast
+];
+
 /**
- * Addresses that are this machine or its own network, never the internet: unspecified, loopback,
- * private (RFC 1918, IPv6 unique local), shared (carrier-grade NAT), link-local and multicast.
+ * Addresses that are this machine or its own network, never the internet: the IPv4 blocks above,
+ * also written inside IPv6 (6to4 `2002::/16`, NAT64 `64:ff9b::/96`, the old IPv4-compatible
+ * `::/96`; the IPv4-mapped form is read as IPv4 by `plainAddress`), and IPv6's own unspecified,
+ * loopback, unique local, link-local and multicast.
  */
 const NOT_PUBLIC = (() => {
   const list = new net.BlockList();
-  for (const [address, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.168.0.0', 16],
-    ['224.0.0.0', 3],
-  ] as const) {
+  for (const [address, prefix] of NOT_PUBLIC_V4) {
     list.addSubnet(address, prefix, 'ipv4');
+    const [a, b, c, d] = address.split('.').map(Number);
+    const hex = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    list.addSubnet(`2002:${hex}::`, 16 + prefix, 'ipv6');
+    list.addSubnet(`64:ff9b::${hex}`, 96 + prefix, 'ipv6');
+    list.addSubnet(`::${hex}`, 96 + prefix, 'ipv6');
   }
   for (const [address, prefix] of [
     ['::', 127],

@@ -15,7 +15,16 @@ import { type SiteServer, sitemapIndex, startSite, urlset } from './siteServer';
 
 describe('sites: a public site never leads this machine into its own network', () => {
   it('tells the internet from this machine and its network, in every spelling', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', '[2606:4700::1111]']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '2001:4860:4860::8888',
+      '::ffff:8.8.8.8',
+      '[2606:4700::1111]',
+      '2002:808:808::1',
+      '64:ff9b::1.1.1.1',
+    ]) {
       assert.equal(isPublicAddress(address), true, address);
     }
     for (const address of [
@@ -38,6 +47,12 @@ describe('sites: a public site never leads this machine into its own network', (
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:192.168.0.1',
+      // The same blocks written inside IPv6: 6to4, NAT64 and the old IPv4-compatible form.
+      '2002:c0a8:101::1',
+      '2002:a9fe:a9fe::',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::10.0.0.1',
+      '::7f00:1',
     ]) {
       assert.equal(isPublicAddress(address), false, address);
     }
