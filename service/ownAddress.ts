@@ -4,7 +4,7 @@
 import { isOwnTarget, type OwnAddress } from '../core/urls/hostAddress';
 
 export { isLoopbackHost, isOwnTarget, type OwnAddress } from '../core/urls/hostAddress';
-export { guardedConnector, OwnAddressError } from '../core/client/guardedConnector';
+export { guardedConnector, notOwnAddress, OwnAddressError } from '../core/client/guardedConnector';
 
 export function isOwnUrl(url: URL, own: OwnAddress): boolean {
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;

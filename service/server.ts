@@ -16,7 +16,7 @@ import { controlRefusal, isOwnHost } from './guard';
 import { message, parseTarget, readBody, send, type Answer } from './http';
 import type { PageCaps } from '../core/analysis/pageComplexity';
 import { answerFault } from './inject';
-import { guardedConnector } from './ownAddress';
+import { guardedConnector, notOwnAddress } from './ownAddress';
 import { hashPassword } from './password';
 import { RateLimiter } from './rateLimit';
 import { seedReports } from './seed';
@@ -118,7 +118,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const faults = new FaultSet();
   const requests = new RequestLog();
   const limiter = new RateLimiter(Math.max(0, Math.floor(opts.rateLimitPerMinute ?? 0)));
-  const agent = new Agent({ connect: guardedConnector(timeoutMs, own), keepAliveTimeout: 2000, connections: 16 });
+  const agent = new Agent({ connect: guardedConnector(timeoutMs, notOwnAddress(own)), keepAliveTimeout: 2000, connections: 16 });
   const pool = new AnalysisPool({ timeLimitMs: opts.analysisTimeLimitMs, caps: opts.pageCaps });
   const closing = new AbortController();
   const isKey = secretMatcher(opts.apiKey);

@@ -28,15 +28,14 @@ export function notOwnAddress(own: OwnAddress): SocketCheck {
   return (address, port) => (isOwnTarget(address, port, own) ? new OwnAddressError() : undefined);
 }
 
-/** A connector whose sockets pass `check` (the service at `own`, by default) or are closed unused. */
-export function guardedConnector(timeoutMs: number, check: OwnAddress | SocketCheck): Undici.buildConnector.connector {
-  const refusal = typeof check === 'function' ? check : notOwnAddress(check);
+/** A connector whose sockets pass `check` (notOwnAddress, or a caller's own) or are closed unused. */
+export function guardedConnector(timeoutMs: number, check: SocketCheck): Undici.buildConnector.connector {
   const connect = buildConnector({ timeout: timeoutMs });
   return (options, callback) =>
     connect(options, (err, socket) => {
       // l10n-exempt: an internal error no one sees (undici gives an error or a socket)
       if (err || !socket) return callback(err ?? new Error('no socket'), null);
-      const refused = refusal(socket.remoteAddress ?? '', socket.remotePort ?? -1);
+      const refused = check(socket.remoteAddress ?? '', socket.remotePort ?? -1);
       if (refused) {
         socket.destroy();
         return callback(refused, null);

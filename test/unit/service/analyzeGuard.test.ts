@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { Agent } from 'undici';
 import { AnalysisError, analyzeUrl } from '../../../service/analyze';
-import { guardedConnector } from '../../../service/ownAddress';
+import { guardedConnector, notOwnAddress } from '../../../service/ownAddress';
 import type { RunningService } from '../../../service/server';
 import { call, start, startFixtures, type FixtureServer } from './helpers';
 
@@ -52,7 +52,7 @@ describe('service analysis never fetches the service itself', () => {
     const own = { host: '127.0.0.1', port: () => svc.port };
     const dispatcher = new Agent({
       connect: (opts, cb) =>
-        guardedConnector(2000, own)({ ...opts, hostname: opts.hostname === 'self.test' ? '127.0.0.1' : opts.hostname }, cb),
+        guardedConnector(2000, notOwnAddress(own))({ ...opts, hostname: opts.hostname === 'self.test' ? '127.0.0.1' : opts.hostname }, cb),
     });
     try {
       await assert.rejects(analyzeUrl(`http://self.test:${svc.port}/__control/faults`, { dispatcher, own }), (e: AnalysisError) =>
