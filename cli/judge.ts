@@ -16,6 +16,7 @@ import { summarize, UrlResult } from '../core/config/gateReport';
 import type { UrlPlaces } from '../core/urls/occurrences';
 import { evaluateUrl, RuleSet } from '../core/config/rules';
 import { checkOfFinding, placeFindings, SourcePlaces } from '../core/sources/findingPlaces';
+import { PagesOfConfig } from '../core/sources/pageOfFile';
 import * as path from 'node:path';
 import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
@@ -70,7 +71,7 @@ export async function judge(
     // Each page's baseline entry, only where something reads it: a baseline, its update, GitHub's changes.
     const entries = Boolean(baseline || options.updateBaseline || options.githubComment || options.githubIssue);
     // A failed check's finding also on the page's source file (`sources`), where it is fixed.
-    const sources = new SourcePlaces(config.sources, config.file ? path.dirname(config.file) : io.cwd, io.cwd);
+    const sources = new SourcePlaces(new PagesOfConfig(config, config.file ? path.dirname(config.file) : io.cwd, true), io.cwd);
     for (const [url, at] of places) {
       const report = reports.get(url);
       let verdict = evaluateUrl(rules, url, report, now);

@@ -9,7 +9,8 @@ import { failure } from '../../core/sites/failures';
 import { type Discovery, readWhole, type SitemapSource, SITEMAP_LIMITS, walkSitemaps } from '../../core/sites/sitemapWalk';
 import { relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
-import { decodedSegments, pageKey, pageName, pathOfBuiltFile } from './pageUrls';
+import type { PagesOfConfig } from '../../core/sources/pageOfFile';
+import { decodedSegments, pageKey, pathOfBuiltFile } from './pageUrls';
 
 /** Pages of the sitemap said missing from the folder one by one; the rest are counted. */
 export const MAX_MISSING_SAID = 100;
@@ -17,6 +18,8 @@ export const MAX_MISSING_SAID = 100;
 export interface FolderPage {
   /** The page's name (pageUrls.ts). */
   url: string;
+  /** The URL it is analysed with, when the config knows the page (core/sources/pageOfFile.ts). */
+  analyseUrl?: string;
   /** The built file, relative to the working directory, with `/`. */
   file: string;
   /** undefined when it could not be read, with `reason`. */
@@ -68,7 +71,7 @@ function pathnameOf(url: string): string {
 export function* folderPages(
   dir: string,
   cwd: string,
-  origin: string | undefined,
+  pages: PagesOfConfig,
   listed: Set<string> | undefined,
   wanted: (url: string) => boolean,
   notes: SkipNote[],
@@ -76,9 +79,10 @@ export function* folderPages(
   const root = path.resolve(cwd, dir);
   const seen = new Set<string>();
   const walkNotes: SkipNote[] = [];
-  const nameOf = (file: string) => {
-    const inDir = path.relative(root, path.resolve(cwd, file)).split(path.sep).join('/');
-    return pageName(origin, pathOfBuiltFile(inDir));
+  const nameOf = (file: string): { url: string; analyseUrl?: string } => {
+    const page = pages.pageOfHtml(path.resolve(cwd, file), root);
+    if (page === undefined) return { url: pathOfBuiltFile(path.relative(root, path.resolve(cwd, file)).split(path.sep).join('/')) };
+    return page.url === undefined ? { url: page.name } : { url: page.name, analyseUrl: page.url };
   };
   const keyOf = (url: string) => pageKey(url.startsWith('/') ? url : new URL(url).pathname);
   const take = (url: string) => {
@@ -92,16 +96,16 @@ export function* folderPages(
     walkNotes,
   );
   for (const { file, text } of walk) {
-    const url = nameOf(file);
-    if (take(url)) yield { url, file, html: text };
+    const page = nameOf(file);
+    if (take(page.url)) yield { ...page, file, html: text };
   }
   for (const note of walkNotes) {
     if (note.reason !== 'too-large' || !isHtmlPath(note.file)) {
       notes.push(note);
       continue;
     }
-    const url = nameOf(note.file);
-    if (take(url)) yield { url, file: note.file, reason: note.message };
+    const page = nameOf(note.file);
+    if (take(page.url)) yield { ...page, file: note.file, reason: note.message };
   }
   if (listed) {
     const missing = [...listed].filter((k) => !seen.has(k));

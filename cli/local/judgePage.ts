@@ -6,7 +6,7 @@ import type { Report } from '../../core/client/types';
 import { againstBaseline, baselineEntry, type Baseline, type BaselineEntry } from '../../core/config/baseline';
 import type { LocalPage, UrlResult } from '../../core/config/gateReport';
 import { evaluateUrl, type Finding, type RuleSet } from '../../core/config/rules';
-import { placeFindings } from '../../core/sources/findingPlaces';
+import { isPlace, placeFindings } from '../../core/sources/findingPlaces';
 import type { Occurrence } from '../../core/urls/urlsInFiles';
 import { matchableUrl } from './pageUrls';
 
@@ -33,8 +33,10 @@ export function judgePage(
   baseline: Baseline | undefined,
   now: number,
 ): JudgedPage | undefined {
-  // The page's own findings sit on its source file when `sources` maps it, else on its built file.
-  const file = local.source ?? local.file;
+  // The page's own findings sit on its source file when `sources` maps it to one that exists, else
+  // on its built file, else on the page alone: never on a place outside the working directory (a
+  // shard's JSON may name one).
+  const file = [local.source, local.file].find((f) => f !== undefined && isPlace(f));
   const occurrences: Occurrence[] = file === undefined ? [] : [{ file, line: 1, column: 1 }];
   if (rules.isIgnored(matchableUrl(url))) return undefined;
   const report = localReport(url, local);
@@ -47,9 +49,9 @@ export function judgePage(
     return { result: { url, rating: 'none', occurrences, findings: [finding], local }, entry: { rating: 'none' } };
   }
   const entry = baselineEntry(report);
-  let verdict = evaluateUrl(rules, matchableUrl(url), report, now);
+  let verdict = evaluateUrl(rules, matchableUrl(url), report, now, true);
   if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, rules.config.tolerance);
-  const findings = placeFindings(verdict.findings, (check) => local.places?.[check]);
+  const findings = placeFindings(verdict.findings, (check) => local.places?.[check]?.filter((at) => isPlace(at.file)));
   return {
     result: {
       url,

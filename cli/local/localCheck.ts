@@ -11,7 +11,8 @@ import type { Baseline, BaselineEntry } from '../../core/config/baseline';
 import type { GateConfig } from '../../core/config/configFile';
 import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
-import { placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
+import { placeName, placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
+import { PagesOfConfig } from '../../core/sources/pageOfFile';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { Occurrence } from '../../core/urls/urlsInFiles';
 import type { CheckOptions } from '../args';
@@ -20,7 +21,6 @@ import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { folderPages, sitemapKeys } from './folderPages';
 import { judgePage } from './judgePage';
-import { siteOriginOf } from './pageUrls';
 import { inShard } from './shard';
 
 /** Worker threads of a run, at most (each up to the pool's heap): the cores, up to this. */
@@ -39,6 +39,8 @@ export function workersOf(asked: string | undefined, cores = availableParallelis
 /** One page to analyse: its name, where it is, and its text (or how to read it). */
 interface PageJob {
   url: string;
+  /** The URL the page is analysed with; none: the checks that need one are not judged. */
+  analyseUrl?: string;
   file?: string;
   fetched?: string;
   read: () => Promise<{ html: string } | { reason: string }>;
@@ -48,9 +50,10 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
   const rules = new RuleSet(config);
   const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
   const notes: SkipNote[] = [];
-  const site = siteOriginOf(config);
   const root = config.file ? path.dirname(config.file) : io.cwd;
-  const sources = new SourcePlaces(config.sources, root, io.cwd);
+  const known = new PagesOfConfig(config, root, true);
+  const site = known.site;
+  const sources = new SourcePlaces(known, io.cwd);
   const wanted = (url: string) => inShard(url, options.shard);
   const target = options.local ?? '';
   const isOrigin = /^https?:\/\//i.test(target);
@@ -62,7 +65,7 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
   try {
     const jobs = isOrigin
       ? await previewJobs(target, site, options, io, config, wanted, notes, close)
-      : await folderJobs(target, site, io, wanted, notes);
+      : await folderJobs(target, known, io, wanted, notes);
     const pages = await analyseAll(jobs, pool, 2 * workers, sources, io);
     const now = (io.now ?? Date.now)();
     const results: UrlResult[] = [];
@@ -92,7 +95,7 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
 
 async function folderJobs(
   dir: string,
-  site: string | undefined,
+  known: PagesOfConfig,
   io: CliIo,
   wanted: (url: string) => boolean,
   notes: SkipNote[],
@@ -101,13 +104,16 @@ async function folderJobs(
   const stat = await fsp.stat(full).catch(() => undefined);
   if (!stat?.isDirectory()) throw new CliFailure('usage', `--local: "${dir}" is not a folder (nor an http(s) origin of a preview).`);
   const listed = await sitemapKeys(full, notes, io.cwd);
-  const pages = folderPages(dir, io.cwd, site, listed, wanted, notes);
+  const pages = folderPages(dir, io.cwd, known, listed, wanted, notes);
   return (function* () {
     for (const page of pages) {
       const text = page.html;
+      // A built file outside the working directory is read, but never shown as a place.
+      const file = placeName(io.cwd, page.file);
       yield {
         url: page.url,
-        file: page.file,
+        ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
+        ...(file === undefined ? {} : { file }),
         read: async () => (text === undefined ? { reason: page.reason ?? 'not read' } : { html: text }),
       };
     }
@@ -143,7 +149,14 @@ async function previewJobs(
     const page = await reader.read(address);
     return page.ok ? { html: page.html } : { reason: page.message };
   };
-  return pages.map((p): PageJob => ({ url: p.url, fetched: p.fetchUrl, read: () => read(p.fetchUrl) }))[Symbol.iterator]();
+  // The preview's own pages: read there, so analysed with their URL when they have one.
+  const job = (p: { url: string; fetchUrl: string }): PageJob => ({
+    url: p.url,
+    ...(p.url.startsWith('/') ? {} : { analyseUrl: p.url }),
+    fetched: p.fetchUrl,
+    read: () => read(p.fetchUrl),
+  });
+  return pages.map(job)[Symbol.iterator]();
 }
 
 /** Analyses the pages on the pool, two in hand per worker; each page's LocalPage by name, sorted. */
@@ -164,7 +177,7 @@ async function analyseAll(
         ...(job.file === undefined ? {} : { file: job.file }),
         ...(job.fetched === undefined ? {} : { fetched: job.fetched }),
       };
-      const source = sources.fileOf(job.url);
+      const source = job.analyseUrl === undefined ? undefined : sources.fileOf(job.analyseUrl);
       if (source !== undefined) Object.assign(where, { source });
       out.set(job.url, where);
       const text = await job.read();
@@ -172,7 +185,7 @@ async function analyseAll(
       let reason = 'reason' in text ? text.reason : undefined;
       if ('html' in text) {
         try {
-          analysis = await pool.analyseHtml(text.html, job.url.startsWith('/') ? {} : { url: job.url });
+          analysis = await pool.analyseHtml(text.html, job.analyseUrl === undefined ? {} : { url: job.analyseUrl });
         } catch (error) {
           reason = error instanceof Error ? error.message : String(error);
         }
@@ -189,10 +202,15 @@ async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: 
   const checks: Record<string, 'passed' | 'failed'> = {};
   for (const c of a.checks) if (c.judged && c.passed !== null) checks[c.key] = c.passed ? 'passed' : 'failed';
   const failed = a.checks.filter((c) => c.passed === false);
-  const onSource = await sources.placesOf(
-    job.url,
-    failed.map((c) => c.key),
-  );
+  // An HTML file that is its own page's source keeps the places of its elements, as in the editor.
+  const ownSource = where.source !== undefined && where.source === job.file;
+  const onSource =
+    job.analyseUrl === undefined || ownSource
+      ? undefined
+      : await sources.placesOf(
+          job.analyseUrl,
+          failed.map((c) => c.key),
+        );
   const onHtml = job.file === undefined ? new Map<string, Occurrence[]>() : placesInHtml(job.file, html, failed);
   const places = Object.fromEntries(
     failed.flatMap((c) => {

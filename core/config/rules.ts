@@ -66,8 +66,11 @@ export class RuleSet {
   }
 }
 
-/** The findings for `url` given its latest report (undefined: none). `now` in ms since the epoch. */
-export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefined, now = Date.now()): UrlVerdict {
+/**
+ * The findings for `url` given its latest report (undefined: none). `now` in ms since the epoch.
+ * `every`: each failed check is a finding (`check/<key>`), as the editor shows each as a Problem.
+ */
+export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefined, now = Date.now(), every = false): UrlVerdict {
   if (rules.isIgnored(url)) return { ignored: true, rating: report ? ratingWord(report) : 'none', findings: [] };
   if (!report) {
     return {
@@ -107,11 +110,15 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
   } else if (band === 'unknown') {
     findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no rating yet.') });
   }
-  const asked = Object.entries(applied.checks);
-  const states = asked.length ? checkStates(report.results) : undefined; // most configs name no check
+  // A local analysis (`every`) names each failed check, a note unless a rule sets its level;
+  // otherwise only the checks a rule names are findings.
+  const asked: [string, CheckLevel | undefined][] = every
+    ? [...checkStates(report.results)].filter(([, state]) => state === 'failed').map(([check]) => [check, applied.checks[check]])
+    : Object.entries(applied.checks);
+  const states = asked.length && !every ? checkStates(report.results) : undefined; // most configs name no check
   for (const [check, level] of asked) {
-    if (level !== 'off' && states?.get(check) === 'failed') {
-      findings.push({ level, rule: `check/${check}`, message: l10n.t('Check "{0}" failed.', check) });
+    if (level !== 'off' && (every || states?.get(check) === 'failed')) {
+      findings.push({ level: level ?? 'note', rule: `check/${check}`, message: l10n.t('Check "{0}" failed.', check) });
     }
   }
   const maxAge = maxAgeOf(rules.config.maxAgeDays);

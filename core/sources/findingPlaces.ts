@@ -1,6 +1,6 @@
 // Where a page's failed checks are shown in files, for the command line's SARIF, Code Quality and
-// text: on the source file that produces the page when the config's `sources` maps it (the line
-// that fixes the check: checkLocations), else on the built HTML file at the element at fault (the
+// text: on the source file that produces the page when the config's `sources` maps it to a file that
+// exists (the line that fixes the check: checkLocations), else on the built HTML file at the element at fault (the
 // local analysis's places, offsets made lines and columns by the one line counter). A finding on a
 // check (`check/<key>`, `regression/check/<key>`) goes there; the page's other findings stay
 // where they are.
@@ -9,7 +9,7 @@ import { readConfined, ReadProblem } from '../files/confinedRead';
 import type { Finding } from '../config/rules';
 import { TextPositions, type Occurrence } from '../urls/urlsInFiles';
 import { checkLocations } from './checkLocations';
-import { compileSources, type SourceEntry, type SourceMatcher } from './pageSources';
+import { inside, type PagesOfConfig } from './pageOfFile';
 
 /** Places of one check kept per page (the analysis keeps 100; code scanning needs no more). */
 export const MAX_PLACES_PER_CHECK_SHOWN = 20;
@@ -54,33 +54,47 @@ export function placesInHtml(
 }
 
 /**
- * The source files of pages (the config's `sources`, relative to the config's folder `root`),
- * read once each, confined to that folder. File names in its answers are relative to `cwd`.
+ * A file as a place in the command line's answers: relative to the working directory `cwd`, with
+ * `/`; undefined when it is not inside it (`../..` is never shown as a place: with `--config` or
+ * `--local` elsewhere, a finding stays on its page instead).
+ */
+export function placeName(cwd: string, file: string): string | undefined {
+  return inside(path.resolve(cwd), path.resolve(cwd, file));
+}
+
+/** Whether a file name of an answer is a place inside the working directory (relative, no `..` first). */
+export function isPlace(file: string): boolean {
+  return file !== '' && !/^\.\.(?:[/\\]|$)/.test(file) && !path.isAbsolute(file) && !/^[A-Za-z]:/.test(file);
+}
+
+/**
+ * The source files of pages (the config's `sources`, relative to the config's folder), read once
+ * each, confined to that folder. A source that `sources` name but that does not exist is none
+ * (pageOfFile.ts decides); file names in its answers are relative to `cwd`, and never outside it.
  */
 export class SourcePlaces {
-  private readonly matcher: SourceMatcher | undefined;
   private readonly texts = new Map<string, string | undefined>();
+  private readonly root: string;
 
   constructor(
-    sources: readonly SourceEntry[] | undefined,
-    private readonly root: string,
+    private readonly pages: PagesOfConfig,
     private readonly cwd: string,
   ) {
-    const compiled = sources?.length ? compileSources(sources) : undefined;
-    this.matcher = compiled?.ok ? compiled.matcher : undefined;
+    this.root = pages.root;
   }
 
   get active(): boolean {
-    return this.matcher !== undefined;
+    return this.pages.mapsSources;
   }
 
-  /** The source file of the page at `url` (relative to cwd, with `/`), or undefined. */
+  /** The existing source file of the page at `url` (relative to cwd, with `/`), or undefined. */
   fileOf(url: string): string | undefined {
-    const source = this.matcher?.sourceFileOf(url);
-    return source === undefined ? undefined : path.relative(this.cwd, path.join(this.root, source)).split(path.sep).join('/');
+    const source = this.pages.sourceOf(url);
+    return source === undefined ? undefined : placeName(this.cwd, path.join(this.root, ...source.split('/')));
   }
 
-  /** Where each of `checks` is fixed in the page's source file; undefined when no source maps the page. */
+  /** Where each of `checks` is fixed in the page's source file; undefined without an existing source file
+   * inside the working directory (the page's findings then stay where they are). */
   async placesOf(url: string, checks: readonly string[]): Promise<Map<string, Occurrence[]> | undefined> {
     const file = this.fileOf(url);
     if (file === undefined) return undefined;
@@ -102,7 +116,7 @@ export class SourcePlaces {
       text = await readConfined(full, { maxBytes: MAX_SOURCE_BYTES, cwd: this.root });
     } catch (error) {
       if (!(error instanceof ReadProblem)) throw error;
-      text = undefined; // missing, too large or outside: the finding goes on the file's first line
+      text = undefined; // too large, or gone since: the finding goes on the file's first line
     }
     if (this.texts.size >= MAX_SOURCES_CACHED) this.texts.delete(this.texts.keys().next().value as string);
     this.texts.set(full, text);

@@ -122,7 +122,8 @@ export class LocalChecks extends Disposable {
    */
   async checkHtml(uri: vscode.Uri, text: string, version?: number): Promise<vscode.Diagnostic[] | undefined> {
     const current = this.begin(uri);
-    const page = await this.files.pageOf(uri);
+    // Named as `check --local` names it (core/sources/pageOfFile.ts): the same URL, so the same checks judged.
+    const page = await this.files.htmlPageOf(uri);
     const stale = () =>
       !current() ||
       (version !== undefined && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.version !== version);
@@ -136,7 +137,7 @@ export class LocalChecks extends Disposable {
       return undefined;
     }
     if (stale()) return undefined;
-    const rules: CheckRules | undefined = page ? (check) => page.config.rules.effective(page.url).checks[check] : undefined;
+    const rules: CheckRules | undefined = page ? (check) => page.config.rules.effective(page.ruleUrl).checks[check] : undefined;
     const diagnostics = this.htmlDiagnostics(htmlFindings(analysis, rules), text);
     this.collection.set(uri, diagnostics);
     this.setState(uri, { analysis, pageUrl: page?.url });

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { folderPages } from '../../../cli/local/folderPages';
 import { HTML_FILES_GLOB, isHtmlPath } from '../../../core/files/htmlFiles';
+import { PagesOfConfig } from '../../../core/sources/pageOfFile';
 import type { SkipNote } from '../../../core/urls/fileWalk';
 
 const NAMES = [
@@ -44,7 +45,7 @@ describe('files: which files are HTML pages', () => {
         await fsp.writeFile(path.join(cwd, '_site', name), '<html></html>');
       }
       const notes: SkipNote[] = [];
-      const files = [...folderPages('_site', cwd, undefined, undefined, () => true, notes)].map((page) => page.file);
+      const files = [...folderPages('_site', cwd, new PagesOfConfig({}, cwd), undefined, () => true, notes)].map((page) => page.file);
       assert.deepEqual(files.sort(), PAGES.map((name) => `_site/${name}`).sort());
       assert.deepEqual(notes, []);
     } finally {
