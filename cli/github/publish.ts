@@ -4,7 +4,6 @@
 // from a fork gets a read-only token, and its job must not fail for the comment it cannot write.
 import { appendFile } from 'node:fs/promises';
 import { ApiError } from '../../core/client/errors';
-import { redactorFor } from '../../core/client/redact';
 import type { Baseline } from '../../core/config/baseline';
 import type { GateReport } from '../../core/config/gateReport';
 import type { CheckOptions } from '../args';
@@ -29,9 +28,8 @@ export interface RunResults {
 }
 
 export async function publishToGitHub(options: CheckOptions, io: CliIo, results: RunResults): Promise<void> {
-  const keyClean = results.formatOptions.clean ?? ((t: string) => t);
-  const tokenClean = redactorFor(io.env.GITHUB_TOKEN?.trim());
-  const clean = (text: string) => tokenClean(keyClean(text));
+  // The key's and the token's redactor (cli/delivery.ts): for the changes, the notes and GitHub's words.
+  const clean = results.formatOptions.clean ?? ((t: string) => t);
   const ids = new Map(results.report.urls.map((u) => [u.url, u.reportId]));
   const changes = results.baseline ? pageChanges(results.baseline, results.current, ids) : undefined;
   const repository = io.env.GITHUB_REPOSITORY?.trim() ?? '';
