@@ -10,6 +10,7 @@ import { RuleSet } from '../../core/config/rules';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { MergeOptions } from '../args';
+import { MAX_SHARDS } from '../localArgs';
 import { readConfig, type CliIo } from '../check';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
@@ -93,7 +94,9 @@ async function readShard(file: string, io: CliIo): Promise<Shard> {
   }
   const s = (summary ?? {}) as { shard?: unknown; skippedFiles?: unknown };
   const shard = s.shard === undefined ? undefined : checkedShard(s.shard);
-  if (s.shard !== undefined && !shard) throw bad('has a "shard" that is not {index, count}.');
+  if (s.shard !== undefined && !shard) {
+    throw bad(`has a "summary.shard" that is not {index, count} with 1 ≤ index ≤ count ≤ ${MAX_SHARDS} (--shard's own limit).`);
+  }
   const pages = urls.map((entry, i) => {
     const e = entry as { url?: unknown; local?: unknown; compare?: unknown } | null;
     const local = e && typeof e.url === 'string' ? checkedLocal(e.local) : undefined;
@@ -106,8 +109,14 @@ async function readShard(file: string, io: CliIo): Promise<Shard> {
 
 function checkedShard(value: unknown): { index: number; count: number } | undefined {
   const v = value as { index?: unknown; count?: unknown } | null;
+  // Bounded as --shard is: the count says how many shards to look for (a list that long is made).
   const ok =
-    v && Number.isInteger(v.index) && Number.isInteger(v.count) && (v.index as number) >= 1 && (v.index as number) <= (v.count as number);
+    v &&
+    Number.isInteger(v.index) &&
+    Number.isInteger(v.count) &&
+    (v.index as number) >= 1 &&
+    (v.index as number) <= (v.count as number) &&
+    (v.count as number) <= MAX_SHARDS;
   return ok ? { index: v.index as number, count: v.count as number } : undefined;
 }
 

@@ -76,7 +76,7 @@ describe('cli: check --local --shard and merge', function () {
     assert.equal(again.code, 0, `nothing regressed against itself: ${again.stdout}`);
   });
 
-  it('bad inputs: not JSON, another version, a page twice, a shard missing or twice, not a --local output (exit 2)', async () => {
+  it('bad inputs: not JSON, another version, a page twice, a shard missing or twice, a shard count of 1e12, not a --local output (exit 2)', async () => {
     const s1 = JSON.parse(await fsp.readFile(path.join(cwd, 's1.json'), 'utf8'));
     await fsp.writeFile(path.join(cwd, 'broken.json'), '{"urls": [');
     await fsp.writeFile(path.join(cwd, 'old.json'), JSON.stringify({ ...s1, version: '0.0.1' }));
@@ -85,7 +85,12 @@ describe('cli: check --local --shard and merge', function () {
       path.join(cwd, 'published.json'),
       JSON.stringify({ ...s1, urls: [{ url: 'https://x.example/', rating: 'good', occurrences: [], findings: [] }] }),
     );
+    await fsp.writeFile(
+      path.join(cwd, 'huge.json'),
+      JSON.stringify({ ...s1, summary: { ...s1.summary, shard: { index: 1, count: 1e12 } } }),
+    );
     const cases: [string[], RegExp][] = [
+      [['huge.json'], /huge\.json has a "summary\.shard" that is not \{index, count\} with 1 ≤ index ≤ count ≤ 256/],
       [['broken.json'], /not valid JSON/],
       [['old.json', 's2.json', 's3.json', 's4.json'], /0\.0\.1.*same version/],
       [['s1.json', 'dup.json', 's3.json', 's4.json'], /is in both/],
