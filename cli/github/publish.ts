@@ -44,7 +44,8 @@ export async function publishToGitHub(options: CheckOptions, io: CliIo, results:
   const notes: string[] = [];
   if (options.githubComment) notes.push(await tryGitHub('pull-request comment', () => comment(io, body)));
   if (options.githubIssue) notes.push(await tryGitHub('issue', () => issue(io, body, results.report.summary.errors > 0)));
-  for (const note of notes) io.stderr(`website-reports: ${clean(note)}\n`);
+  // A note holds GitHub's words and addresses: one line each, so none can forge another.
+  for (const note of notes) io.stderr(`website-reports: ${oneLine(clean(note))}\n`);
   const summary = io.env.GITHUB_STEP_SUMMARY?.trim();
   if (summary) {
     const text = body.replace(`${MARKER}\n`, '') + notes.map((n) => `\n> ${oneLine(clean(n))}\n`).join('');

@@ -106,4 +106,23 @@ describe('cli: check --local --shard and merge', function () {
       assert.equal(run.stdout, '');
     }
   });
+
+  it("a line feed in a shard's version, page or JSON forges no line of merge's message", async () => {
+    const s1 = JSON.parse(await fsp.readFile(path.join(cwd, 's1.json'), 'utf8'));
+    const forged = { ...s1, summary: { ...s1.summary, shard: undefined }, urls: [{ ...s1.urls[0], url: '/x\nFAKE: all good' }] };
+    await fsp.writeFile(path.join(cwd, 'v.json'), JSON.stringify({ ...s1, version: '9\nFAKE: all good' }));
+    await fsp.writeFile(path.join(cwd, 'p1.json'), JSON.stringify(forged));
+    await fsp.writeFile(path.join(cwd, 'p2.json'), JSON.stringify(forged));
+    await fsp.writeFile(path.join(cwd, 'j.json'), '{"urls": [\n\rFAKE: all good');
+    for (const files of [['v.json'], ['p1.json', 'p2.json'], ['j.json']]) {
+      const run = await runCli(['merge', ...files], { cwd, env: {} });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /FAKE: all/, 'the text is shown');
+      assert.deepEqual(
+        run.stderr.split(/\r?\n|\r/).filter((l) => l.startsWith('FAKE')),
+        [],
+        run.stderr,
+      );
+    }
+  });
 });

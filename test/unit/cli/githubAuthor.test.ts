@@ -2,6 +2,7 @@
 // a loopback fake (fakeGitHub.ts: GitHub cannot run here; a `ghs_` token writes as
 // github-actions[bot], as the workflow's does), the report service is the real local one.
 import { strict as assert } from 'node:assert';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
@@ -14,10 +15,11 @@ const BAD = 'https://bad.example.com/page';
 const MARKER = '<!-- website-reports -->';
 const RENOVATE = { login: 'renovate[bot]', type: 'Bot' };
 
-describe("cli: GitHub: another app's marked comment or issue is not this command's", function () {
+describe("cli: GitHub: another app's marked comment, and GitHub's own words", function () {
   this.timeout(60_000);
   let service: RunningService;
   let github: FakeGitHub;
+  let summary = '';
 
   before(async () => {
     service = await startService({ apiKey: KEY, control: true, dataFile: await writeDataFile([{ url: BAD, score: 30, failed: 2 }]) });
@@ -34,6 +36,7 @@ describe("cli: GitHub: another app's marked comment or issue is not this command
 
   async function run(flag: string, event: unknown, docs = `See ${BAD}.\n`) {
     const cwd = await project({ 'docs/a.md': docs, 'event.json': JSON.stringify(event) });
+    summary = path.join(cwd, 'summary.md');
     const env = {
       WEBREPORTS_API_KEY: KEY,
       WEBREPORTS_BASE_URL: service.url,
@@ -41,6 +44,7 @@ describe("cli: GitHub: another app's marked comment or issue is not this command
       GITHUB_REPOSITORY: github.repository,
       GITHUB_EVENT_PATH: path.join(cwd, 'event.json'),
       GITHUB_TOKEN: TOKEN,
+      GITHUB_STEP_SUMMARY: summary,
     };
     return runCli(['check', 'docs', flag], { cwd, env });
   }
@@ -72,5 +76,20 @@ describe("cli: GitHub: another app's marked comment or issue is not this command
     assert.match(well.stderr, /Closed issue #2: all is well again/);
     assert.deepEqual([theirs.state, theirs.body], ['open', `${MARKER}\nnot ours`]);
     assert.ok(!github.requests.some((r) => r.url === '/repos/octo/site/issues/1'), 'issue #1 never addressed');
+  });
+
+  it("a line feed in GitHub's error message forges no line on stderr or in the summary", async () => {
+    github.faults.push({ method: 'POST', path: /comments$/, status: 422, message: 'Validation Failed\nFAKE: all good\r\nFAKE: too' });
+    const failed = await run('--github-comment', { pull_request: { number: 7 } });
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.match(
+      failed.stderr,
+      /No pull-request comment: GitHub failed \(GitHub answered 422 \(Validation Failed FAKE: all good {2}FAKE: too\)\)/,
+    );
+    const lines = [...failed.stderr.split(/\r?\n|\r/), ...(await fsp.readFile(summary, 'utf8')).split(/\r?\n|\r/)];
+    assert.deepEqual(
+      lines.filter((l) => /^\W*FAKE/.test(l)),
+      [],
+    );
   });
 });
