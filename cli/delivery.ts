@@ -1,9 +1,12 @@
 // The two ends every judging run shares (`check`, `check --local`, `merge`): the baseline read
 // before it judges, and after it the report delivered — in the asked format on stdout or
 // --output, each --write, the GitHub comment or issue when asked, the baseline when
-// --update-baseline asks — and the run's exit code.
+// --update-baseline asks — and the run's exit code. Every one of them passes here, so here the key
+// and the token are taken out of every text, whatever the mode: a page of a build folder may be
+// named after the key, a shard may hold it, a service may echo it.
+import { redactorFor } from '../core/client/redact';
 import { type Baseline, BaselineError, loadBaseline, serializeBaseline } from '../core/config/baseline';
-import type { GateReport } from '../core/config/gateReport';
+import { redactReport, type GateReport } from '../core/config/gateReport';
 import { writeAtomically } from '../core/files/atomicWrite';
 import type { CheckOptions, MergeOptions } from './args';
 import { type CliIo, emit } from './check';
@@ -43,18 +46,33 @@ export async function deliverReport(
   judged: Judged,
   github?: CheckOptions,
 ): Promise<number> {
-  const { report, formatOptions, current } = judged;
+  const { current } = judged;
+  const clean = secretsRedactor(io.env, judged.formatOptions.clean);
+  // Redacted once here; the formats are given the clean report and nothing more to clean.
+  const report = redactReport(judged.report, clean);
+  const formatOptions: FormatOptions = { ...judged.formatOptions, clean: undefined };
   await emit(options, io, formatReport(report, options.format, formatOptions));
   for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
   if (github && (github.githubComment || github.githubIssue)) {
     // Loaded only then.
     const { publishToGitHub } = await import('./github/publish');
-    await publishToGitHub(github, io, { report, formatOptions, baseline: judged.baseline, current });
+    await publishToGitHub(github, io, { report, formatOptions: { ...formatOptions, clean }, baseline: judged.baseline, current });
   }
   if (options.updateBaseline && options.baseline) {
-    await writeAtomically(options.baseline, serializeBaseline(current, formatOptions.clean));
+    await writeAtomically(options.baseline, serializeBaseline(current, clean));
     io.stderr(`website-reports: wrote the baseline ${options.baseline} (${current.size} ${judged.entries}).\n`);
     return 0;
   }
   return report.summary.errors > 0 ? 1 : 0;
+}
+
+/**
+ * `clean` (the run's own, if any) and then the key of WEBREPORTS_API_KEY and the token of
+ * GITHUB_TOKEN, each in every form, replaced by "[redacted]": set as the action sets them, they are
+ * secrets whatever the mode reads, even one (`check --local`, `merge`) that sends neither.
+ */
+export function secretsRedactor(env: Record<string, string | undefined>, clean?: (text: string) => string): (text: string) => string {
+  const key = redactorFor(env.WEBREPORTS_API_KEY?.trim());
+  const token = redactorFor(env.GITHUB_TOKEN?.trim());
+  return clean ? (text) => token(key(clean(text))) : (text) => token(key(text));
 }

@@ -9,6 +9,7 @@ import { ApiError, type ApiErrorKind } from '../../core/client/errors';
 import { chooseProxy } from '../../core/client/proxy';
 import { DEFAULT_RETRY, nextRetry, parseRetryAfter, sleep } from '../../core/client/retry';
 import { poolThrough, request, type Dispatcher } from '../../core/client/undici';
+import { oneLine } from '../../core/text/oneLine';
 import type { GitHubTarget } from './githubEnv';
 
 /** Bytes of one answer read (a page of 30 comments of GitHub's largest, 65,536 characters, fits). */
@@ -150,7 +151,8 @@ const KINDS: Record<number, ApiErrorKind> = {
 
 function gitHubError(status: number, json: unknown, retryAfterMs: number | undefined): ApiError {
   const said = (json as { message?: unknown } | undefined)?.message;
-  const message = typeof said === 'string' ? said.slice(0, 200) : '';
+  // GitHub's own words, on one line: a line feed in them must not forge a line of stderr or the summary.
+  const message = typeof said === 'string' ? oneLine(said.slice(0, 200)) : '';
   const kind: ApiErrorKind = KINDS[status] ?? (status >= 500 ? 'server' : 'bad-response');
   return new ApiError(kind, `GitHub answered ${status}${message ? ` (${message})` : ''}.`, {
     status,

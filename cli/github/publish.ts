@@ -4,7 +4,6 @@
 // from a fork gets a read-only token, and its job must not fail for the comment it cannot write.
 import { appendFile } from 'node:fs/promises';
 import { ApiError } from '../../core/client/errors';
-import { redactorFor } from '../../core/client/redact';
 import type { Baseline } from '../../core/config/baseline';
 import type { GateReport } from '../../core/config/gateReport';
 import type { CheckOptions } from '../args';
@@ -29,9 +28,8 @@ export interface RunResults {
 }
 
 export async function publishToGitHub(options: CheckOptions, io: CliIo, results: RunResults): Promise<void> {
-  const keyClean = results.formatOptions.clean ?? ((t: string) => t);
-  const tokenClean = redactorFor(io.env.GITHUB_TOKEN?.trim());
-  const clean = (text: string) => tokenClean(keyClean(text));
+  // The key's and the token's redactor (cli/delivery.ts): for the changes, the notes and GitHub's words.
+  const clean = results.formatOptions.clean ?? ((t: string) => t);
   const ids = new Map(results.report.urls.map((u) => [u.url, u.reportId]));
   const changes = results.baseline ? pageChanges(results.baseline, results.current, ids) : undefined;
   const repository = io.env.GITHUB_REPOSITORY?.trim() ?? '';
@@ -46,7 +44,8 @@ export async function publishToGitHub(options: CheckOptions, io: CliIo, results:
   const notes: string[] = [];
   if (options.githubComment) notes.push(await tryGitHub('pull-request comment', () => comment(io, body)));
   if (options.githubIssue) notes.push(await tryGitHub('issue', () => issue(io, body, results.report.summary.errors > 0)));
-  for (const note of notes) io.stderr(`website-reports: ${clean(note)}\n`);
+  // A note holds GitHub's words and addresses: one line each, so none can forge another.
+  for (const note of notes) io.stderr(`website-reports: ${oneLine(clean(note))}\n`);
   const summary = io.env.GITHUB_STEP_SUMMARY?.trim();
   if (summary) {
     const text = body.replace(`${MARKER}\n`, '') + notes.map((n) => `\n> ${oneLine(clean(n))}\n`).join('');

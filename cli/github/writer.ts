@@ -1,13 +1,22 @@
-// Who the token writes as, so that only a comment or issue this token could have written is taken
-// as the one to edit: anyone may post a comment or open an issue whose body starts with the
-// marker, and the command must neither edit nor close it (nor be kept from posting by it).
-// GitHub's tokens say their kind in their prefix: an app installation's (`ghs_`, the GITHUB_TOKEN
-// of a workflow) writes as a bot, whose user type is "Bot"; any other token writes as a person,
-// whose login GET /user tells. A token of an unknown kind that GET /user refuses is an app's.
+// Who the token writes as, so that only a comment or issue this token wrote is taken as the one to
+// edit: anyone may post a comment or open an issue whose body starts with the marker — another
+// app's bot (renovate[bot], dependabot[bot]) as much as a person — and the command must neither edit
+// nor close it (nor be kept from posting by it). The identity is one login:
+// - a person's token: the login GET /user answers;
+// - an app installation's token (`ghs_…`, the workflow's GITHUB_TOKEN among them), or any token that
+//   GET /user refuses: GitHub tells an installation token nothing of who it is (GET /user and GET
+//   /app both refuse it), so it is taken for the workflow's, whose bot is `github-actions[bot]`. A
+//   token of another app therefore never finds its own comment again and posts a new one each run:
+//   never someone else's edited.
 import { ApiError } from '../../core/client/errors';
 import type { GitHubApi } from './githubApi';
 
-export type Writer = { kind: 'bot' } | { kind: 'person'; login: string };
+/** The login the workflow's GITHUB_TOKEN writes as. */
+export const WORKFLOW_BOT = 'github-actions[bot]';
+
+export interface Writer {
+  login: string;
+}
 
 /** The author of a listed item (GitHub's `user`), as far as it is an object. */
 export interface Author {
@@ -16,19 +25,18 @@ export interface Author {
 }
 
 export async function writerOf(api: GitHubApi): Promise<Writer> {
-  if (api.target.token.startsWith('ghs_')) return { kind: 'bot' };
+  if (api.target.token.startsWith('ghs_')) return { login: WORKFLOW_BOT };
   try {
     const me = (await api.send('GET', 'user')) as { login?: unknown } | undefined;
-    if (typeof me?.login === 'string' && me.login) return { kind: 'person', login: me.login };
+    if (typeof me?.login === 'string' && me.login) return { login: me.login };
   } catch (error) {
     if (!(error instanceof ApiError) || (error.status !== 403 && error.status !== 401)) throw error;
   }
-  return { kind: 'bot' };
+  return { login: WORKFLOW_BOT };
 }
 
-/** Whether `author` is who `writer` writes as (logins compare as GitHub does: in any case). */
+/** Whether `author` is `writer` (logins compare as GitHub does: in any case); never by type alone. */
 export function wroteBy(author: Author | null | undefined, writer: Writer): boolean {
   if (!author || typeof author !== 'object') return false;
-  if (writer.kind === 'bot') return author.type === 'Bot';
   return typeof author.login === 'string' && author.login.toLowerCase() === writer.login.toLowerCase();
 }

@@ -10,8 +10,10 @@ import { RuleSet } from '../../core/config/rules';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { MergeOptions } from '../args';
+import { MAX_SHARDS } from '../localArgs';
 import { readConfig, type CliIo } from '../check';
 import { deliverReport, readBaselineFile } from '../delivery';
+import { oneLine } from '../../core/text/oneLine';
 import { CliFailure } from '../usageError';
 import { judgePage } from './judgePage';
 import { checkedComparison, checkedLocal, checkedNotes } from './mergeInput';
@@ -29,7 +31,7 @@ interface Shard {
 }
 
 export async function runMerge(options: MergeOptions, io: CliIo): Promise<number> {
-  if (options.files.length > MAX_MERGE_INPUTS) throw new CliFailure('usage', `merge takes at most ${MAX_MERGE_INPUTS} files.`);
+  if (options.files.length > MAX_MERGE_INPUTS) throw failure(`merge takes at most ${MAX_MERGE_INPUTS} files.`);
   const config = await readConfig(options.config, io.cwd);
   const rules = new RuleSet(config);
   const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
@@ -46,7 +48,7 @@ export async function runMerge(options: MergeOptions, io: CliIo): Promise<number
   for (const page of pages) {
     const earlier = seen.get(page.url);
     if (earlier !== undefined) {
-      throw new CliFailure('usage', `merge: the page ${page.url} is in both ${earlier} and ${page.file}; each page must be in one shard.`);
+      throw failure(`merge: the page ${page.url} is in both ${earlier} and ${page.file}; each page must be in one shard.`);
     }
     seen.set(page.url, page.file);
     const judged = judgePage(rules, page.url, page.local, baseline, now);
@@ -72,16 +74,16 @@ async function readShard(file: string, io: CliIo): Promise<Shard> {
   try {
     text = await readConfined(file, { maxBytes: MAX_MERGE_INPUT_BYTES, cwd: io.cwd });
   } catch (error) {
-    if (error instanceof ReadProblem) throw new CliFailure('usage', `merge: ${name}: ${error.message}`);
+    if (error instanceof ReadProblem) throw failure(`merge: ${name}: ${error.message}`);
     throw error;
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new CliFailure('usage', `merge: ${name} is not valid JSON (${(error as Error).message}).`);
+    throw failure(`merge: ${name} is not valid JSON (${(error as Error).message}).`);
   }
-  const bad = (why: string) => new CliFailure('usage', `merge: ${name} ${why}`);
+  const bad = (why: string) => failure(`merge: ${name} ${why}`);
   if (typeof raw !== 'object' || raw === null || !Array.isArray((raw as { urls?: unknown }).urls)) {
     throw bad('is not the JSON output of website-reports check --local (--format json).');
   }
@@ -93,7 +95,9 @@ async function readShard(file: string, io: CliIo): Promise<Shard> {
   }
   const s = (summary ?? {}) as { shard?: unknown; skippedFiles?: unknown };
   const shard = s.shard === undefined ? undefined : checkedShard(s.shard);
-  if (s.shard !== undefined && !shard) throw bad('has a "shard" that is not {index, count}.');
+  if (s.shard !== undefined && !shard) {
+    throw bad(`has a "summary.shard" that is not {index, count} with 1 ≤ index ≤ count ≤ ${MAX_SHARDS} (--shard's own limit).`);
+  }
   const pages = urls.map((entry, i) => {
     const e = entry as { url?: unknown; local?: unknown; compare?: unknown } | null;
     const local = e && typeof e.url === 'string' ? checkedLocal(e.local) : undefined;
@@ -106,8 +110,14 @@ async function readShard(file: string, io: CliIo): Promise<Shard> {
 
 function checkedShard(value: unknown): { index: number; count: number } | undefined {
   const v = value as { index?: unknown; count?: unknown } | null;
+  // Bounded as --shard is: the count says how many shards to look for (a list that long is made).
   const ok =
-    v && Number.isInteger(v.index) && Number.isInteger(v.count) && (v.index as number) >= 1 && (v.index as number) <= (v.count as number);
+    v &&
+    Number.isInteger(v.index) &&
+    Number.isInteger(v.count) &&
+    (v.index as number) >= 1 &&
+    (v.index as number) <= (v.count as number) &&
+    (v.count as number) <= MAX_SHARDS;
   return ok ? { index: v.index as number, count: v.count as number } : undefined;
 }
 
@@ -115,22 +125,24 @@ function checkedShard(value: unknown): { index: number; count: number } | undefi
 function checkShards(shards: Shard[]): void {
   const split = shards.filter((s) => s.shard);
   if (!split.length) return;
-  if (split.length !== shards.length) throw new CliFailure('usage', 'merge: some inputs are shards (--shard) and some are not.');
+  if (split.length !== shards.length) throw failure('merge: some inputs are shards (--shard) and some are not.');
   const count = split[0].shard!.count;
   const byIndex = new Map<number, string>();
   for (const s of split) {
     if (s.shard!.count !== count) {
-      throw new CliFailure('usage', `merge: ${s.file} is a shard of ${s.shard!.count}, ${split[0].file} of ${count}.`);
+      throw failure(`merge: ${s.file} is a shard of ${s.shard!.count}, ${split[0].file} of ${count}.`);
     }
     const other = byIndex.get(s.shard!.index);
-    if (other !== undefined) throw new CliFailure('usage', `merge: ${other} and ${s.file} are both shard ${s.shard!.index}/${count}.`);
+    if (other !== undefined) throw failure(`merge: ${other} and ${s.file} are both shard ${s.shard!.index}/${count}.`);
     byIndex.set(s.shard!.index, s.file);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
   if (missing.length) {
-    throw new CliFailure(
-      'usage',
-      `merge: shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')} missing: the site is judged whole, or not at all.`,
-    );
+    throw failure(`merge: shard(s) ${missing.map((i) => `${i}/${count}`).join(', ')} missing: the site is judged whole, or not at all.`);
   }
+}
+
+/** A refusal on one line: file names, URLs, versions and JSON.parse's quote of a shard are the shard's own text. */
+function failure(text: string): CliFailure {
+  return new CliFailure('usage', oneLine(text));
 }

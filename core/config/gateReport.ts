@@ -118,8 +118,30 @@ function redactResult(u: UrlResult, clean: (text: string) => string): UrlResult 
     return rule === f.rule && message === f.message && places === f.places ? f : { ...f, rule, message, ...(places ? { places } : {}) };
   });
   const compare = u.compare && redactComparison(u.compare, clean);
-  if (url === u.url && occurrences === u.occurrences && findings === u.findings && compare === u.compare) return u;
-  return { ...u, url, occurrences, findings, ...(compare ? { compare } : {}) };
+  const local = u.local && redactLocal(u.local, clean);
+  if (url === u.url && occurrences === u.occurrences && findings === u.findings && compare === u.compare && local === u.local) return u;
+  return { ...u, url, occurrences, findings, ...(compare ? { compare } : {}), ...(local ? { local } : {}) };
+}
+
+/** A page's own analysis: its files, address and reason, and the names of its checks (a shard's, for merge). */
+function redactLocal(l: LocalPage, clean: (text: string) => string): LocalPage {
+  const texts = { file: l.file, source: l.source, fetched: l.fetched, reason: l.reason };
+  const changed: Partial<LocalPage> = {};
+  for (const [field, value] of Object.entries(texts) as [keyof typeof texts, string | undefined][]) {
+    if (value !== undefined && clean(value) !== value) changed[field] = clean(value);
+  }
+  const checks = l.checks && keepOrMapKeys(l.checks, clean, (v) => v);
+  const places = l.places && keepOrMapKeys(l.places, clean, (list) => keepOrMap(list, (o) => withFile(o, clean)));
+  if (!Object.keys(changed).length && checks === l.checks && places === l.places) return l;
+  return { ...l, ...changed, ...(checks ? { checks } : {}), ...(places ? { places } : {}) };
+}
+
+/** `record` itself when no key and no value changes, else the cleaned copy. */
+function keepOrMapKeys<T>(record: Record<string, T>, clean: (text: string) => string, map: (value: T) => T): Record<string, T> {
+  const entries = Object.entries(record);
+  const mapped = entries.map(([k, v]): [string, T] => [clean(k), map(v)]);
+  if (mapped.every(([k, v], i) => k === entries[i][0] && v === entries[i][1])) return record;
+  return Object.fromEntries(mapped);
 }
 
 function redactComparison(c: PageComparison, clean: (text: string) => string): PageComparison {

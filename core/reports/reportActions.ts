@@ -17,6 +17,14 @@ import { CreateInput, CreateOutcome, DeleteOutcome, UpdateOutcome, WriteEvent } 
 export const AMBIGUOUS: readonly string[] = ['timeout', 'network', 'server', 'cancelled', 'bad-response'];
 const DELETE_POOL = 4;
 
+/**
+ * A server error the service answered itself (500, 503…), not a gateway's 502 or 504, behind which
+ * the service may still be analysing the page: only those are waited out to the create's time limit.
+ */
+function answeredByService(error: { kind: string; status?: number }): boolean {
+  return error.kind === 'server' && error.status !== undefined && error.status !== 502 && error.status !== 504;
+}
+
 export interface ActionOptions {
   signal?: AbortSignal;
   priority?: CallOptions['priority'];
@@ -142,6 +150,20 @@ export class ReportActions {
       // Look once now (the report may be there already); a later create looks again first.
       const stored = await findMade(client, url, remembered).catch(() => undefined);
       return stored ? settle({ kind: 'recovered', report: stored }) : { kind: 'cancelled' };
+    }
+    if (answeredByService(error)) {
+      // The service itself answered: its work on this create is over, so one look tells whether it
+      // stored the report. Not found: failed, and nothing is left to wait for; the look failing
+      // leaves it unknown (a later create looks first).
+      let stored: Report | undefined;
+      try {
+        stored = await findMade(client, url, remembered, options.signal);
+      } catch {
+        return options.signal?.aborted ? { kind: 'cancelled' } : { kind: 'failed', error };
+      }
+      if (stored) return settle({ kind: 'recovered', report: stored });
+      lost.settle(url);
+      return { kind: 'failed', error };
     }
     // Not found is not "not stored" until the time limit: look until then, never send again meanwhile.
     const stored = await awaitLost(client, url, remembered, limit, options.signal).catch(() => undefined);

@@ -76,7 +76,7 @@ describe('cli: check --local --shard and merge', function () {
     assert.equal(again.code, 0, `nothing regressed against itself: ${again.stdout}`);
   });
 
-  it('bad inputs: not JSON, another version, a page twice, a shard missing or twice, not a --local output (exit 2)', async () => {
+  it('bad inputs: not JSON, another version, a page twice, a shard missing or twice, a shard count of 1e12, not a --local output (exit 2)', async () => {
     const s1 = JSON.parse(await fsp.readFile(path.join(cwd, 's1.json'), 'utf8'));
     await fsp.writeFile(path.join(cwd, 'broken.json'), '{"urls": [');
     await fsp.writeFile(path.join(cwd, 'old.json'), JSON.stringify({ ...s1, version: '0.0.1' }));
@@ -85,7 +85,12 @@ describe('cli: check --local --shard and merge', function () {
       path.join(cwd, 'published.json'),
       JSON.stringify({ ...s1, urls: [{ url: 'https://x.example/', rating: 'good', occurrences: [], findings: [] }] }),
     );
+    await fsp.writeFile(
+      path.join(cwd, 'huge.json'),
+      JSON.stringify({ ...s1, summary: { ...s1.summary, shard: { index: 1, count: 1e12 } } }),
+    );
     const cases: [string[], RegExp][] = [
+      [['huge.json'], /huge\.json has a "summary\.shard" that is not \{index, count\} with 1 ≤ index ≤ count ≤ 256/],
       [['broken.json'], /not valid JSON/],
       [['old.json', 's2.json', 's3.json', 's4.json'], /0\.0\.1.*same version/],
       [['s1.json', 'dup.json', 's3.json', 's4.json'], /is in both/],
@@ -99,6 +104,25 @@ describe('cli: check --local --shard and merge', function () {
       assert.equal(run.code, 2, `${files.join(' ')}: ${run.stdout}`);
       assert.match(run.stderr, message);
       assert.equal(run.stdout, '');
+    }
+  });
+
+  it("a line feed in a shard's version, page or JSON forges no line of merge's message", async () => {
+    const s1 = JSON.parse(await fsp.readFile(path.join(cwd, 's1.json'), 'utf8'));
+    const forged = { ...s1, summary: { ...s1.summary, shard: undefined }, urls: [{ ...s1.urls[0], url: '/x\nFAKE: all good' }] };
+    await fsp.writeFile(path.join(cwd, 'v.json'), JSON.stringify({ ...s1, version: '9\nFAKE: all good' }));
+    await fsp.writeFile(path.join(cwd, 'p1.json'), JSON.stringify(forged));
+    await fsp.writeFile(path.join(cwd, 'p2.json'), JSON.stringify(forged));
+    await fsp.writeFile(path.join(cwd, 'j.json'), '{"urls": [\n\rFAKE: all good');
+    for (const files of [['v.json'], ['p1.json', 'p2.json'], ['j.json']]) {
+      const run = await runCli(['merge', ...files], { cwd, env: {} });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /FAKE: all/, 'the text is shown');
+      assert.deepEqual(
+        run.stderr.split(/\r?\n|\r/).filter((l) => l.startsWith('FAKE')),
+        [],
+        run.stderr,
+      );
     }
   });
 });

@@ -42,6 +42,8 @@ export interface Fault {
   store?: boolean;
   /** Headers of the error's answer (Retry-After). */
   headers?: Record<string, string>;
+  /** The error's `message`, else GitHub's usual one. */
+  message?: string;
 }
 
 export interface SeenRequest {
@@ -121,7 +123,7 @@ export class FakeGitHub {
     if (fault >= 0) {
       const [f] = this.faults.splice(fault, 1);
       if (f.store) this.route(method, url, body, () => undefined, authorOf(req.headers.authorization));
-      return send(f.status, { message: f.status === 429 ? 'rate limited' : 'Server Error' }, f.headers);
+      return send(f.status, { message: f.message ?? (f.status === 429 ? 'rate limited' : 'Server Error') }, f.headers);
     }
     if (method !== 'GET' && this.readOnly) return send(403, { message: 'Resource not accessible by integration' });
     const author = authorOf(req.headers.authorization);
