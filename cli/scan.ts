@@ -64,8 +64,12 @@ async function resume(job: ScanJob, options: ScanOptions, client: ReportsClient,
     );
   }
   const counts = job.counts();
+  // Creates the stopped run sent without hearing back are looked for before anything is sent.
+  const unanswered = counts.unanswered
+    ? `, ${counts.unanswered} sent without an answer before it stopped (looked for on the service before anything is sent)`
+    : '';
   io.stderr(
-    `website-reports: resuming the scan in ${job.file} (discovery skipped; its selection and privacy are kept): ${counts.done} done, ${counts.todo} to do, ${counts.failed} failed before (tried again).\n`,
+    `website-reports: resuming the scan in ${job.file} (discovery skipped; its selection and privacy are kept): ${counts.done} done${unanswered}, ${counts.todo - counts.unanswered} to do, ${counts.failed} failed before (tried again).\n`,
   );
   if (options.dryRun) {
     await job.release();

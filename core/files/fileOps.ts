@@ -17,8 +17,11 @@ export interface FileRead {
 export interface HistoryFiles {
   /** The file's bytes (see FileRead), or undefined when it does not exist; none past `maxBytes`. */
   read(path: string, from?: { ino: number; offset: number }, maxBytes?: number): Promise<FileRead | undefined>;
-  /** Appends with O_APPEND in one write, so lines of two processes never interleave. */
-  append(path: string, text: string): Promise<void>;
+  /**
+   * Appends with O_APPEND in one write, so lines of two processes never interleave. `durable`:
+   * on the disk (fdatasync) before it resolves, so it outlives a power cut, not only a killed process.
+   */
+  append(path: string, text: string, durable?: boolean): Promise<void>;
   writeFile(path: string, text: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   mkdir(path: string): Promise<void>;

@@ -1,7 +1,8 @@
 // The one append-only journal of the history and the scan jobs: its line framing, its torn-line
 // rule, its reading. Whole lines are appended with O_APPEND in one write each (lines of two
 // processes never interleave), and read back so that a crash costs at most the line being written.
-// A write cut short leaves a line without its line break: a reader leaves out a last line without
+// An intent recorded before the act it announces (a scan's create) is appended durably: flushed
+// to the disk (fdatasync) before the append resolves. A write cut short leaves a line without its line break: a reader leaves out a last line without
 // one (it may still be being written), and when the next append followed it on the same line,
 // finds where the whole line begins (a line start cannot occur inside a whole line: quotes in its
 // strings are escaped, and every line is one JSON text).
@@ -28,9 +29,17 @@ export function journalText(lines: readonly string[]): string {
   return text;
 }
 
-/** Appends `lines` (each without its line break) in one write. */
-export function appendLines(files: Pick<HistoryFiles, 'append'>, file: string, lines: readonly string[]): Promise<void> {
-  return files.append(file, journalText(lines));
+/**
+ * Appends `lines` (each without its line break) in one write. `durable`: flushed to the disk
+ * before it resolves (an intent recorded before the act it announces: a scan's create).
+ */
+export function appendLines(
+  files: Pick<HistoryFiles, 'append'>,
+  file: string,
+  lines: readonly string[],
+  options: { durable?: boolean } = {},
+): Promise<void> {
+  return options.durable ? files.append(file, journalText(lines), true) : files.append(file, journalText(lines));
 }
 
 /** A line whose head was torn: the whole line that follows the torn part (from the last line start in it). */

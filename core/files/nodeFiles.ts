@@ -61,9 +61,20 @@ async function createExclusive(path: string, text: string): Promise<boolean> {
   }
 }
 
+/** One write with O_APPEND, then fdatasync, then close. */
+async function appendDurably(path: string, text: string): Promise<void> {
+  const handle = await fsp.open(path, 'a');
+  try {
+    await handle.write(text, null, 'utf8');
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export const nodeFiles: HistoryFiles = {
   read,
-  append: (path, text) => fsp.appendFile(path, text, { encoding: 'utf8', flag: 'a' }),
+  append: (path, text, durable) => (durable ? appendDurably(path, text) : fsp.appendFile(path, text, { encoding: 'utf8', flag: 'a' })),
   writeFile: (path, text) => fsp.writeFile(path, text, 'utf8'),
   rename: (from, to) => fsp.rename(from, to),
   mkdir: async (path) => {

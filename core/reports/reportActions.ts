@@ -84,6 +84,27 @@ export class ReportActions {
     return outcome;
   }
 
+  /**
+   * Looks once for the report an earlier run's unanswered create of `url` made (a scan's journal):
+   * found → recovered (the model and listeners hear of it as of a create); not found → undefined
+   * (the create, when sent, looks again first). Never sends.
+   */
+  async findLost(url: string, previous: LostCreate, options: ActionOptions = {}): Promise<CreateOutcome | undefined> {
+    const session = this.session;
+    try {
+      const made = await findMade(this.client(), url, previous, options.signal);
+      if (!made) return undefined;
+      if (session === this.session) {
+        this.model?.upsert(made);
+        this.emit({ kind: 'created', report: made });
+      }
+      return { kind: 'recovered', report: made };
+    } catch (caught) {
+      const error = toApiError(caught);
+      return error.kind === 'cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error };
+    }
+  }
+
   /** Whether a create of this URL is running now. */
   isCreating(url: string): boolean {
     return this.session.inFlight.has(url);

@@ -4,7 +4,9 @@
 // client's request queue (the item goes back to it, nothing was stored) and a create whose answer
 // was lost is looked for — and waited for while the service may still be analysing it — before
 // it is ever sent again. An optional journal (a scan's state file) hears each create as sent
-// before it is sent, and when its answer is lost, so a crash can be recovered from. A failure after
+// before it is sent, and when its answer is lost, so a crash can be recovered from: a create whose
+// last send has no known outcome (`unanswered`) is looked for on the service before ANY write of
+// the run is sent, and counts as recovered when found. A failure after
 // which no other write can succeed (endsWriteRun) stops the run here, for every caller.
 import type { ApiError } from '../client/errors';
 import type { Priority } from '../client/rateGate';
@@ -33,6 +35,8 @@ export type WriteItem =
       password?: string;
       /** A send of an earlier run whose answer was lost (from a journal). */
       previous?: LostCreate;
+      /** That send's outcome is unknown (the run that sent it stopped): looked for before any write is sent. */
+      unanswered?: boolean;
     }
   | { kind: 'rerun'; report: Report };
 
@@ -63,7 +67,8 @@ export interface WriteRun {
   stopped?: string;
 }
 
-type Writer = Pick<ReportActions, 'create' | 'rerun'>;
+/** findLost only for a journal's unanswered creates (a scan's resume). */
+type Writer = Pick<ReportActions, 'create' | 'rerun'> & Partial<Pick<ReportActions, 'findLost'>>;
 
 export async function runWrites(items: readonly WriteItem[], actions: Writer, options: WriteOptions = {}): Promise<WriteRun> {
   const results: (WriteResult | undefined)[] = new Array(items.length).fill(undefined);
@@ -95,12 +100,36 @@ export async function runWrites(items: readonly WriteItem[], actions: Writer, op
       stopped ??= error instanceof Error ? error.message : String(error);
     }
   };
+  // First every unanswered send of an earlier run is looked for, so nothing is sent while one of
+  // them may still turn out to be stored (one search each, WRITE_CONCURRENCY at a time).
+  const unanswered = items.flatMap((item, index) => (item.kind === 'create' && item.previous && item.unanswered ? [index] : []));
+  const look = async (index: number): Promise<void> => {
+    const item = items[index] as Extract<WriteItem, { kind: 'create' }>;
+    const found = await actions.findLost?.(item.url, item.previous as LostCreate, { signal: options.signal, priority: options.priority });
+    // Not found yet (or the search failed): the create looks again itself before it is ever sent.
+    if (found?.kind === 'failed' && endsWriteRun(found.error)) stopped ??= found.error.message;
+    if (found?.kind !== 'recovered') return;
+    results[index] = found;
+    try {
+      await options.onResult?.(index, found);
+    } catch (error) {
+      stopped ??= error instanceof Error ? error.message : String(error);
+    }
+  };
+  let nextLook = 0;
+  const looker = async (): Promise<void> => {
+    while (stopped === undefined && !options.signal?.aborted && nextLook < unanswered.length) await look(unanswered[nextLook++]);
+  };
   const worker = async (): Promise<void> => {
-    while (more() && next < items.length) await take(next++);
+    while (more() && next < items.length) {
+      const index = next++;
+      if (results[index] === undefined) await take(index);
+    }
   };
   // All WRITE_CONCURRENCY start together (a run of three takes one analysis's time, not two): a
   // refused key then costs at most the writes already in flight, never one per item.
-  const pool = Math.max(1, Math.min(options.concurrency ?? WRITE_CONCURRENCY, WRITE_CONCURRENCY, items.length));
-  await Promise.all(Array.from({ length: pool }, worker));
+  const width = (count: number) => Math.max(1, Math.min(options.concurrency ?? WRITE_CONCURRENCY, WRITE_CONCURRENCY, count));
+  if (unanswered.length) await Promise.all(Array.from({ length: width(unanswered.length) }, looker));
+  await Promise.all(Array.from({ length: width(items.length) }, worker));
   return { results, stopped };
 }

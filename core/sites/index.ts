@@ -14,6 +14,8 @@ export type { JobCounts, JobProblemKind, NewJob, ScanProgress } from './scanJob'
 export type { JobStatus, JobItem } from './jobJournal';
 export type { JobFiles } from './jobFiles';
 export { runScan, resultOf } from './runScan';
+export { leftOver } from './jobOffer';
+export type { LeftOver } from './jobOffer';
 export type { ScanClient, ScanDeps, ScanResult } from './runScan';
 export * from './scanLimits';
 export { describePreview, describeScanResult } from './describe';

@@ -2,9 +2,10 @@
 // core/files' atomic write), then one JSON line per event, appended with core/files' journal.
 // Replaying the events gives each URL's state; a line cut by a crash is read from where the next
 // whole event starts, and a line not understood is ignored, so a crash loses at most the event
-// being written, never the job. A URL whose create
-// was sent but never answered ('send' without 'done') is "lost": before it is ever sent again,
-// the service is searched for the report that send may have made.
+// being written, never the job. A `send` is the intent to create: it is on the disk (fdatasync)
+// before the request leaves. A URL whose create was sent but never answered ('send' without
+// 'done', 'failed' or 'unsent') has an unknown outcome: before anything is sent again, the service
+// is searched for the report that send may have made.
 import { Privacy } from '../client/types';
 import { journalText } from '../files/journal';
 
@@ -52,6 +53,8 @@ export interface JobItem {
   knownIds?: string[];
   /** When its latest create was sent: a lost one's outcome is unknown until its time limit has passed. */
   sentAt?: number;
+  /** A send of it has no known outcome (answer lost, or the process stopped): looked for before anything is sent. */
+  unanswered?: boolean;
   /** A create sent and not yet answered. */
   sendingAt?: number;
   /** The ids known at that send, until it is answered or lost. */
@@ -158,6 +161,7 @@ export function applyEvent(items: JobItem[], event: JobEvent): JobStatus | undef
       const item = items[event.i];
       item.state = 'failed';
       item.reason = event.why;
+      item.unanswered = undefined;
       return undefined;
     }
     case 'retry':
@@ -184,6 +188,7 @@ function markLost(item: JobItem): void {
     item.lostAt = item.sendingAt;
     item.knownIds = item.sendingKnown;
   }
+  if (item.sendingAt !== undefined) item.unanswered = true;
   item.sendingAt = undefined;
   item.sendingKnown = undefined;
 }

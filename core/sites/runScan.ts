@@ -3,8 +3,9 @@
 // and spreads the rest of a window, and waits out a 429: nothing was stored, the create goes back
 // to the queue). The job's state file is the queue's journal: every create is written as sent
 // BEFORE it is sent, and as lost when its answer is; a create sent and never answered (a crash, a
-// lost answer, a cancel) is looked for on the service — and waited for while the service may still
-// be analysing it — before the URL is ever sent again, so no URL gets two reports.
+// lost answer, a cancel) is looked for on the service — every one of them before anything is sent
+// on a resume, then again, while the service may still be analysing it, before the URL is ever
+// sent again — so no URL gets two reports.
 import * as l10n from '@vscode/l10n';
 import type { ReportsClient } from '../client/client';
 import { ReportActions } from '../reports/reportActions';
@@ -17,7 +18,7 @@ export type ScanClient = Pick<ReportsClient, 'createReport' | 'listReports' | 'a
 export interface ScanDeps {
   client: ScanClient;
   /** The editor's actions (its tree hears of the creates); the command line leaves it out. */
-  actions?: Pick<ReportActions, 'create' | 'rerun'>;
+  actions?: Pick<ReportActions, 'create' | 'rerun' | 'findLost'>;
   /** For privacy 2; never written to the state file. */
   password?: string;
   /** Stops the run like a pause (creates in flight are stopped and looked for). */
@@ -61,6 +62,7 @@ export async function runScan(job: ScanJob, deps: ScanDeps): Promise<ScanResult>
       item.lostAt === undefined
         ? undefined
         : { startedAt: item.lostAt, lastSentAt: item.sentAt ?? item.lostAt, knownIds: new Set(item.knownIds ?? []) },
+    unanswered: item.unanswered,
   }));
   const actions = deps.actions ?? new ReportActions(() => deps.client as ReportsClient);
   const settle = async (at: number, result: WriteResult): Promise<void> => {

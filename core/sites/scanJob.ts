@@ -36,6 +36,8 @@ export interface JobCounts {
   todo: number;
   /** Creates sent and not answered yet. */
   inFlight: number;
+  /** URLs to do whose last send has no known outcome (the run before stopped): looked for on the service first. */
+  unanswered: number;
 }
 
 export interface ScanProgress extends JobCounts {
@@ -170,10 +172,11 @@ export class ScanJob {
   }
 
   counts(): JobCounts {
-    const counts: JobCounts = { total: this.items.length, done: 0, failed: 0, todo: 0, inFlight: 0 };
+    const counts: JobCounts = { total: this.items.length, done: 0, failed: 0, todo: 0, inFlight: 0, unanswered: 0 };
     for (const item of this.items) {
       counts[item.state]++;
       if (item.sendingAt !== undefined) counts.inFlight++;
+      else if (item.state === 'todo' && item.unanswered) counts.unanswered++;
     }
     return counts;
   }
@@ -214,9 +217,13 @@ export class ScanJob {
     await this.release();
   }
 
-  /** Appends an event to the file (after the earlier ones) and applies it; rejects when the write fails. */
+  /**
+   * Appends an event to the file (after the earlier ones) and applies it; rejects when the write
+   * fails. A `send` (the intent to create, written before the request leaves) is on the disk first.
+   */
   record(event: JobEvent): Promise<void> {
-    const write = this.writing.then(() => appendLines(this.files, this.file, [eventLine(event)]));
+    const durable = event.e === 'send';
+    const write = this.writing.then(() => appendLines(this.files, this.file, [eventLine(event)], { durable }));
     this.writing = write.catch(() => undefined);
     return write.then(() => {
       const status = applyEvent(this.items, event);

@@ -2,17 +2,29 @@
 // the same persistent job (core/sites), kept in the extension's global storage so a closed window,
 // a reload or a crash loses nothing. One job runs at a time; its progress shows in a notification
 // and the status bar; pause keeps its queue, cancel ends it. On the next start the editor asks
-// whether to resume a job that did not finish (a password, never stored, is asked again).
+// whether to resume a job that did not finish (a password, never stored, is asked again); a job
+// whose every URL ended is finished, and offers only Retry Failed for its failures.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Privacy } from '../../core/client/types';
-import { createJob, describeScanResult, JobProblem, loadJob, runScan, type ScanJob, type ScanResult } from '../../core/sites';
+import {
+  createJob,
+  describeScanResult,
+  JobProblem,
+  leftOver,
+  loadJob,
+  resultOf,
+  runScan,
+  type ScanJob,
+  type ScanResult,
+} from '../../core/sites';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 import { COMMAND } from '../ids';
 import { CommandContext } from '../shared/context';
 import { reportFailure } from '../shared/feedback';
-import { askPassword } from '../shared/prompts';
+import { newStateFile, pendingStateFiles, scansDir } from './scanFiles';
+import { askResume, askResumePaused, askRetryFailed, askRunning, passwordFor } from './scanOffers';
 
 /** What a scan command returns. */
 export interface ScanSummary {
@@ -24,11 +36,10 @@ export interface ScanSummary {
 
 const NOTHING: ScanSummary = { found: 0, created: 0, skipped: 0, failed: 0 };
 
-/** A state file of a job, by its name. */
-const STATE_FILE = /^scan-\d+-[0-9a-f]+\.jsonl$/;
-
 export class SiteJobs extends Disposable {
   private running?: { job: ScanJob; controller: AbortController };
+  /** Finished jobs whose Retry Failed question is showing: not offered a second time meanwhile. */
+  private readonly retryShown = new Set<string>();
   private told?: ReturnType<typeof setTimeout>;
   private readonly status = vscode.window.createStatusBarItem('webReports.scan', vscode.StatusBarAlignment.Left, 0);
 
@@ -44,10 +55,6 @@ export class SiteJobs extends Disposable {
     this.register(this.status);
   }
 
-  private dir(): string | undefined {
-    return this.storage.scheme === 'file' ? path.join(this.storage.fsPath, 'scans') : undefined;
-  }
-
   /** Whether a job runs in this window now. */
   get busy(): boolean {
     return this.running !== undefined;
@@ -61,7 +68,7 @@ export class SiteJobs extends Disposable {
     password: string | undefined,
     counts: { found: number; skipped: number },
   ): Promise<ScanSummary> {
-    const dir = this.dir();
+    const dir = scansDir(this.storage);
     if (!dir) {
       void vscode.window.showErrorMessage(
         vscode.l10n.t("Website Reports: scans need the extension's storage on a local disk; this window has none."),
@@ -72,7 +79,7 @@ export class SiteJobs extends Disposable {
       void vscode.window.showWarningMessage(vscode.l10n.t('Website Reports: a scan is already running; pause or cancel it first.'));
       return NOTHING;
     }
-    const file = path.join(dir, `scan-${Date.now()}-${Math.floor(Math.random() * 0xffffff).toString(16)}.jsonl`);
+    const file = newStateFile(dir);
     const job = await createJob(file, { input, urls, privacy, found: counts.found, skippedBefore: counts.skipped });
     if (job instanceof JobProblem) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: the scan could not start: {0}', plainText(job.message, 300)));
@@ -172,32 +179,38 @@ export class SiteJobs extends Disposable {
     }
     if (result.status === 'paused' || result.stopped) {
       await job.release();
-      const resume = vscode.l10n.t('Resume');
       const why = result.stopped ? plainText(result.stopped, 300) : vscode.l10n.t('paused');
       // Not awaited: the command returns its counts now; the answer comes when the person gives it.
-      void vscode.window
-        .showInformationMessage(vscode.l10n.t('Website Reports: scan {0}; {1}. Its queue is kept.', why, words), resume)
-        .then((choice) => {
-          if (choice === resume) void this.resumeFile(job.file, password);
-        });
+      void askResumePaused(why, words).then((resume) => (resume ? this.resumeFile(job.file, password) : undefined));
       return;
     }
-    // Done, with failures: offer to send the failed ones again (looked for first, never twice).
-    // The job is released meanwhile; unanswered, it is offered again at the next start.
+    // Every URL ended, some failed: the job is finished, and Retry Failed is the one way to send
+    // the failed again. It is released meanwhile; unanswered, it is offered again at the next start.
     await job.release();
-    const retry = vscode.l10n.t('Retry Failed');
-    const details = vscode.l10n.t('Show Details');
-    void vscode.window.showWarningMessage(vscode.l10n.t('Website Reports: {0}.', words), retry, details).then(async (choice) => {
-      if (choice === details) this.ctx.log.show(true);
-      const again = await loadJob(job.file);
+    this.offerRetry(job.file, words, job.header.privacy === 2 ? password : undefined);
+  }
+
+  /** The one message of a finished job with failures; not awaited (the command returns its counts now). */
+  private offerRetry(file: string, words: string, password?: string): void {
+    this.retryShown.add(file);
+    void askRetryFailed(this.ctx, words).then(async (choice) => {
+      this.retryShown.delete(file);
+      if (choice === 'details') {
+        this.ctx.log.show(true);
+        this.offerRetry(file, words, password); // the question stays until it is answered
+        return;
+      }
+      const again = await loadJob(file);
       if (again === undefined || again instanceof JobProblem) return;
-      if (choice !== retry) {
+      if (choice !== 'retry') {
         await again.remove().catch(() => again.release());
       } else if (this.running) {
         await again.release(); // one job at a time: offered again later
       } else {
+        const secret = await passwordFor(again.header.privacy, password);
+        if (secret === null) return void (await again.release());
         await again.retryFailed();
-        await this.run(again, password);
+        await this.run(again, secret);
       }
     });
   }
@@ -221,11 +234,9 @@ export class SiteJobs extends Disposable {
   /** Pause, cancel, or resume a job left from before, chosen in a quick pick. */
   async manage(): Promise<void> {
     if (this.running) {
-      const pause = vscode.l10n.t('Pause (keep the rest for later)');
-      const cancel = vscode.l10n.t('Cancel (create nothing more)');
-      const choice = await vscode.window.showQuickPick([pause, cancel], { title: vscode.l10n.t('Website Reports: the running site scan') });
-      if (choice === pause) await this.pause();
-      else if (choice === cancel) await this.cancel();
+      const choice = await askRunning();
+      if (choice === 'pause') await this.pause();
+      else if (choice === 'cancel') await this.cancel();
       return;
     }
     if (!(await this.offerResume(true))) {
@@ -233,50 +244,40 @@ export class SiteJobs extends Disposable {
     }
   }
 
-  /** The state files of jobs left from before. */
-  private async pendingFiles(): Promise<string[]> {
-    const dir = this.dir();
-    if (!dir) return [];
-    try {
-      const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(dir));
-      return entries.filter(([name, type]) => type === vscode.FileType.File && STATE_FILE.test(name)).map(([name]) => path.join(dir, name));
-    } catch {
-      return []; // no folder yet: no job ever ran
-    }
-  }
-
-  /** Asks whether to resume each job that did not finish; true when one was offered. */
+  /**
+   * Offers each job left from before once: one with URLs still to do is asked to resume (those
+   * that failed are not among them); a finished one with failures gives its one message with
+   * Retry Failed; one with nothing left is removed. True when one was offered.
+   */
   async offerResume(always = false): Promise<boolean> {
     if (this.running) return false;
-    for (const file of await this.pendingFiles()) {
+    for (const file of await pendingStateFiles(scansDir(this.storage))) {
+      if (this.retryShown.has(file)) continue; // its message is showing
       const job = await loadJob(file);
       if (job === undefined || job instanceof JobProblem) {
         if (job instanceof JobProblem && job.kind !== 'locked') this.ctx.log.warn(`Scan state ${path.basename(file)}: ${job.message}`);
         continue; // another window runs it, or it is not ours
       }
-      const c = job.counts();
-      if (c.todo === 0 && c.failed === 0) {
+      const left = leftOver(job);
+      if (left === 'nothing') {
         await job.remove().catch(() => job.release());
         continue;
       }
-      const name = plainText(job.header.input, 80);
-      const resume = vscode.l10n.t('Resume');
-      const cancel = vscode.l10n.t('Cancel Scan');
-      const later = vscode.l10n.t('Later');
-      const choice = await vscode.window.showInformationMessage(
-        vscode.l10n.t('Website Reports: the scan of {0} stopped with {1} of {2} URLs to go. Resume it?', name, c.todo + c.failed, c.total),
-        ...(always ? [resume, cancel] : [resume, cancel, later]),
-      );
-      if (choice === resume) {
-        const password =
-          job.header.privacy === 2 ? await askPassword(vscode.l10n.t('Website Reports: Password for the new reports')) : undefined;
-        if (job.header.privacy === 2 && !password) {
+      if (left === 'retry-failed') {
+        await job.release();
+        this.offerRetry(file, describeScanResult(resultOf(job)));
+        return true;
+      }
+      const c = job.counts();
+      const choice = await askResume(this.ctx, plainText(job.header.input, 80), c.todo, c.total, always);
+      if (choice === 'resume') {
+        const password = await passwordFor(job.header.privacy);
+        if (password === null) {
           await job.release();
           return true;
         }
-        if (c.todo === 0) await job.retryFailed();
         await this.run(job, password);
-      } else if (choice === cancel) {
+      } else if (choice === 'cancel') {
         await job.cancel();
         await job.remove().catch(() => job.release());
       } else await job.release();

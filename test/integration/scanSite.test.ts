@@ -1,14 +1,15 @@
 // Scan Site from Sitemap in the real extension host, against a loopback site (robots.txt →
 // sitemap index → sitemap) and the local report service: the pages are created once each through
 // the persistent job; a second scan skips them all; a sitemap file of the workspace is read
-// without fetching anything.
+// without fetching anything; a refused page ends the scan with one message (Retry Failed), and the
+// finished job is not offered to resume.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { COMMAND } from '../../extension/ids';
 import type { ExtensionInternals } from '../../extension/extension';
-import { activateExtension, apiKey, serviceUrl, sleep, waitFor } from './helpers';
+import { activateExtension, apiKey, getRequests, serviceUrl, sleep, waitFor } from './helpers';
 import { GOOD_PAGE } from './sidebar/fixtures';
 
 interface Summary {
@@ -161,6 +162,39 @@ describe('Scan Site from Sitemap', function () {
     } finally {
       await vscode.workspace.fs.delete(file);
     }
+  });
+
+  it('a page the service refuses (422): one message says what happened, with Retry Failed; the finished job is not offered to resume', async () => {
+    const { ctx } = (await activateExtension()).exports as ExtensionInternals;
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root);
+    const file = vscode.Uri.joinPath(root, 'scan-refused-once-sitemap.xml');
+    const refused = 'http://127.0.0.1:9/refused-once';
+    await vscode.workspace.fs.writeFile(
+      file,
+      new TextEncoder().encode(
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${refused}</loc></url></urlset>`,
+      ),
+    );
+    try {
+      const result = await vscode.commands.executeCommand<Summary>(COMMAND.scanSite, file, { confirm: false, privacy: 0 });
+      assert.deepEqual(result, { found: 1, created: 0, skipped: 0, failed: 1 });
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
+    const said = ctx.failures.recent();
+    assert.match(said.at(-1) ?? '', /1 found: 0 created, 0 skipped, 1 failed/);
+    assert.deepEqual(ctx.failures.lastButtons(), ['Retry Failed', 'Show Details']);
+    // Manage Scan: nothing runs and nothing waits to be resumed; it asks no "stopped with 1 of 1
+    // URLs to go. Resume it?" (a question would hold the command until answered).
+    const managed = await Promise.race([
+      vscode.commands.executeCommand(COMMAND.manageScan).then(() => 'answered'),
+      sleep(10_000).then(() => 'asked a question'),
+    ]);
+    assert.equal(managed, 'answered');
+    assert.deepEqual(ctx.failures.recent(), said, 'no second message');
+    const posts = (await getRequests()).filter((r) => r.method === 'POST' && new URLSearchParams(r.body).get('url') === refused);
+    assert.equal(posts.length, 1, 'the refused URL was not sent again');
   });
 
   it("refuses the report service's own address as a site", async () => {

@@ -1,9 +1,10 @@
 // `website-reports scan` killed with -9 while creates are in flight, then resumed AT ONCE with the
 // same --state, while the service is still analysing what the dead run sent: every page ends with
 // exactly one report. The creates take 250 ms on the service (a fault that delays each POST before
-// it is stored); the kill comes when 8 creates have reached the service. Five rounds in a row: the
-// outcome of a send the dead run never heard back from stays unknown — looked for again, never
-// sent again — until the service can answer for it.
+// it is stored); the kill comes when 4 to 10 creates have reached the service (1 to 3 in flight).
+// Five rounds in a row: every send the dead run never heard back from is looked for before the
+// resume sends anything (and said when it starts); its outcome stays unknown — looked for again,
+// never sent again — until the service can answer for it.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
@@ -20,7 +21,8 @@ const KEY = 'cli-scan-kill-key-5150';
 const ROUNDS = 5;
 const PAGES = 30;
 const CREATE_MS = 250;
-const KILL_AFTER = 8;
+/** Creates that have reached the service when the first run is killed, by round. */
+const KILL_AFTER = [8, 4, 10, 5, 9];
 const CONSTANT = evaluate(
   extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
 );
@@ -52,7 +54,7 @@ describe('cli: scan killed with -9 and resumed at once', function () {
     return map;
   }
 
-  it(`${ROUNDS} rounds: ${PAGES} pages, creates of ${CREATE_MS} ms, killed after ${KILL_AFTER} sent, resumed at once: one report per page`, async () => {
+  it(`${ROUNDS} rounds: ${PAGES} pages, creates of ${CREATE_MS} ms, killed after ${KILL_AFTER.join('/')} sent, resumed at once: one report per page`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       await service.reset(0);
       service.clearRequests();
@@ -70,10 +72,10 @@ describe('cli: scan killed with -9 and resumed at once', function () {
       // killed before it left would stay unknown for the whole time limit (2 minutes) on resume.
       const written = async () => ((await fsp.readFile(state, 'utf8').catch(() => '')).match(/"e":"send"/g) ?? []).length;
       await new Promise<void>((resolve, reject) => {
-        const ended = () => reject(new Error(`round ${round}: the scan ended before ${KILL_AFTER} creates were sent`));
+        const ended = () => reject(new Error(`round ${round}: the scan ended before ${KILL_AFTER[round]} creates were sent`));
         first.once('exit', ended);
         const poll = async (): Promise<void> => {
-          if (posts() >= KILL_AFTER && (await written()) === posts()) {
+          if (posts() >= KILL_AFTER[round] && (await written()) === posts()) {
             first.off('exit', ended);
             first.kill('SIGKILL');
             resolve();
@@ -83,9 +85,16 @@ describe('cli: scan killed with -9 and resumed at once', function () {
       });
       await new Promise((resolve) => first.once('close', resolve));
       const sentBefore = posts();
+      const unanswered = unansweredIn(await fsp.readFile(state, 'utf8')).map((i) => urls[i]);
+      const logged = service.requests().length;
       // At once: the creates the dead run had in flight are still being analysed by the service.
       const second = await runCli(args.slice(1), { cwd, env });
       assert.equal(second.code, 0, `round ${round}: ${second.stderr}`);
+      if (unanswered.length) assert.match(second.stderr, new RegExp(`, ${unanswered.length} sent without an answer before it stopped`));
+      const resumed = service.requests().slice(logged);
+      const firstPost = resumed.findIndex((r) => r.method === 'POST');
+      const searched = new Set(resumed.slice(0, firstPost).map((r) => r.query.search));
+      for (const url of unanswered) assert.ok(searched.has(url), `round ${round}: ${url} looked for before anything was sent`);
       const summary = JSON.parse(second.stdout) as { created: number; failed: number; status: string };
       assert.deepEqual([summary.created, summary.failed, summary.status], [PAGES, 0, 'done'], `round ${round}`);
       const stored = await reportsByUrl();
@@ -96,3 +105,21 @@ describe('cli: scan killed with -9 and resumed at once', function () {
     }
   });
 });
+
+/** The indexes of the URLs whose last send has no answer in a state file's events. */
+function unansweredIn(text: string): number[] {
+  const open = new Set<number>();
+  for (const line of text.split('\n').slice(1)) {
+    const event = (() => {
+      try {
+        return JSON.parse(line) as { e: string; i?: number };
+      } catch {
+        return undefined;
+      }
+    })();
+    if (event?.i === undefined) continue;
+    if (event.e === 'send') open.add(event.i);
+    else if (event.e === 'done' || event.e === 'failed' || event.e === 'unsent') open.delete(event.i);
+  }
+  return [...open];
+}
