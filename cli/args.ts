@@ -33,6 +33,8 @@ export interface CheckOptions {
   compare: boolean;
   /** `--shard I/N` (with --local): only the I-th of N shares of the pages. */
   shard?: Shard;
+  /** `--allow-empty`: a run with nothing to check (no URL, no page) passes instead of failing (exit 2). */
+  allowEmpty: boolean;
 }
 
 export interface Shard {
@@ -95,6 +97,7 @@ const COMMAND_OPTIONS: Record<'check' | 'scan' | 'merge', readonly string[]> = {
     'local',
     'compare',
     'shard',
+    'allow-empty',
   ],
   merge: ['config', 'format', 'output', 'write', 'baseline', 'update-baseline'],
   scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
@@ -127,6 +130,7 @@ const OPTIONS = {
   local: { type: 'string' },
   compare: { type: 'boolean' },
   shard: { type: 'string' },
+  'allow-empty': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export type Values = ReturnType<
@@ -213,6 +217,7 @@ export function parseCommand(argv: readonly string[]): Command {
       ...(values.local === undefined ? {} : { local: values.local }),
       compare: Boolean(values.compare),
       ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
+      allowEmpty: Boolean(values['allow-empty']),
     },
   };
 }
