@@ -36,7 +36,7 @@ export async function judge(
   notes: SkipNote[],
 ): Promise<number> {
   const failures = new Failures();
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const service = chooseService(options.baseUrl, io.env, config);
   const client = openClient(service, io.env, io.version);
   failures.address = client.base.href;

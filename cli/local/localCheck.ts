@@ -47,7 +47,7 @@ interface PageJob {
 
 export async function runLocalCheck(options: CheckOptions, io: CliIo, config: GateConfig): Promise<number> {
   const rules = new RuleSet(config);
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const notes: SkipNote[] = [];
   const site = siteOriginOf(config);
   const root = config.file ? path.dirname(config.file) : io.cwd;

@@ -32,7 +32,7 @@ export async function runMerge(options: MergeOptions, io: CliIo): Promise<number
   if (options.files.length > MAX_MERGE_INPUTS) throw new CliFailure('usage', `merge takes at most ${MAX_MERGE_INPUTS} files.`);
   const config = await readConfig(options.config, io.cwd);
   const rules = new RuleSet(config);
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const shards: Shard[] = [];
   for (const file of options.files) shards.push(await readShard(file, io));
   checkShards(shards);
