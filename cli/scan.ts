@@ -188,7 +188,7 @@ async function lookUp(found: number, selection: ReturnType<typeof selectUrls>, c
   } catch (caught) {
     const error = toApiError(caught);
     throw (
-      stoppingFailure(error) ??
+      stoppingFailure(error, { address: client.base.href }) ??
       new CliFailure(
         'service',
         `The report service failed (${serviceProblem(error, client.base.href)}) while looking up which URLs have a report; nothing was created. Run again when it answers.`,
