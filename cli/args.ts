@@ -2,6 +2,8 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { checkLocalOptions, parseShard } from './localArgs';
 import { CliFailure } from './usageError';
+import { parseFailure } from './argErrors';
+import { checkScanInput } from './scanInput';
 
 export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif', 'codequality'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -166,7 +168,10 @@ export function parseCommand(argv: readonly string[]): Command {
       tokens: true,
     });
   } catch (error) {
-    throw new CliFailure('usage', `${(error as Error).message}\nRun "website-reports --help" for the options.`);
+    // The command's own options are the ones to suggest (the command is the first word, if any).
+    const word = argv.find((a) => !a.startsWith('-'));
+    const known = word === 'check' || word === 'scan' || word === 'merge' ? COMMAND_OPTIONS[word] : Object.keys(OPTIONS);
+    throw parseFailure(error, [...known, 'help', 'version']);
   }
   const { values, positionals, tokens } = parsed;
   if (values.help) return { kind: 'help' };
@@ -260,6 +265,7 @@ function scanOptions(values: Values, positionals: string[]): ScanOptions {
     throw new CliFailure('usage', `--format: "${format}" is not one of ${SCAN_FORMATS.join(', ')} (for scan).`);
   }
   if (values['dry-run'] && values.yes) throw new CliFailure('usage', '--dry-run creates nothing: it cannot be combined with --yes.');
+  checkScanInput(positionals[0]);
   return {
     input: positionals[0],
     config: values.config,

@@ -11,6 +11,7 @@ import { Progress } from './progress';
 import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';
 import { refuseMissingPaths, requireSomething } from './emptyRun';
+import { outputsOf, refuseMissingFolders } from './outputFolders';
 
 export interface CliIo {
   cwd: string;
@@ -25,6 +26,7 @@ export interface CliIo {
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
   const config = await readConfig(options.config, io.cwd);
   await refuseMissingPaths(options.paths, io.cwd);
+  await refuseMissingFolders(outputsOf(options), io.cwd);
   // The pages of a build folder or a preview, rated here: loaded only then.
   if (options.local !== undefined) return (await import('./local/localCheck')).runLocalCheck(options, io, config);
   const rules = new RuleSet(config);

@@ -13,6 +13,7 @@ import type { MergeOptions } from '../args';
 import { readConfig, type CliIo } from '../check';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
+import { outputsOf, refuseMissingFolders } from '../outputFolders';
 import { judgePage } from './judgePage';
 import { checkedComparison, checkedLocal, checkedNotes } from './mergeInput';
 
@@ -31,6 +32,7 @@ interface Shard {
 export async function runMerge(options: MergeOptions, io: CliIo): Promise<number> {
   if (options.files.length > MAX_MERGE_INPUTS) throw new CliFailure('usage', `merge takes at most ${MAX_MERGE_INPUTS} files.`);
   const config = await readConfig(options.config, io.cwd);
+  await refuseMissingFolders(outputsOf(options), io.cwd);
   const rules = new RuleSet(config);
   const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const shards: Shard[] = [];
