@@ -44,6 +44,11 @@ case "$INPUT_MODE" in
   *) fail "mode must be \"published\" or \"local\", not \"$INPUT_MODE\"." ;;
 esac
 [ -z "$INPUT_RERUN_OLDER_THAN" ] || args+=(--rerun-older-than "$INPUT_RERUN_OLDER_THAN")
+case "${INPUT_ALLOW_EMPTY:-false}" in
+  true) args+=(--allow-empty) ;;
+  false) ;;
+  *) fail "allow-empty must be \"true\" or \"false\", not \"$INPUT_ALLOW_EMPTY\"." ;;
+esac
 
 if [ -n "$INPUT_BASELINE" ]; then
   baseline="$INPUT_BASELINE"

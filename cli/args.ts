@@ -2,6 +2,8 @@
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { checkLocalOptions, parseShard } from './localArgs';
 import { CliFailure } from './usageError';
+import { parseFailure } from './argErrors';
+import { checkScanInput } from './scanInput';
 
 export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif', 'codequality'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -33,6 +35,8 @@ export interface CheckOptions {
   compare: boolean;
   /** `--shard I/N` (with --local): only the I-th of N shares of the pages. */
   shard?: Shard;
+  /** `--allow-empty`: a run with nothing to check (no URL, no page) passes instead of failing (exit 2). */
+  allowEmpty: boolean;
 }
 
 export interface Shard {
@@ -95,6 +99,7 @@ const COMMAND_OPTIONS: Record<'check' | 'scan' | 'merge', readonly string[]> = {
     'local',
     'compare',
     'shard',
+    'allow-empty',
   ],
   merge: ['config', 'format', 'output', 'write', 'baseline', 'update-baseline'],
   scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
@@ -127,6 +132,7 @@ const OPTIONS = {
   local: { type: 'string' },
   compare: { type: 'boolean' },
   shard: { type: 'string' },
+  'allow-empty': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export type Values = ReturnType<
@@ -162,7 +168,10 @@ export function parseCommand(argv: readonly string[]): Command {
       tokens: true,
     });
   } catch (error) {
-    throw new CliFailure('usage', `${(error as Error).message}\nRun "website-reports --help" for the options.`);
+    // The command's own options are the ones to suggest (the command is the first word, if any).
+    const word = argv.find((a) => !a.startsWith('-'));
+    const known = word === 'check' || word === 'scan' || word === 'merge' ? COMMAND_OPTIONS[word] : Object.keys(OPTIONS);
+    throw parseFailure(error, [...known, 'help', 'version']);
   }
   const { values, positionals, tokens } = parsed;
   if (values.help) return { kind: 'help' };
@@ -213,6 +222,7 @@ export function parseCommand(argv: readonly string[]): Command {
       ...(values.local === undefined ? {} : { local: values.local }),
       compare: Boolean(values.compare),
       ...(values.shard === undefined ? {} : { shard: parseShard(values.shard) }),
+      allowEmpty: Boolean(values['allow-empty']),
     },
   };
 }
@@ -255,6 +265,7 @@ function scanOptions(values: Values, positionals: string[]): ScanOptions {
     throw new CliFailure('usage', `--format: "${format}" is not one of ${SCAN_FORMATS.join(', ')} (for scan).`);
   }
   if (values['dry-run'] && values.yes) throw new CliFailure('usage', '--dry-run creates nothing: it cannot be combined with --yes.');
+  checkScanInput(positionals[0]);
   return {
     input: positionals[0],
     config: values.config,

@@ -10,6 +10,8 @@ import type { CheckOptions } from './args';
 import { Progress } from './progress';
 import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';
+import { refuseMissingPaths, requireSomething } from './emptyRun';
+import { outputsOf, refuseMissingFolders } from './outputFolders';
 
 export interface CliIo {
   cwd: string;
@@ -23,6 +25,8 @@ export interface CliIo {
 
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
   const config = await readConfig(options.config, io.cwd);
+  await refuseMissingPaths(options.paths, io.cwd);
+  await refuseMissingFolders(outputsOf(options), io.cwd);
   // The pages of a build folder or a preview, rated here: loaded only then.
   if (options.local !== undefined) return (await import('./local/localCheck')).runLocalCheck(options, io, config);
   const rules = new RuleSet(config);
@@ -57,6 +61,8 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     }
     throw error;
   }
+  const where = options.paths.length ? options.paths.map((p) => `"${oneLine(p)}"`).join(', ') : 'the working directory';
+  requireSomething(places.size, options.allowEmpty, `no http(s) URL to look up was found in ${where}`, notes);
   // The report lists every skip; a link out of the checkout is said at once as well, whatever the format.
   for (const note of notes) if (note.reason === 'outside-link') sayNote(io, note);
   const { judge } = await import('./judge');

@@ -11,12 +11,25 @@ import { writeAtomically } from '../core/files/atomicWrite';
 import type { CheckOptions, MergeOptions } from './args';
 import { type CliIo, emit } from './check';
 import { formatReport, type FormatOptions } from './formats';
+import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';
 
-/** The baseline of --baseline; one that does not exist yet is fine with --update-baseline (that is what it is for). */
-export async function readBaselineFile(file: string, updating: boolean, cwd: string): Promise<Baseline | undefined> {
+/**
+ * The baseline of --baseline. One that does not exist yet is empty (every page judged by the rules
+ * alone): a new project's first run, or a CI recipe copied before the file was written, must not fail
+ * for it; a note says how to write it (--update-baseline, which is what it is for). One that exists
+ * but cannot be read or is broken fails the run (exit 2).
+ */
+export async function readBaselineFile(file: string, updating: boolean, io: Pick<CliIo, 'cwd' | 'stderr'>): Promise<Baseline | undefined> {
   try {
-    return await loadBaseline(file, { cwd, missingOk: updating });
+    const baseline = await loadBaseline(file, { cwd: io.cwd, missingOk: true });
+    if (!baseline && !updating) {
+      io.stderr(
+        `website-reports: the baseline ${oneLine(file)} does not exist yet, so every page is judged by the rules alone;` +
+          ` to start one, run the same command with --update-baseline and commit the file.\n`,
+      );
+    }
+    return baseline;
   } catch (error) {
     if (error instanceof BaselineError) throw new CliFailure('config', `Baseline error: ${error.message}`);
     throw error;

@@ -37,10 +37,11 @@ export async function judge(
   notes: SkipNote[],
 ): Promise<number> {
   const failures = new Failures();
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const service = chooseService(options.baseUrl, io.env, config);
   const client = openClient(service, io.env, io.version);
   failures.address = client.base.href;
+  failures.source = service.source;
   // Nothing written or printed holds the key, even when the service echoes it (as a check name).
   const clean = redactorFor(service.apiKey);
   const lookup = new UrlLookup({ source: () => client });
@@ -120,12 +121,13 @@ async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io:
 /** The service failures of a run: a refused key or a bad address ends it at once; the first other one is said at the end. */
 class Failures {
   first: string | undefined;
-  /** The service's address, named when it could not be reached. */
+  /** The service's address, named when it could not be reached, and where it was set. */
   address: string | undefined;
+  source = '--base-url';
 
   note(error: ApiError): void {
     this.first ??= serviceProblem(error, this.address);
-    const stopping = stoppingFailure(error);
+    const stopping = stoppingFailure(error, this.address === undefined ? undefined : { address: this.address, source: this.source });
     if (stopping) throw stopping;
   }
 }

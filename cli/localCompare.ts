@@ -40,7 +40,7 @@ export async function comparePublished(
       if (!answer || answer.state === 'unknown') {
         const error = toApiError(answer?.state === 'unknown' ? answer.error : new Error('no answer'));
         throw (
-          stoppingFailure(error) ??
+          stoppingFailure(error, { address: client.base.href, source: service.source }) ??
           new CliFailure('service', `The report service failed (${serviceProblem(error, client.base.href)}); nothing was compared.`)
         );
       }

@@ -130,7 +130,8 @@ async function scanAnew(options: ScanOptions, baseUrl: string, client: ReportsCl
     input = found.input;
     io.progress.done();
     if (stop.signal.aborted) return interruptedBeforeJob(io);
-    for (const f of found.failures) io.stderr(`website-reports: ${f.message}\n`);
+    // Without a URL, the first failure is the run's reason, said once below.
+    for (const f of found.urls.length ? found.failures : found.failures.slice(1)) io.stderr(`website-reports: ${f.message}\n`);
     if (found.failures.length) sitemapFailures = found.failures.map((f) => ({ file: f.file, reason: f.message }));
     if (!found.urls.length && found.failures.length) {
       throw new CliFailure('site', `No URL could be read from ${found.input}: ${found.failures[0].message}`);
@@ -192,7 +193,7 @@ async function lookUp(found: number, selection: ReturnType<typeof selectUrls>, c
   } catch (caught) {
     const error = toApiError(caught);
     throw (
-      stoppingFailure(error) ??
+      stoppingFailure(error, { address: client.base.href }) ??
       new CliFailure(
         'service',
         `The report service failed (${serviceProblem(error, client.base.href)}) while looking up which URLs have a report; nothing was created. Run again when it answers.`,

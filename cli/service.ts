@@ -15,6 +15,8 @@ import { CliFailure } from './usageError';
 export interface ServiceChoice {
   baseUrl: string;
   apiKey: string;
+  /** Where the address came from, for messages: "--base-url", "WEBREPORTS_BASE_URL", '"baseUrl" in …'. */
+  source: string;
 }
 
 export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, config: GateConfig): ServiceChoice {
@@ -35,7 +37,7 @@ export function chooseService(flag: string | undefined, env: NodeJS.ProcessEnv, 
   }
   const apiKey = env.WEBREPORTS_API_KEY?.trim();
   if (!apiKey) throw new CliFailure('key', 'No API key: set the environment variable WEBREPORTS_API_KEY (in CI, from a secret).');
-  return { baseUrl: raw, apiKey };
+  return { baseUrl: raw, apiKey, source };
 }
 
 /**
@@ -108,10 +110,20 @@ export function serviceProblem(error: ApiError, address?: string): string {
 /**
  * The failure that ends a run at once, in the command line's words and exit code: the write
  * queue's rule (endsWriteRun: a refused key, no key or address, a service that asks to wait longer
- * than the client waits), and input the client refused before sending; undefined for the others.
+ * than the client waits), input the client refused before sending, and an address that is not a
+ * report service (every request would get the same page); undefined for the others.
  */
-export function stoppingFailure(error: ApiError): CliFailure | undefined {
+export function stoppingFailure(error: ApiError, service?: { address: string; source?: string }): CliFailure | undefined {
   if (error.kind === 'invalid-input') return new CliFailure('config', error.message);
+  if (error.notAService !== undefined) {
+    const where = service ? `${service.address}${service.source ? ` (from ${service.source})` : ''}` : 'The report service address';
+    return new CliFailure(
+      'config',
+      `${where} does not answer as a report service: it gave ${error.notAService} where JSON was expected. ` +
+        `Check ${service?.source ?? '--base-url, WEBREPORTS_BASE_URL or "baseUrl"'}: it should be the report service's own address, ` +
+        'the one whose /api/v1/ answers (e.g. https://reports.example.com), not a web site it rates.',
+    );
+  }
   if (!endsWriteRun(error)) return undefined;
   if (error.kind === 'rate-limited') {
     // The client waits out a 429 itself; one that reaches here will not pass by waiting.

@@ -21,6 +21,7 @@ website-reports.json.
   --update-baseline          write the current state to the --baseline FILE
   --github-comment           keep one comment on the pull request up to date (in GitHub Actions)
   --github-issue             open one issue on an error, update it, close it when all is well
+  --allow-empty              pass a run with nothing to check (no URL, no page); else exit 2
 
 check --local: rates the pages before they are published, with the service's own checks run
 here (no service, no key): every .html/.htm page of a build folder (only those its sitemap.xml
@@ -62,6 +63,6 @@ has none, paced under the service's rate limit. Ctrl+C pauses; --state resumes.
 
 The API key comes from the environment variable WEBREPORTS_API_KEY only.
 Exit codes: 0 no error-level finding / every URL done; 1 at least one error-level finding / some
-URLs failed; 2 usage, config, key or service failure, or a scan not confirmed; 130 a scan paused
-by Ctrl+C.
+URLs failed; 2 usage, config, key or service failure, nothing to check (see --allow-empty), or a
+scan not confirmed; 130 a scan paused by Ctrl+C.
 `;

@@ -19,6 +19,7 @@ import type { CheckOptions } from '../args';
 import type { CliIo } from '../check';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
+import { requireSomething } from '../emptyRun';
 import { folderPages, sitemapKeys } from './folderPages';
 import { judgePage } from './judgePage';
 import { inShard } from './shard';
@@ -48,13 +49,18 @@ interface PageJob {
 
 export async function runLocalCheck(options: CheckOptions, io: CliIo, config: GateConfig): Promise<number> {
   const rules = new RuleSet(config);
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const notes: SkipNote[] = [];
   const root = config.file ? path.dirname(config.file) : io.cwd;
   const known = new PagesOfConfig(config, root, true);
   const site = known.site;
   const sources = new SourcePlaces(known, io.cwd);
-  const wanted = (url: string) => inShard(url, options.shard);
+  // Every page found counts, the shard's or not: an empty shard of a site is no empty run.
+  let found = 0;
+  const wanted = (url: string) => {
+    found++;
+    return inShard(url, options.shard);
+  };
   const target = options.local ?? '';
   const isOrigin = /^https?:\/\//i.test(target);
   io.progress.say('Finding pages…');
@@ -67,6 +73,10 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
       ? await previewJobs(target, site, options, io, config, wanted, notes, close)
       : await folderJobs(target, known, io, wanted, notes);
     const pages = await analyseAll(jobs, pool, 2 * workers, sources, io);
+    const none = isOrigin
+      ? `the preview at ${target} gave no page (no sitemap from robots.txt or /sitemap.xml, and the files given name no URL on it)`
+      : `no page was found in the build folder "${target}" (.html or .htm files; only those its sitemap.xml lists, when it has one)`;
+    requireSomething(found, options.allowEmpty, none, notes);
     const now = (io.now ?? Date.now)();
     const results: UrlResult[] = [];
     const current: Baseline = new Map<string, BaselineEntry>();
@@ -140,8 +150,9 @@ async function previewJobs(
   }
   // The service's address (when one is set) is never read as a page.
   const serviceOrigin = (await import('../service')).serviceOriginOf(options.baseUrl, io.env, config);
-  const { previewPages, openPreviewReader } = await import('./previewPages');
-  const source = { origin, site, serviceOrigin, proxy: { env: io.env } };
+  const { previewPages, openPreviewReader, previewTimeoutOf } = await import('./previewPages');
+  const timeoutMs = previewTimeoutOf(io.env);
+  const source = { origin, site, serviceOrigin, proxy: { env: io.env }, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   const reader = await openPreviewReader(source);
   close.push(() => reader.close());
   const pages = await previewPages(source, config, options.paths, io.cwd, wanted, notes);

@@ -15,6 +15,7 @@ import { readConfig, type CliIo } from '../check';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { oneLine } from '../../core/text/oneLine';
 import { CliFailure } from '../usageError';
+import { outputsOf, refuseMissingFolders } from '../outputFolders';
 import { judgePage } from './judgePage';
 import { checkedComparison, checkedLocal, checkedNotes } from './mergeInput';
 
@@ -33,8 +34,9 @@ interface Shard {
 export async function runMerge(options: MergeOptions, io: CliIo): Promise<number> {
   if (options.files.length > MAX_MERGE_INPUTS) throw failure(`merge takes at most ${MAX_MERGE_INPUTS} files.`);
   const config = await readConfig(options.config, io.cwd);
+  await refuseMissingFolders(outputsOf(options), io.cwd);
   const rules = new RuleSet(config);
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io.cwd) : undefined;
+  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
   const shards: Shard[] = [];
   for (const file of options.files) shards.push(await readShard(file, io));
   checkShards(shards);

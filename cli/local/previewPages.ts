@@ -11,6 +11,7 @@ import { PreviewReader } from '../../core/sources/previewFetch';
 import { walkFiles, type SkipNote } from '../../core/urls/fileWalk';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import { collectUrls } from '../../core/urls/occurrences';
+import { CliFailure } from '../usageError';
 import { pageName } from './pageUrls';
 
 /** Pages of one preview, at most (the discovery's own budget is larger; a run is bounded here). */
@@ -34,6 +35,19 @@ export interface PreviewSource {
   serviceOrigin?: string;
   /** The service client's proxy settings (the environment's variables). */
   proxy: ProxySettings;
+  /** Time for each file (a sitemap, a page) instead of the readers' own (previewTimeoutOf). */
+  timeoutMs?: number;
+}
+
+/** $WEBREPORTS_PREVIEW_TIMEOUT_SECONDS (a whole number of seconds, 1 to 600) as ms; else undefined: the readers' own limits. */
+export function previewTimeoutOf(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.WEBREPORTS_PREVIEW_TIMEOUT_SECONDS?.trim();
+  if (!text) return undefined;
+  const n = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= 600)) {
+    throw new CliFailure('usage', `WEBREPORTS_PREVIEW_TIMEOUT_SECONDS: "${text}" is not a whole number of seconds from 1 to 600.`);
+  }
+  return n * 1000;
 }
 
 /** The preview's pages, de-duplicated by name, picked by `wanted` (the shard). */
@@ -49,8 +63,17 @@ export async function previewPages(
     serviceOrigin: source.serviceOrigin,
     proxy: source.proxy,
     userAgent: USER_AGENT,
+    ...(source.timeoutMs === undefined ? {} : { limits: { timeoutMs: source.timeoutMs } }),
   });
   let urls = discovery.urls;
+  // No answer at all (refused, reset, silent): the preview is not running; its pages would fail alike.
+  const unreachable = urls.length ? undefined : discovery.failures.find((f) => f.kind === 'network' || f.kind === 'timeout');
+  if (unreachable) {
+    throw new CliFailure(
+      'site',
+      `The preview at ${source.origin} ${unreachable.kind === 'timeout' ? 'does not answer' : 'cannot be reached'} (${unreachable.message.replace(/\.$/, '')}): is it running? Start it before the check, and in CI wait until it answers.`,
+    );
+  }
   if (!urls.length) {
     for (const f of discovery.failures) notes.push({ file: f.file, reason: 'not-found', message: f.message });
     // No sitemap: the URLs on the preview's (or the site's) origin that the files name.
@@ -75,5 +98,11 @@ export async function previewPages(
 
 /** The run's reader of the preview's pages: a few at once, as the analysis takes them. */
 export function openPreviewReader(source: PreviewSource): Promise<PreviewReader> {
-  return PreviewReader.open({ serviceOrigin: source.serviceOrigin, proxy: source.proxy, connections: 4, userAgent: USER_AGENT });
+  return PreviewReader.open({
+    serviceOrigin: source.serviceOrigin,
+    proxy: source.proxy,
+    connections: 4,
+    userAgent: USER_AGENT,
+    ...(source.timeoutMs === undefined ? {} : { timeoutMs: source.timeoutMs }),
+  });
 }

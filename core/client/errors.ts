@@ -46,6 +46,11 @@ export interface ApiErrorDetails {
   next?: NextStep;
   /** Why a connection failed, in words, when known (networkErrors.ts): a surface with words of its own says it too. */
   reason?: string;
+  /**
+   * The address answered, but not as a report service (a web site, a proxy's page): what it gave,
+   * e.g. 'HTTP 404 with an HTML page titled "Demo"', so a surface can say where its own setting is.
+   */
+  notAService?: string;
   cause?: unknown;
 }
 
@@ -57,6 +62,7 @@ export class ApiError extends Error {
   readonly serviceMessage?: string;
   readonly next?: NextStep;
   readonly reason?: string;
+  readonly notAService?: string;
 
   constructor(kind: ApiErrorKind, message: string, details: ApiErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -67,6 +73,7 @@ export class ApiError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.serviceMessage = details.serviceMessage;
     this.reason = details.reason;
+    this.notAService = details.notAService;
     this.next = details.next ?? usualNextStep(kind, details);
   }
 

@@ -25,6 +25,8 @@ export type Expect = 'list' | 'record' | 'whole';
 /** What the caller is doing, so a 403 or 404 can say what it means there. */
 export interface ResponseContext {
   what: string;
+  /** The address asked (`{base}/api/v1/…`): an answer that is not the service's names its base. */
+  url?: string;
   notFound?: string;
   /** What a 403 means for this resource, and what helps. */
   forbidden?: { message: string; next?: NextStep };
@@ -60,23 +62,47 @@ const keep: Clean = (text) => text;
 // The start of a body that is enough to say what it is (an excerpt shows 80 characters of it).
 const EXCERPT_BYTES = 4096;
 
-function notJson(response: RawResponse, clean: Clean): ApiError {
-  const type = header(response, 'content-type') ?? l10n.t('no content type');
+/**
+ * An answer that is not JSON where the report API always sends JSON (a 2xx, a 404 even for an unknown
+ * route): the address is not the report service's (a web site, a proxy's page). Says what came back
+ * (an HTML page and its title, else its type, size and start) and where the address is set.
+ */
+function notAService(response: RawResponse, clean: Clean, url: string | undefined): ApiError {
+  const type = header(response, 'content-type') ?? '';
+  const start = response.body.toString('utf8', 0, EXCERPT_BYTES);
+  let what: string;
+  if (/html/i.test(type) || /^\s*</.test(start)) {
+    const title = /<title[^<>]*>([^<]*)/i.exec(start)?.[1].trim();
+    what = title
+      ? l10n.t('HTTP {0} with an HTML page titled "{1}"', response.status, excerpt(clean(title), 60))
+      : l10n.t(
+          'HTTP {0} with an HTML page ("{1}")',
+          response.status,
+          excerpt(clean(start.replace(/<[^<>]*>/g, ' ')) || excerpt(clean(start))),
+        );
+  } else {
+    what = l10n.t(
+      'HTTP {0} with {1}, {2}: "{3}"',
+      response.status,
+      excerpt(clean(type.split(';')[0]), 60) || l10n.t('no content type'),
+      sizeOf(response.body.length),
+      excerpt(clean(start)),
+    );
+  }
+  const base = url?.includes('/api/v1/') ? excerpt(clean(url.slice(0, url.indexOf('/api/v1/'))), 120) : undefined;
   return new ApiError(
     'bad-response',
     l10n.t(
-      'The service answered HTTP {0} with something that is not JSON ({1}, {2}: "{3}"). Check that "webReports.baseUrl" points at the report service.',
-      response.status,
-      excerpt(clean(type.split(';')[0]), 60),
-      sizeOf(response.body.length),
-      excerpt(clean(response.body.toString('utf8', 0, EXCERPT_BYTES))),
+      '{0} does not answer as a report service: it gave {1} where JSON was expected. Set "webReports.baseUrl" to the report service\'s own address, the one whose /api/v1/ answers.',
+      base ?? l10n.t('The address'),
+      what,
     ),
-    { status: response.status, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
+    { status: response.status, notAService: what, next: { kind: 'open-setting', setting: 'webReports.baseUrl' } },
   );
 }
 
 /** The body as JSON, read as `expect` says; a body cut at the budget is never read as whole. */
-export function parseJson(response: RawResponse, clean: Clean = keep, expect: Expect = 'whole'): unknown {
+export function parseJson(response: RawResponse, clean: Clean = keep, expect: Expect = 'whole', url?: string): unknown {
   const { body } = response;
   if (expect !== 'whole') {
     try {
@@ -84,7 +110,7 @@ export function parseJson(response: RawResponse, clean: Clean = keep, expect: Ex
     } catch (error) {
       if (!(error instanceof MalformedJson)) throw error;
       if (error.cut && response.truncated) throw tooLarge(response.status, body.length);
-      throw notJson(response, clean);
+      throw notAService(response, clean, url);
     }
   }
   if (response.truncated || body.length > MAX_RECORD_BYTES) throw tooLarge(response.status, Math.min(body.length, MAX_RECORD_BYTES));
@@ -93,7 +119,7 @@ export function parseJson(response: RawResponse, clean: Clean = keep, expect: Ex
   try {
     return JSON.parse(text);
   } catch {
-    throw notJson(response, clean);
+    throw notAService(response, clean, url);
   }
 }
 
@@ -117,7 +143,7 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
   const { status } = response;
   if (status >= 200 && status < 300) {
     if (context.ignoreBody || status === 204) return undefined;
-    return parseJson(response, clean, context.expect);
+    return parseJson(response, clean, context.expect, context.url);
   }
   if (status >= 300 && status < 400) {
     const location = header(response, 'location');
@@ -157,6 +183,8 @@ export function interpret(response: RawResponse, context: ResponseContext): unkn
     const forbidden = context.forbidden ?? { message: l10n.t('The service does not allow this key to {0}', context.what) };
     throw new ApiError('forbidden', `${forbidden.message} (HTTP 403${suffix}).`, { status, serviceMessage: message, next: forbidden.next });
   }
+  // The report API answers a 404 in JSON, even for a route it does not know; a page is someone else's.
+  if ((status === 404 || status === 405) && body === undefined) throw notAService(response, clean, context.url);
   if (status === 404 || status === 410) {
     throw new ApiError(
       'not-found',

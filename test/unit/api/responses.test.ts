@@ -37,6 +37,15 @@ describe('api: statuses to errors', () => {
     ];
     for (const [status, body, kind] of kinds) assert.equal(failure(status, body).kind, kind, `HTTP ${status}`);
     assert.equal(failure(200, '<html>').kind, 'bad-response');
+    // The report API answers 404 in JSON, even for an unknown route: an HTML 404 is another site's.
+    const page = failure(404, '<html><title>Nope</title></html>', { ...ctx, url: 'https://www.example.com/api/v1/reports' });
+    assert.equal(page.kind, 'bad-response');
+    assert.equal(page.notAService, 'HTTP 404 with an HTML page titled "Nope"');
+    assert.match(page.message, /^https:\/\/www\.example\.com does not answer as a report service/);
+    assert.match(
+      failure(405, 'Method Not Allowed', ctx).message,
+      /^The address does not answer as a report service: it gave HTTP 405 with no content type/,
+    );
     assert.equal(interpret(raw(204, ''), ctx), undefined);
   });
 

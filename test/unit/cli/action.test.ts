@@ -204,4 +204,22 @@ describe('action: the steps in order, as the runner runs them', function () {
     );
     assert.match(step(both, 'Check the URLs')?.stderr ?? '', /build-dir or preview-origin, not both/);
   });
+
+  it('a typo in paths or nothing to check fails the job; allow-empty: true passes the empty run only', async () => {
+    const typo = await run({ INPUT_PATHS: 'dcos' }, { name: 'push', payload: {} });
+    assert.equal(typo.outputs['exit-code'], '2');
+    assert.match(step(typo, 'Check the URLs')?.stderr ?? '', /"dcos": no such file or folder/);
+    assert.equal(step(typo, 'Gate')?.outcome, 'failure');
+    const files = { 'plain/a.md': 'No address here.\n' };
+    const empty = await run({ INPUT_PATHS: 'plain' }, { name: 'push', payload: {} }, files);
+    assert.equal(empty.outputs['exit-code'], '2');
+    assert.match(step(empty, 'Check the URLs')?.stderr ?? '', /Nothing was checked: .*Pass --allow-empty/);
+    assert.equal(step(empty, 'Gate')?.outcome, 'failure');
+    const allowed = await run({ INPUT_PATHS: 'plain', 'INPUT_ALLOW-EMPTY': 'true' }, { name: 'push', payload: {} }, files);
+    assert.match(step(allowed, 'Check the URLs')?.stdout ?? '', /^website-reports check plain --allow-empty /m);
+    assert.equal(allowed.outputs['exit-code'], '0');
+    assert.equal(allowed.failed, false);
+    const wrong = await run({ INPUT_PATHS: 'plain', 'INPUT_ALLOW-EMPTY': 'yes' }, { name: 'push', payload: {} }, files);
+    assert.match(step(wrong, 'Check the URLs')?.stderr ?? '', /allow-empty must be "true" or "false"/);
+  });
 });
