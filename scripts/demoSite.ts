@@ -2,12 +2,16 @@
 // local report service really fetches and rates its pages. The pages are the Markdown files of the
 // demo workspace (content/, see demoWorkspace.ts), rendered at each request, so an edit saved in
 // the editor shows in the next analysis; which file makes which page is the workspace config's
-// `sources`, through the same matcher the editor uses. It also serves /sitemap.xml and /robots.txt.
+// `sources`, through the same matcher the editor uses. It also serves /sitemap.xml and /robots.txt,
+// and the pages of the service's seeded reports (service/seedPage.ts: the service fetches a seeded
+// host's page from here, so re-running a seeded report works offline).
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { renderDemoPage } from './demoMarkdown';
+import { seededPageAt } from '../service/seed';
+import { SEEDED_PATH } from '../service/seedPage';
 import type { SourceMatcher } from '../core/sources/pageSources';
 import { DEMO_CONTENT, DEMO_OLD_PAGE, DEMO_OLD_PAGE_HTML, demoMatcher, sitemapXml } from './demoWorkspace';
 
@@ -55,6 +59,13 @@ export async function startDemoSite(options: DemoSiteOptions): Promise<DemoSite>
     };
     const target = (req.url ?? '/').split('?')[0];
     if (target.length > MAX_DEMO_PATH) return send(414, 'text/plain', 'URI too long');
+    if (target.startsWith(SEEDED_PATH)) {
+      const seeded = seededPageAt(target);
+      // Served as the page's own answer would be: without a charset unless its HTML names one.
+      if (seeded) res.writeHead(seeded.status, { 'content-type': 'text/html', 'cache-control': 'no-store' }).end(seeded.html);
+      else send(404, 'text/html', '<!doctype html><title>Not found</title><p>Not found</p>');
+      return;
+    }
     if (!matcher) return send(503, 'text/plain', 'Starting');
     const map = matcher;
     const pages = files.map((file) => ({ file, url: map.pageUrlOf(file) as string }));

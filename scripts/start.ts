@@ -75,6 +75,8 @@ async function main(): Promise<void> {
     port,
     dataFile: path.join(DATA, 'demo-reports.json'),
     seed: Number(process.env.WEBREPORTS_DEMO_SEED || 24),
+    // The seeded reports' pages are the demo site's: a re-run of one works without the internet.
+    seedSite: site.url,
     // As the real service: its shapes (the default), about 60 requests a minute; no control endpoints.
     shape: 'real',
     rateLimitPerMinute: 60,

@@ -30,6 +30,8 @@ export interface AnalyzeOptions {
   dispatcher?: Dispatcher;
   /** the service's own address: a URL pointing at it is refused (the dispatcher checks sockets) */
   own?: OwnAddress;
+  /** where a page is fetched from instead (npm start: the seeded hosts' pages from the demo site); the page keeps its URL */
+  servedFrom?: (url: URL) => string | undefined;
   /** analyses the fetched page; default: here, on this thread (the service uses its worker pool) */
   analyse?: (page: FetchedPage) => Promise<Analysis>;
 }
@@ -59,8 +61,8 @@ async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const started = performance.now();
-  const get = (target: string) =>
-    request(target, {
+  const get = (url: string) =>
+    request(target(url, opts), {
       method: 'GET',
       dispatcher,
       signal: controller.signal,
@@ -110,6 +112,14 @@ async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage
     clearTimeout(timer);
     if (ownAgent) await ownAgent.close().catch(() => undefined);
   }
+}
+
+/** The address a URL is fetched from: its own, or where `servedFrom` serves it (checked as the URL is). */
+function target(url: string, opts: AnalyzeOptions): string {
+  const served = opts.servedFrom?.(new URL(url));
+  if (served === undefined) return url;
+  allowed(new URL(served), opts.own);
+  return served;
 }
 
 /** As the real service: a made-up path on the same origin must answer 404 (no redirect followed). */

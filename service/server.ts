@@ -19,7 +19,7 @@ import { answerFault } from './inject';
 import { guardedConnector, notOwnAddress } from './ownAddress';
 import { hashPassword } from './password';
 import { RateLimiter } from './rateLimit';
-import { seedReports } from './seed';
+import { seededPageUrl, seedReports } from './seed';
 import { Store } from './store';
 import type { Fault, RecordedRequest, Shape, StoredReport } from './types';
 
@@ -52,6 +52,8 @@ export interface ServiceOptions {
   /** Host names (any port) it answers to besides its own address, e.g. when reached through a proxy */
   hostNames?: string[];
   log?: (line: string) => void;
+  /** npm start's demo site: the seeded hosts' pages are fetched from it, so a seeded report can be re-run offline */
+  seedSite?: string;
   /** replaces the page fetch and rating of creates and re-runs (benchmarks: a constant analysis) */
   analyze?: (url: string) => Promise<Analysis>;
 }
@@ -102,6 +104,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   if (shape !== 'real' && shape !== 'plain') throw new Error(`startService: shape must be 'real' or 'plain'`);
   const seedCount = Math.max(0, Math.floor(opts.seed ?? 0));
   const timeoutMs = opts.analysisTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const seedSite = opts.seedSite;
   const controlToken = opts.control ? randomBytes(24).toString('base64url') : undefined;
 
   const store = await Store.open(opts.dataFile);
@@ -136,7 +139,15 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     shape,
     analyze: inFlightAtMost(
       MAX_ANALYSES_IN_FLIGHT,
-      opts.analyze ?? ((url: string) => analyzeUrl(url, { timeoutMs, dispatcher: agent, own, analyse: (page) => pool.analyse(page) })),
+      opts.analyze ??
+        ((url: string) =>
+          analyzeUrl(url, {
+            timeoutMs,
+            dispatcher: agent,
+            own,
+            analyse: (page) => pool.analyse(page),
+            ...(seedSite === undefined ? {} : { servedFrom: (u: URL) => seededPageUrl(seedSite, u) }),
+          })),
     ),
   };
 

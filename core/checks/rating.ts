@@ -59,6 +59,14 @@ export function ratingOf(record: { result?: unknown; score?: unknown } | null | 
   return score === undefined ? { band: 'unknown' } : { band: bandOfScore(score), score };
 }
 
+/**
+ * The order of ratings, worst first: no rating (none, unknown) 0, bad 1, decent 2, good 3. Whether a
+ * rating went down (the baseline) and which page got worse (the pull-request comment) ask here.
+ */
+export function ratingRank(rating: RatingBand | 'none'): number {
+  return rating === 'good' ? 3 : rating === 'decent' ? 2 : rating === 'bad' ? 1 : 0;
+}
+
 /** A score rounded for people: 73.68… → "74". */
 export function roundedScore(score: number): string {
   return String(Math.round(score));

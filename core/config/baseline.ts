@@ -6,7 +6,8 @@
 import * as l10n from '@vscode/l10n';
 import type { Report } from '../client/types';
 import { readConfined, ReadProblem, tooLargeMessage } from '../files/confinedRead';
-import { ratingOf, roundedScore } from '../checks/rating';
+import { ratingOf, ratingRank, roundedScore } from '../checks/rating';
+import { checkChanges } from '../checks/checkChanges';
 import { describeRating } from '../text/vocabulary';
 import { checkStates, type CheckState } from '../checks/checkResults';
 import type { Finding, GateRating, UrlVerdict } from './rules';
@@ -24,7 +25,7 @@ export interface BaselineEntry {
 
 export type Baseline = Map<string, BaselineEntry>;
 
-const RANK: Record<GateRating, number> = { none: 0, bad: 1, decent: 2, good: 3 };
+const RATINGS: readonly string[] = ['good', 'decent', 'bad', 'none'] satisfies GateRating[];
 
 export class BaselineError extends Error {
   constructor(
@@ -107,10 +108,10 @@ export function parseBaseline(text: string, file: string): Baseline {
   for (const [url, value] of Object.entries(urls as Record<string, unknown>)) {
     const v = value as Partial<BaselineEntry> | null;
     // Own keys only: "toString" or "__proto__" is `in` every object.
-    if (!v || typeof v !== 'object' || typeof v.rating !== 'string' || !Object.hasOwn(RANK, v.rating)) {
+    if (!v || typeof v !== 'object' || typeof v.rating !== 'string' || !RATINGS.includes(v.rating)) {
       throw new BaselineError(file, l10n.t('The entry of {0} has no valid "rating".', url));
     }
-    const entry: BaselineEntry = { rating: v.rating };
+    const entry: BaselineEntry = { rating: v.rating as GateRating };
     if (typeof v.score === 'number' && Number.isFinite(v.score)) entry.score = v.score;
     if (v.checks && typeof v.checks === 'object') {
       // fromEntries defines each key: a check named "__proto__" stays a check.
@@ -136,17 +137,15 @@ export function regressions(before: BaselineEntry, now: BaselineEntry, tolerance
       ),
     });
   }
-  if (now.rating !== 'none' && RANK[now.rating] < RANK[before.rating]) {
+  if (now.rating !== 'none' && ratingRank(now.rating) < ratingRank(before.rating)) {
     found.push({
       level: 'error',
       rule: 'regression/rating',
       message: l10n.t('The rating went down from {0} to {1}.', describeBand(before.rating), describeBand(now.rating)),
     });
   }
-  for (const [check, state] of Object.entries(now.checks ?? {})) {
-    if (state === 'failed' && before.checks?.[check] === 'passed') {
-      found.push({ level: 'error', rule: `regression/check/${check}`, message: l10n.t('Check "{0}" passed before and fails now.', check) });
-    }
+  for (const check of checkChanges(before.checks, now.checks ?? {}).newlyFailing) {
+    found.push({ level: 'error', rule: `regression/check/${check}`, message: l10n.t('Check "{0}" passed before and fails now.', check) });
   }
   return found;
 }

@@ -1,8 +1,10 @@
 // What changed between two runs of a report: its score and band, and which checks began to fail,
-// were fixed, or still fail. Pure.
+// were fixed, or still fail (core/checks/checkChanges.ts: the baseline and the pull-request
+// comment ask the same function). Pure.
 
 import type { RatingBand } from '../checks/rating';
-import { importanceRank } from '../checks/checkResults';
+import { checkChanges, sortChecks, type Verdicts } from '../checks/checkChanges';
+import type { Importance } from '../checks/checkResults';
 import type { CheckState, RunSnapshot } from './snapshot';
 
 export interface RunDiff {
@@ -12,41 +14,44 @@ export interface RunDiff {
   delta?: number;
   bandBefore: RatingBand;
   bandAfter: RatingBand;
-  /** Failing now, not failing before (passed, or not checked). */
+  /** Passed before, failing now. */
   newlyFailing: string[];
   /** Failing before, passed now. */
   fixed: string[];
   stillFailing: string[];
+  /** Failing now, not checked in the run before (not in it, or not judged). */
+  failingUnjudgedBefore: string[];
 }
 
 function own(checks: Record<string, CheckState>, key: string): CheckState | undefined {
   return Object.prototype.hasOwnProperty.call(checks, key) ? checks[key] : undefined;
 }
 
-/** Check keys sorted by importance (high first, then medium, low, none), then by key. */
-function byImportance(keys: string[], current: RunSnapshot, previous: RunSnapshot): string[] {
-  const rank = (key: string) => {
-    return importanceRank(own(current.checks, key)?.importance ?? own(previous.checks, key)?.importance);
-  };
-  return keys.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+/** A run's checks as verdicts (core/checks/checkChanges.ts). */
+function verdictsOf(run: RunSnapshot): Verdicts {
+  const out: Record<string, 'passed' | 'failed'> = {};
+  for (const key of Object.keys(run.checks)) {
+    // defineProperty: a check named "__proto__" is a check, not the object's prototype.
+    Object.defineProperty(out, key, {
+      value: run.checks[key].passed ? 'passed' : 'failed',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
+/** A check's importance as the later run says it, else the earlier. */
+function importanceIn(current: RunSnapshot, previous: RunSnapshot): (key: string) => Importance | undefined {
+  return (key) => own(current.checks, key)?.importance ?? own(previous.checks, key)?.importance;
 }
 
 export function diffRuns(previous: RunSnapshot, current: RunSnapshot): RunDiff {
-  const newlyFailing: string[] = [];
-  const fixed: string[] = [];
-  const stillFailing: string[] = [];
-  for (const key of Object.keys(current.checks)) {
-    const now = current.checks[key];
-    const before = own(previous.checks, key);
-    if (!now.passed) (before?.passed === false ? stillFailing : newlyFailing).push(key);
-    else if (before?.passed === false) fixed.push(key);
-  }
   const diff: RunDiff = {
     bandBefore: previous.band,
     bandAfter: current.band,
-    newlyFailing: byImportance(newlyFailing, current, previous),
-    fixed: byImportance(fixed, current, previous),
-    stillFailing: byImportance(stillFailing, current, previous),
+    ...checkChanges(verdictsOf(previous), verdictsOf(current), importanceIn(current, previous)),
   };
   if (previous.score !== undefined) diff.scoreBefore = previous.score;
   if (current.score !== undefined) diff.scoreAfter = current.score;
@@ -58,5 +63,5 @@ export function diffRuns(previous: RunSnapshot, current: RunSnapshot): RunDiff {
 export function changedChecks(previous: RunSnapshot, current: RunSnapshot): string[] {
   const keys = new Set([...Object.keys(previous.checks), ...Object.keys(current.checks)]);
   const changed = [...keys].filter((key) => own(previous.checks, key)?.passed !== own(current.checks, key)?.passed);
-  return byImportance(changed, current, previous);
+  return sortChecks(changed, importanceIn(current, previous));
 }

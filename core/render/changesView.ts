@@ -147,6 +147,7 @@ ${sparkline(drawn)}
 ${checkList(l10n.t('Newly failing ({0})', diff.newlyFailing.length), 'newly-failing', diff.newlyFailing, opts)}
 ${checkList(l10n.t('Fixed ({0})', diff.fixed.length), 'fixed', diff.fixed, opts)}
 ${checkList(l10n.t('Still failing ({0})', diff.stillFailing.length), 'still-failing', diff.stillFailing, opts)}
+${checkList(l10n.t('Failing, not checked before ({0})', diff.failingUnjudgedBefore.length), 'failing-unjudged', diff.failingUnjudgedBefore, opts)}
 <div class="compare"><label>${l10n.t('Compare with')} <select data-action="compareWith">${joinHtml(options)}</select></label>
 <button type="button" class="action" data-action="copyChanges"><span class="codicon codicon-copy" aria-hidden="true"></span><span class="label">${l10n.t('Copy changes')}</span></button></div>
 </section>`;

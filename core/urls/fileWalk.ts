@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { confinementOf, isWithin, NO_FOLLOW } from '../files/confinedRead';
-import { anyOf } from './urlPattern';
+import { coveredFiles } from '../config/coveredFiles';
 import { CONFIG_FILE_NAME } from '../config/configName';
 import { looksBinary, MAX_FILE_BYTES } from './urlsInFiles';
 
@@ -56,8 +56,7 @@ export function relativeName(cwd: string, file: string): string {
 
 /** Every readable text file under `paths`, in a stable order, and a note for each skip. */
 export function* walkFiles(paths: readonly string[], options: WalkOptions, notes: SkipNote[]): Generator<WalkedFile> {
-  const included = anyOf(options.include);
-  const excluded = anyOf(options.exclude);
+  const cover = coveredFiles(options);
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const seenDirs = new Set<string>();
@@ -73,7 +72,7 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
     // A config met in a folder: its `sources` are URL patterns, not pages (one named is read as asked).
     if (skip.has(file) || (!explicit && path.basename(file) === CONFIG_FILE_NAME)) return;
     const name = known ?? relativeName(options.cwd, file);
-    if (!explicit && (!included(name) || excluded(name) || options.accept?.(name) === false)) return;
+    if (!explicit && (!cover.takes(name) || options.accept?.(name) === false)) return;
     if (count >= maxFiles) {
       if (count++ === maxFiles) note(file, 'file-limit', l10n.t('Not read: more than {0} files; narrow the paths or "include".', maxFiles));
       return;
@@ -118,7 +117,7 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
       }
       if (isDir) {
         const childName = childOf(name, entry.name);
-        if (excluded(childName) || excluded(`${childName}/`)) continue;
+        if (cover.prunes(childName)) continue;
         yield* visitDir(full, target, root, childName, depth + 1);
       } else if (isFile) yield* visitFile(full, target, false, childOf(name, entry.name));
     }

@@ -42,8 +42,8 @@ export class WorkspaceUrlIndex {
     return this.byKey.size;
   }
 
-  /** Indexes (or re-indexes) a file from its text; true when the file is indexed. */
-  setText(file: string, text: string): boolean {
+  /** Indexes (or re-indexes) a file from its text, only the URLs `keep` accepts (the config's ignoreUrls are left out); true when the file is indexed. */
+  setText(file: string, text: string, keep?: (url: string) => boolean): boolean {
     if (!this.files.has(file) && this.files.size >= MAX_INDEXED_FILES) {
       this.skip(file, `more than ${MAX_INDEXED_FILES} files`); // l10n-exempt: a note for the log
       return false;
@@ -55,7 +55,7 @@ export class WorkspaceUrlIndex {
     let droppedHere = dropped;
     for (const { url, at } of found) {
       const key = urlKey(url);
-      if (key === undefined) continue;
+      if (key === undefined || (keep && !keep(url))) continue;
       let entry = this.byKey.get(key);
       if (!entry) {
         if (this.byKey.size >= MAX_DISTINCT_URLS) {
@@ -80,7 +80,7 @@ export class WorkspaceUrlIndex {
   }
 
   /** Indexes a file from its bytes: skipped (with a note) when it is too large or binary. */
-  setBytes(file: string, bytes: Uint8Array): boolean {
+  setBytes(file: string, bytes: Uint8Array, keep?: (url: string) => boolean): boolean {
     if (bytes.length > MAX_FILE_BYTES) {
       this.remove(file);
       this.skip(file, `larger than ${MAX_FILE_BYTES} bytes`); // l10n-exempt: a note for the log
@@ -91,7 +91,7 @@ export class WorkspaceUrlIndex {
       this.skip(file, 'binary'); // l10n-exempt: a note for the log
       return false;
     }
-    return this.setText(file, new TextDecoder().decode(bytes));
+    return this.setText(file, new TextDecoder().decode(bytes), keep);
   }
 
   /** Forgets a file (deleted, or excluded now). */

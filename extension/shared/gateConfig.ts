@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { CONFIG_FILE_NAME, ConfigError, type GateConfig } from '../../core/config/configFile';
 import { configInFolder, configThrough, type ConfigEntry } from '../../core/config/configInFolder';
 import { RuleSet } from '../../core/config/rules';
-import { anyOf, type Matcher } from '../../core/urls/urlPattern';
+import { coveredFiles } from '../../core/config/coveredFiles';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 
@@ -73,10 +73,8 @@ export class GateConfigs extends Disposable {
     try {
       const config = await this.load(file);
       if (!config) return undefined; // no config here
-      const included: Matcher = anyOf(config.include);
-      const excluded: Matcher = anyOf(config.exclude);
       this.log.info(`Using ${vscode.workspace.asRelativePath(file)} for the URLs of the files under it.`);
-      return { config, rules: new RuleSet(config), dir, covers: (rel) => included(rel) && !excluded(rel) };
+      return { config, rules: new RuleSet(config), dir, covers: coveredFiles(config).covers };
     } catch (error) {
       if (error instanceof ConfigError) this.warn(file, error.message);
       else this.log.warn(`${vscode.workspace.asRelativePath(file)} could not be read: ${String(error)}`);

@@ -1,6 +1,9 @@
 // URLs in Workspace: every URL written in the workspace's files, rated, in a view of its own;
 // filtering it, and "Report All Unrated" (on the site scans' persistent job).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { defaultConfig } from '../../core/config/configFile';
+import { coveredFiles } from '../../core/config/coveredFiles';
 import { DEFAULT_MAX_AGE_DAYS } from '../../core/list/workspaceGroups';
 import type { DocumentUrlsService } from '../documentUrls/documentUrlsService';
 import type { ReportUrlsOptions } from '../documentUrls/reportUrlsInFile';
@@ -10,14 +13,14 @@ import type { CommandContext } from '../shared/context';
 import type { GateConfigs } from '../shared/gateConfig';
 import type { CommandTable, Feature } from '../shared/register';
 import { reportUnrated } from './reportUnrated';
-import { WorkspaceScanner } from './workspaceScanner';
+import { type FileScope, WorkspaceScanner } from './workspaceScanner';
 import { WorkspaceUrlsView } from './workspaceUrlsView';
 
 export function workspaceUrlsFeature(ctx: CommandContext, service: DocumentUrlsService, configs: GateConfigs, jobs: SiteJobs) {
   // Made now, built when the view is first shown or the command first runs.
   const rootConfig = () => configs.forWorkspace().catch(() => undefined);
   const workspace = new WorkspaceUrlsView(
-    new WorkspaceScanner(ctx.log, async () => (await rootConfig())?.config.exclude ?? []),
+    new WorkspaceScanner(ctx.log, fileScope(configs)),
     service,
     async () => (await rootConfig())?.config.maxAgeDays ?? DEFAULT_MAX_AGE_DAYS,
   );
@@ -49,4 +52,21 @@ export function workspaceUrlsFeature(ctx: CommandContext, service: DocumentUrlsS
     },
   } satisfies CommandTable;
   return { commands, disposables } satisfies Feature;
+}
+
+/** Without a config, what `check` does without one: the default include and exclude, no ignoreUrls. */
+const coveredByDefault = coveredFiles(defaultConfig()).covers;
+
+/** A file's config (the nearest, as for its Problems and as `check` run in that folder finds it) decides whether it counts and which of its URLs. */
+function fileScope(configs: GateConfigs): FileScope {
+  return async (uri) => {
+    const loaded = await configs.forDocument(uri).catch(() => undefined);
+    if (!loaded) {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      const relative = folder ? path.posix.relative(folder.uri.path, uri.path) : uri.path;
+      return coveredByDefault(relative) ? { keepUrl: () => true } : undefined;
+    }
+    if (!loaded.covers(path.posix.relative(loaded.dir.path, uri.path))) return undefined;
+    return { keepUrl: (url) => !loaded.rules.isIgnored(url) };
+  };
 }

@@ -1,9 +1,12 @@
 // The "URLs in Workspace" view against the local service: the URLs of two files of the workspace,
 // one with a report (Good) and one without (No report), with their places; an edit moves and adds
 // places without a rescan; a file deleted takes its URLs with it; the view's tree shows the groups.
+// Under a website-reports.json, the view lists exactly what `check --dump` lists in that folder.
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMAND } from '../../extension/ids';
 import { activateExtension, apiKey, serviceUrl, waitFor } from './helpers';
@@ -96,5 +99,73 @@ describe('URLs in Workspace', function () {
     await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'a.md'));
     await waitFor(async () => (await find(rated)) === undefined, 10_000, 'the rated URL gone with its file');
     assert.ok(await find(UNRATED), 'the other file stays');
+  });
+});
+
+describe('URLs in Workspace under a website-reports.json', function () {
+  this.timeout(90_000);
+  const CLI = path.resolve(__dirname, '..', '..', 'cli', 'main.js');
+  let folder: vscode.Uri;
+
+  const write = (name: string, text: string) =>
+    vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name), new TextEncoder().encode(text));
+  const dump = () =>
+    new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [CLI, 'check', '--dump'], { cwd: folder.fsPath, env: { PATH: process.env.PATH } }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      ),
+    );
+
+  before(async () => {
+    await activateExtension();
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(root, 'a workspace folder');
+    folder = vscode.Uri.joinPath(root, 'workspace-urls-config');
+    // include by the core's patterns only; an exclude with braces (VS Code's glob engine dropped it).
+    const config = {
+      include: ['**/*.{md,html}'],
+      exclude: ['{drafts,private}/**', '**/*.old.md'],
+      ignoreUrls: ['https://ignored.config.example.test/**'],
+    };
+    await write('website-reports.json', JSON.stringify(config, null, 2));
+    await write('page.md', '# Page\nhttps://listed.config.example.test/md\nhttps://ignored.config.example.test/x\n');
+    await write('sub/page.html', '<a href="https://listed.config.example.test/html">x</a>\n');
+    await write('notes.txt', 'https://not-included.config.example.test/txt\n');
+    await write('drafts/draft.md', 'https://excluded.config.example.test/draft\n');
+    await write('private/secret.md', 'https://excluded.config.example.test/private\n');
+    await write('page.old.md', 'https://excluded.config.example.test/old\n');
+  });
+  after(async () => {
+    await vscode.workspace.fs.delete(folder, { recursive: true }).then(undefined, () => undefined);
+  });
+
+  it('lists the places `check --dump` lists for the folder, no more', async () => {
+    const cli = (await dump())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [place, url] = line.split('\t');
+        return `${place.split(':').slice(0, 2).join(':')} ${url}`;
+      })
+      .sort();
+    assert.deepEqual(cli, ['page.md:2 https://listed.config.example.test/md', 'sub/page.html:1 https://listed.config.example.test/html']);
+    const prefix = `${folder.path}/`;
+    const inView = async () =>
+      ((await vscode.commands.executeCommand<Result[]>(COMMAND.workspaceUrls)) ?? [])
+        .flatMap((r) =>
+          r.occurrences.filter((o) => o.uri.path.startsWith(prefix)).map((o) => `${o.uri.path.slice(prefix.length)}:${o.line} ${r.url}`),
+        )
+        .sort();
+    let view: string[] = [];
+    await waitFor(
+      async () => {
+        view = await inView();
+        return view.length === cli.length && view.every((v, i) => v === cli[i]);
+      },
+      20_000,
+      'the view to list what check --dump lists',
+      500,
+    ).catch(() => undefined);
+    assert.deepEqual(view, cli);
   });
 });

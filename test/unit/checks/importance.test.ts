@@ -34,6 +34,6 @@ describe('checks: importance, read once and ranked once', () => {
       expected,
     );
     const before = snapshotOf({ results: {} });
-    assert.deepEqual(diffRuns(before, snapshotOf({ results })).newlyFailing, expected);
+    assert.deepEqual(diffRuns(before, snapshotOf({ results })).failingUnjudgedBefore, expected);
   });
 });

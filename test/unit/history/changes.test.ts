@@ -31,16 +31,17 @@ const after: RunSnapshot = {
 };
 
 describe('history/diffRuns', () => {
-  it('sorts newly failing, fixed and still failing checks by importance, then name', () => {
+  it('sorts newly failing, fixed and still failing checks by importance, then name; a check not in the run before is not newly failing', () => {
     assert.deepEqual(diffRuns(before, after), {
       scoreBefore: 63,
       scoreAfter: 81.4,
       delta: 81.4 - 63,
       bandBefore: 'decent',
       bandAfter: 'good',
-      newlyFailing: ['sitemap', 'robots'],
+      newlyFailing: ['robots'],
       fixed: ['https', 'title', 'favicon'],
       stillFailing: ['charset'],
+      failingUnjudgedBefore: ['sitemap'],
     });
   });
 
@@ -52,12 +53,12 @@ describe('history/diffRuns', () => {
 });
 
 describe('history/changeSummary', () => {
-  it('"63 → 81 (+18): 3 checks fixed, 2 newly failing", with plurals chosen in code', () => {
-    assert.equal(changeSummary(diffRuns(before, after)), '63 → 81 (+18): 3 checks fixed, 2 newly failing');
+  it('"63 → 81 (+18): 3 checks fixed, 1 newly failing", with plurals chosen in code', () => {
+    assert.equal(changeSummary(diffRuns(before, after)), '63 → 81 (+18): 3 checks fixed, 1 newly failing');
     const one = { ...diffRuns(before, after), fixed: ['x'], newlyFailing: ['y'] };
     assert.equal(changeSummary(one), '63 → 81 (+18): 1 check fixed, 1 newly failing');
     assert.equal(changeSummary({ ...one, newlyFailing: [] }), '63 → 81 (+18): 1 check fixed');
-    assert.equal(changeSummary(diffRuns(after, before)), '81 → 63 (-18): 1 check fixed, 4 newly failing');
+    assert.equal(changeSummary(diffRuns(after, before)), '81 → 63 (-18): 1 check fixed, 3 newly failing');
     assert.equal(changeSummary(diffRuns(after, after)), '81 → 81 (0): no check changed');
     assert.equal(changeSummary(diffRuns({ ...before, score: undefined }, { ...before, score: undefined })), 'no score: no check changed');
   });
