@@ -276,6 +276,31 @@ describe('quick fixes: a page source in HTML', function () {
     }
   });
 
+  it('a <center> gets a quick fix from Ctrl+.: a <div> with a class to name, the CSS in its title', async () => {
+    const plain = vscode.Uri.joinPath(folder, '..', 'quick-fixes-center.html');
+    await vscode.workspace.fs.writeFile(
+      plain,
+      new TextEncoder().encode(
+        '<html lang="en"><head><title>A centred offer</title></head><body>\n<center>Half price!</center>\n</body></html>\n',
+      ),
+    );
+    try {
+      const shown = await vscode.window.showTextDocument(plain);
+      const problem = await waitFor(() => local(plain, 'deprecated_html_tags')[0], 10_000, 'the local <center> Problem');
+      // As Ctrl+. asks: every kind, and only enabled actions are shown.
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', plain, problem.range);
+      const center = actions.find((a) => a.edit && !a.disabled && /<center>/.test(a.title));
+      assert.ok(center?.edit, actions.map((a) => a.title).join(' | '));
+      assert.match(center.title, /text-align: center/, 'the CSS to give the class');
+      assert.ok(await vscode.workspace.applyEdit(center.edit));
+      assert.match(shown.document.getText(), /\n<div class="center">Half price!<\/div>\n/);
+      await waitFor(() => local(plain, 'deprecated_html_tags').length === 0, 10_000, 'the <center> Problem to go');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(plain).then(undefined, () => undefined);
+    }
+  });
+
   it('without a "lang" in the config, the lang fix writes the language most of the site’s pages declare', async () => {
     // Pages in a language no other test writes, so it is surely the most common one.
     const site = vscode.Uri.joinPath(folder, '..', 'quick-fixes-dutch');
