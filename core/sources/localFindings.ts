@@ -85,12 +85,12 @@ export function localSourceFindings(result: LocalResult, sourceText: string, rul
   return sourceFindings(localRecord(result), sourceText, rules);
 }
 
-/** "local score, 21 of 27 checks". */
+/** "21 of 27 checks judged locally": what the local score counts (not how many passed). */
 export function localScoreWords(result: Pick<LocalResult, 'judged' | 'total'>): string {
   return l10n.t({
-    message: 'local score, {0} of {1} checks',
+    message: '{0} of {1} checks judged locally',
     args: [result.judged, result.total],
-    comment: ['a score over only the checks that can be judged before the page is deployed'],
+    comment: ['how many checks the local score counts: the others are judged only on the deployed page'],
   });
 }
 
@@ -106,8 +106,8 @@ export function afterDeployWords(result: LocalResult): string | undefined {
 }
 
 /**
- * The CodeLens line: "Local 87 · published 73 (+14): 2 checks fixed, 0 newly failing" when the
- * page has a published report, else "Local 87 (local score, 21 of 27 checks)". Only checks judged
+ * The CodeLens line: "Local 87 · published 73 (+14): 2 checks fixed" when the page has a published
+ * report, else "Local 87 (21 of 27 checks judged locally)". Only checks judged
  * on both sides are compared (a deployed-only check is in neither count).
  */
 export function localLensWords(result: LocalResult, published?: unknown): string {

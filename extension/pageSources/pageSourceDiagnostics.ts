@@ -30,6 +30,12 @@ interface PageOfFile {
   unknown?: string;
 }
 
+/** "6 failing checks (1 site-wide)": short, as the lens shares its line with the local checks' and the fixes'. */
+function failingWords(failed: number, site: number): string {
+  if (site === 0) return failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed);
+  return failed === 1 ? vscode.l10n.t('1 failing check (site-wide)') : vscode.l10n.t('{0} failing checks ({1} site-wide)', failed, site);
+}
+
 export class PageSourceDiagnostics extends Disposable implements vscode.CodeLensProvider, vscode.CodeActionProvider {
   /** Read when registered (nothing of vscode runs when the bundle loads). */
   static get kinds(): vscode.CodeActionKind[] {
@@ -173,13 +179,14 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const site = failedKeys.filter((k) => SITE_LEVEL_CHECKS.has(k)).length;
     const parts = [ratingLabel(rating.band)];
     if (rating.score !== undefined) parts.push(roundedScore(rating.score));
-    parts.push(failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed));
-    // The site's own checks are no Problems of this file: the lens says how many of them there are.
-    if (site > 0) parts.push(vscode.l10n.t('{0} of the site, not this file', site));
+    parts.push(failingWords(failed, site));
+    // The site's own checks are no Problems of this file: the lens says how many, the tooltip why.
+    const tooltip = [plainText(page.url, 300)];
+    if (site > 0) tooltip.push(vscode.l10n.t('{0} of the site, not this file', site));
     return [
       new vscode.CodeLens(top, {
         title: `$(globe) ${parts.join(' · ')}`,
-        tooltip: plainText(page.url, 300),
+        tooltip: tooltip.join('\n'),
         command: COMMAND.openReport,
         arguments: [page.report.id],
       }),

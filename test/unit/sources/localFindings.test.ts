@@ -114,13 +114,13 @@ describe('localFindings: a local analysis as findings and words', () => {
     assert.equal(localLensWords(LOCAL, published), 'Local 87 · published 73 (+14): 1 check fixed, 1 newly failing');
     assert.equal(
       localLensWords(result(80, [check('title', true)]), { score: 80, results: { title: { passed: true } } }),
-      'Local 80 · published 80 (0): 0 checks fixed, 0 newly failing',
+      'Local 80 · published 80 (0): no check changed',
     );
   });
 
   it('says the local score’s base and the checks after deploy without a published report', () => {
-    assert.equal(localLensWords(LOCAL), 'Local 87 (local score, 5 of 7 checks)');
-    assert.equal(localScoreWords(LOCAL), 'local score, 5 of 7 checks');
+    assert.equal(localLensWords(LOCAL), 'Local 87 (5 of 7 checks judged locally)');
+    assert.equal(localScoreWords(LOCAL), '5 of 7 checks judged locally');
     assert.equal(afterDeployWords(LOCAL), 'Checked after deploy: HTTP status, HTTPS encryption');
     assert.equal(afterDeployWords(result(100, [check('title', true)])), undefined);
   });
@@ -151,6 +151,6 @@ describe('localFindings: a local analysis as findings and words', () => {
     assert.deepEqual(at('unsafe_cross_origin_links'), ['<a href="https://example.org/" target="_blank">']);
     assert.deepEqual(at('deprecated_html_tags'), ['<center>']);
     assert.equal(at('https_encryption').length, 0, 'a check only the deployed page answers is no finding');
-    assert.match(localLensWords(analysis), /^Local \d+ \(local score, \d+ of \d+ checks\)$/);
+    assert.match(localLensWords(analysis), /^Local \d+ \(\d+ of \d+ checks judged locally\)$/);
   });
 });
