@@ -123,6 +123,38 @@ export function localLensWords(result: LocalResult, published?: unknown): string
   });
 }
 
+/** What Check Locally on a folder found (extension/localChecks/checkLocally.ts). */
+export interface CheckedFiles {
+  files: number;
+  withProblems: number;
+  problems: number;
+  refused: number;
+  skipped: number;
+}
+
+function foundWords(r: CheckedFiles): string {
+  if (r.problems === 0) return l10n.t('no Problems.');
+  if (r.files === 1) return r.problems === 1 ? l10n.t('1 Problem.') : l10n.t('{0} Problems.', r.problems);
+  if (r.withProblems === 1) return r.problems === 1 ? l10n.t('1 Problem in 1 file.') : l10n.t('{0} Problems in 1 file.', r.problems);
+  return l10n.t('{0} Problems in {1} files.', r.problems, r.withProblems);
+}
+
+/**
+ * The summary of Check Locally: "Website Reports: checked 3 HTML files locally: 6 Problems in 1
+ * file." — each count in its singular or plural message, as translators need them whole.
+ */
+export function checkedFilesWords(r: CheckedFiles, maxFiles: number): string {
+  const parts: string[] = [];
+  if (r.files === 0 && r.skipped === 0) parts.push(l10n.t('Website Reports: no HTML files to check here.'));
+  else if (r.files === 1) parts.push(l10n.t('Website Reports: checked 1 HTML file locally: {0}', foundWords(r)));
+  else parts.push(l10n.t('Website Reports: checked {0} HTML files locally: {1}', r.files, foundWords(r)));
+  if (r.refused === 1) parts.push(l10n.t('1 could not be analysed (see its CodeLens).'));
+  else if (r.refused > 1) parts.push(l10n.t('{0} could not be analysed (see their CodeLens).', r.refused));
+  if (r.skipped === 1) parts.push(l10n.t('1 more was not checked (at most {0} at a time).', maxFiles));
+  else if (r.skipped > 1) parts.push(l10n.t('{0} more were not checked (at most {1} at a time).', r.skipped, maxFiles));
+  return parts.join(' ');
+}
+
 /**
  * Whether a local finding of `check` repeats the published report's: the report fails the same
  * check, so its own Problem already says so on the page source. Local Problems are shown beside the
