@@ -22,6 +22,7 @@ import type { DocumentUrlsService } from '../documentUrls/documentUrlsService';
 import { reasonOf } from '../../core/reports/urlLookup';
 import { PublishedReports } from '../shared/publishedReports';
 import { PagesOfFiles } from '../shared/pagesOfFiles';
+import { changedLineWords, checksOnChangedLines } from '../../core/sources/changedLines';
 
 /** A source file's page and its report, when it has one; `unknown`: why it could not be checked. */
 interface PageOfFile {
@@ -48,6 +49,10 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   private readonly published: PublishedReports;
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  /** By file: the report its Problems show and the file's text when they were first placed. */
+  private readonly placedOn = new Map<string, { report: string; text: string }>();
+  /** Problems on a line edited since they were first placed: Re-run comes first among their actions. */
+  private readonly onChangedLines = new WeakSet<vscode.Diagnostic>();
   /** An edit of a source file: its Problems follow once typing pauses. */
   private readonly edits = new KeyedDebounce(400);
 
@@ -71,6 +76,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       vscode.workspace.onDidCloseTextDocument((d) => {
         this.collection.delete(d.uri);
         this.pages.delete(d.uri.toString());
+        this.placedOn.delete(d.uri.toString());
       }),
       service.onDidInvalidate((url) => (url === undefined ? this.showVisible() : this.showPage(url))),
       configs.onDidChange(() => this.showVisible()),
@@ -110,6 +116,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const page = this.enabled() && (await this.service.signedIn()) ? await this.files.pageOf(document.uri) : undefined;
     if (!page) {
       if (this.pages.delete(key)) this.lensesChanged.fire();
+      this.placedOn.delete(key);
       this.collection.delete(document.uri);
       return;
     }
@@ -130,11 +137,23 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       return;
     }
     const rules = page.config.rules.effective(page.url);
-    const findings = sourceFindings(report, document.getText(), (check) => rules.checks[check]);
+    const checkRules = (check: string) => rules.checks[check];
+    const text = document.getText();
+    const findings = sourceFindings(report, text, checkRules);
+    // The report was made on the page as it was: a finding on a line edited since says so.
+    const reportKey = `${String(report.id)} ${String(report.generated_at ?? '')}`;
+    let placed = this.placedOn.get(key);
+    if (placed?.report !== reportKey) this.placedOn.set(key, (placed = { report: reportKey, text }));
+    const changed =
+      placed.text === text
+        ? new Set<string>()
+        : checksOnChangedLines(findings, text, sourceFindings(report, placed.text, checkRules), placed.text);
     const diagnostics = findings.map((f) => {
       const line = Math.min(f.line, Math.max(0, document.lineCount - 1));
       const range = new vscode.Range(line, f.startColumn, line, Math.max(f.startColumn, f.endColumn));
-      const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), FINDING_SEVERITY[f.severity]);
+      const message = changed.has(f.check) ? changedLineWords(f.message, report.generated_at) : f.message;
+      const diagnostic = new vscode.Diagnostic(range, plainText(message, 700), FINDING_SEVERITY[f.severity]);
+      if (changed.has(f.check)) this.onChangedLines.add(diagnostic);
       diagnostic.source = DIAGNOSTIC_SOURCE;
       // The code links to the shipped page on that check (media/checks.md, a heading per check).
       diagnostic.code = checkCode(plainText(f.check, 100), this.checksPage);
@@ -204,7 +223,8 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const rerun = new vscode.CodeAction(vscode.l10n.t('Re-run Analysis'), vscode.CodeActionKind.QuickFix);
     rerun.command = { command: COMMAND.rerunReport, title: vscode.l10n.t('Re-run Analysis'), arguments: [page.report.id] };
     rerun.diagnostics = ours;
-    return [open, rerun];
+    // On a line edited since the report, the question is whether the edit fixed it: Re-run first.
+    return ours.some((d) => this.onChangedLines.has(d)) ? [rerun, open] : [open, rerun];
   }
 
   /** The page and report a source file shows (tests). */
