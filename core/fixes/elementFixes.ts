@@ -1,7 +1,9 @@
 // The deterministic fixes of elements in the body: rel="noopener" on new-tab links to other
 // origins, defer on render-blocking scripts, deprecated tags with an exact equivalent renamed.
 // Each finds its elements as the check does (service/facts.ts), or takes the finding's places.
-import { quoteOf } from './fileStyle';
+// A <center> is a snippet: a <div> with a class the person names and styles (a style attribute
+// would fail the Inline CSS check instead).
+import { quoteOf, snippetText } from './fileStyle';
 import { tagAtPlace, tagsNamed, type FixText } from './fixText';
 import type { FixAnswer, TextEdit, TextRange } from './fixTypes';
 import { fixHint, fixRefused, fixTitle } from './fixWords';
@@ -91,12 +93,12 @@ export function deferFix(ft: FixText, places?: readonly TextRange[]): FixAnswer 
 const RENAMED: Record<string, string> = { strike: 'del', s: 'del', tt: 'code' };
 const BY_HAND = new Set(['acronym', 'applet', 'basefont', 'big', 'center', 'dir', 'font', 'frame', 'frameset', 'isindex', 'noframes']);
 
-/** Each start tag of a renamed tag paired with its end tag (undefined when it has none). */
-function endTags(ft: FixText): Map<Tag, Tag | undefined> {
+/** Each start tag named in `names` paired with its end tag (undefined when it has none). */
+function endTags(ft: FixText, names: (name: string) => boolean = (name) => name in RENAMED): Map<Tag, Tag | undefined> {
   const open: Record<string, Tag[]> = {};
   const pairs = new Map<Tag, Tag | undefined>();
   for (const tag of ft.tags) {
-    if (!(tag.name in RENAMED)) continue;
+    if (!names(tag.name)) continue;
     if (!tag.closing) {
       (open[tag.name] ??= []).push(tag);
       pairs.set(tag, undefined);
@@ -113,7 +115,7 @@ export function deprecatedFix(ft: FixText, places?: readonly TextRange[]): FixAn
     ? places.some((p) => BY_HAND.has(tagAtPlace(ft, p.start)?.name ?? ''))
     : ft.tags.some((t) => BY_HAND.has(t.name));
   const renamed = places?.length ? places.filter((p) => !BY_HAND.has(tagAtPlace(ft, p.start)?.name ?? '')) : undefined;
-  if (byHand && (renamed?.length === 0 || (!renamed && !ft.tags.some((t) => t.name in RENAMED)))) return refuse(fixHint.byHand());
+  if (byHand && (renamed?.length === 0 || (!renamed && !ft.tags.some((t) => t.name in RENAMED)))) return centerFix(ft, places);
   const pairs = endTags(ft);
   const tags = targets(
     ft,
@@ -134,3 +136,21 @@ export function deprecatedFix(ft: FixText, places?: readonly TextRange[]): FixAn
 }
 
 const text = (ft: FixText, tag: Tag): string => ft.text.slice(tag.nameStart, tag.nameEnd);
+
+/**
+ * A <center> (the one at the finding's place, else the first) as `<div class="center">…</div>`, the
+ * class a tab stop to rename, its CSS left to the person (the hint says which); other tags by hand.
+ */
+function centerFix(ft: FixText, places?: readonly TextRange[]): FixAnswer {
+  const pairs = endTags(ft, (name) => name === 'center');
+  const at = places?.length ? tagAtPlace(ft, places[0].start) : [...pairs.keys()][0];
+  const end = at && pairs.get(at);
+  if (!at || at.name !== 'center' || !end || at.templated || end.templated || hasAttr(at, 'class')) return refuse(fixHint.byHand());
+  const div = text(ft, at) === text(ft, at).toUpperCase() ? 'DIV' : 'div';
+  const q = quoteOf(at, ft.style);
+  const inner = snippetText(ft.text.slice(at.nameEnd, end.nameStart));
+  const snippet = { start: at.nameStart, end: end.nameEnd, snippet: `${div} class=${q}\${1:center}${q}${inner}${div}` };
+  return {
+    fix: { check: 'deprecated_html_tags', title: fixTitle.center(), deterministic: false, edits: [], snippet, hint: fixHint.center() },
+  };
+}

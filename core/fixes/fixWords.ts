@@ -11,6 +11,7 @@ export const fixTitle = {
   defer: (n: number) => (n === 1 ? l10n.t('Add defer to the script') : l10n.t('Add defer to {0} scripts', n)),
   deprecated: (n: number) =>
     n === 1 ? l10n.t('Replace the deprecated tag with <del> or <code>') : l10n.t('Replace {0} deprecated tags with <del> or <code>', n),
+  center: () => l10n.t('Replace <center> with a <div> and a CSS class'),
   description: () => l10n.t('Add a description'),
   titleEdit: () => l10n.t('Edit the title'),
   titleAdd: () => l10n.t('Add a title'),
@@ -23,6 +24,7 @@ export const fixHint = {
     l10n.t('The check wants a title of {0}–{1} characters; it has {2}.', min, max, now),
   description: () => l10n.t('The check wants a description that is not empty: a short summary of the page.'),
   alt: () => l10n.t('Describe the image for people who cannot see it; leave it empty for a decorative image.'),
+  center: () => l10n.t("Then give the class text-align: center in the site's CSS; a style attribute would fail Inline CSS."),
   byHand: () => l10n.t('Replace <center> and <font> with CSS by hand (text-align, font-family, color).'),
 };
 

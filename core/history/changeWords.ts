@@ -52,9 +52,8 @@ function failingCount(n: number): string {
   return n === 1 ? l10n.t('1 newly failing') : l10n.t('{0} newly failing', n);
 }
 
-/** "63 → 81 (+18): 3 checks fixed, 1 newly failing". */
-export function changeSummary(diff: RunDiff): string {
-  const score = scoreChange(diff.scoreBefore, diff.scoreAfter);
+/** "<score>: 3 checks fixed, 1 newly failing", a count of 0 left out ("no check changed" when both are). */
+function withChanges(score: string, diff: RunDiff): string {
   const fixed = diff.fixed.length;
   const failing = diff.newlyFailing.length;
   if (fixed > 0 && failing > 0) return l10n.t('{0}: {1}, {2}', score, fixedCount(fixed), failingCount(failing));
@@ -63,19 +62,26 @@ export function changeSummary(diff: RunDiff): string {
   return l10n.t('{0}: no check changed', score);
 }
 
+/** "63 → 81 (+18): 3 checks fixed, 1 newly failing". */
+export function changeSummary(diff: RunDiff): string {
+  return withChanges(scoreChange(diff.scoreBefore, diff.scoreAfter), diff);
+}
+
 /**
- * A page's local result beside its published one, "Local 87 · published 73 (+14): 2 checks fixed,
- * 0 newly failing" (`diff` from the published run to the local one; the scores rounded first).
+ * A page's local result beside its published one, "Local 87 · published 73 (+14): 2 checks fixed"
+ * (`diff` from the published run to the local one; the scores rounded first). Short: it shares a
+ * CodeLens line with the page's own and the quick fixes'.
  */
 export function localVersusPublished(diff: RunDiff): string {
   const local = diff.scoreAfter === undefined ? '?' : roundedScore(diff.scoreAfter);
   const published = diff.scoreBefore === undefined ? '?' : roundedScore(diff.scoreBefore);
   const delta = diff.scoreAfter !== undefined && diff.scoreBefore !== undefined ? signedDelta(Number(local) - Number(published)) : '?';
-  return l10n.t({
-    message: 'Local {0} · published {1} ({2}): {3}, {4}',
-    args: [local, published, delta, fixedCount(diff.fixed.length), failingCount(diff.newlyFailing.length)],
+  const scores = l10n.t({
+    message: 'Local {0} · published {1} ({2})',
+    args: [local, published, delta],
     comment: ["{0} the page's score from its local checks, {1} its published report's score, {2} the difference"],
   });
+  return withChanges(scores, diff);
 }
 
 /** A check's label in a Markdown table cell (cut to MAX_LABEL): no markup, link or live @mention or #123. */

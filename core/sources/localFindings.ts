@@ -85,12 +85,12 @@ export function localSourceFindings(result: LocalResult, sourceText: string, rul
   return sourceFindings(localRecord(result), sourceText, rules);
 }
 
-/** "local score, 21 of 27 checks". */
+/** "21 of 27 checks judged locally": what the local score counts (not how many passed). */
 export function localScoreWords(result: Pick<LocalResult, 'judged' | 'total'>): string {
   return l10n.t({
-    message: 'local score, {0} of {1} checks',
+    message: '{0} of {1} checks judged locally',
     args: [result.judged, result.total],
-    comment: ['a score over only the checks that can be judged before the page is deployed'],
+    comment: ['how many checks the local score counts: the others are judged only on the deployed page'],
   });
 }
 
@@ -106,8 +106,8 @@ export function afterDeployWords(result: LocalResult): string | undefined {
 }
 
 /**
- * The CodeLens line: "Local 87 · published 73 (+14): 2 checks fixed, 0 newly failing" when the
- * page has a published report, else "Local 87 (local score, 21 of 27 checks)". Only checks judged
+ * The CodeLens line: "Local 87 · published 73 (+14): 2 checks fixed" when the page has a published
+ * report, else "Local 87 (21 of 27 checks judged locally)". Only checks judged
  * on both sides are compared (a deployed-only check is in neither count).
  */
 export function localLensWords(result: LocalResult, published?: unknown): string {
@@ -121,6 +121,38 @@ export function localLensWords(result: LocalResult, published?: unknown): string
     args: [Math.round(result.score), localScoreWords(result)],
     comment: ["{0} the page's score from its local checks, {1} how many checks it counts"],
   });
+}
+
+/** What Check Locally on a folder found (extension/localChecks/checkLocally.ts). */
+export interface CheckedFiles {
+  files: number;
+  withProblems: number;
+  problems: number;
+  refused: number;
+  skipped: number;
+}
+
+function foundWords(r: CheckedFiles): string {
+  if (r.problems === 0) return l10n.t('no Problems.');
+  if (r.files === 1) return r.problems === 1 ? l10n.t('1 Problem.') : l10n.t('{0} Problems.', r.problems);
+  if (r.withProblems === 1) return r.problems === 1 ? l10n.t('1 Problem in 1 file.') : l10n.t('{0} Problems in 1 file.', r.problems);
+  return l10n.t('{0} Problems in {1} files.', r.problems, r.withProblems);
+}
+
+/**
+ * The summary of Check Locally: "Website Reports: checked 3 HTML files locally: 6 Problems in 1
+ * file." — each count in its singular or plural message, as translators need them whole.
+ */
+export function checkedFilesWords(r: CheckedFiles, maxFiles: number): string {
+  const parts: string[] = [];
+  if (r.files === 0 && r.skipped === 0) parts.push(l10n.t('Website Reports: no HTML files to check here.'));
+  else if (r.files === 1) parts.push(l10n.t('Website Reports: checked 1 HTML file locally: {0}', foundWords(r)));
+  else parts.push(l10n.t('Website Reports: checked {0} HTML files locally: {1}', r.files, foundWords(r)));
+  if (r.refused === 1) parts.push(l10n.t('1 could not be analysed (see its CodeLens).'));
+  else if (r.refused > 1) parts.push(l10n.t('{0} could not be analysed (see their CodeLens).', r.refused));
+  if (r.skipped === 1) parts.push(l10n.t('1 more was not checked (at most {0} at a time).', maxFiles));
+  else if (r.skipped > 1) parts.push(l10n.t('{0} more were not checked (at most {1} at a time).', r.skipped, maxFiles));
+  return parts.join(' ');
 }
 
 /**

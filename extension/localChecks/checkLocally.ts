@@ -5,6 +5,7 @@
 // not `webReports.localChecks` is on: it is asked for.
 import * as vscode from 'vscode';
 import { readConfined } from '../../core/files/confinedRead';
+import { checkedFilesWords, type CheckedFiles } from '../../core/sources/localFindings';
 import { MAX_PREVIEW_PAGE_BYTES } from '../../core/sources/previewFetch';
 import { isHtmlFile, type LocalChecks } from './localChecks';
 import { HTML_FILES_GLOB } from '../../core/files/htmlFiles';
@@ -13,16 +14,12 @@ import type { PreviewChecks } from './previewChecks';
 /** HTML files of a folder checked by one command, at most (the rest are named in the summary). */
 export const MAX_FOLDER_FILES = 1_000;
 
-export interface CheckLocallyResult {
-  files: number;
-  /** Files with at least one Problem. */
-  withProblems: number;
-  problems: number;
-  /** Files the analysis refused (too large, too complex) or that could not be read. */
-  refused: number;
-  /** HTML files left out past MAX_FOLDER_FILES, or after a cancel. */
-  skipped: number;
-}
+/**
+ * `withProblems`: files with at least one Problem; `refused`: files the analysis refused (too large,
+ * too complex) or that could not be read; `skipped`: HTML files left out past MAX_FOLDER_FILES, or
+ * after a cancel.
+ */
+export type CheckLocallyResult = CheckedFiles;
 
 export async function checkLocally(checks: LocalChecks, previews: PreviewChecks, arg?: unknown): Promise<CheckLocallyResult | undefined> {
   const target = arg instanceof vscode.Uri ? arg : (vscode.window.activeTextEditor?.document.uri ?? (await pickFolder()));
@@ -90,13 +87,6 @@ async function checkFolder(checks: LocalChecks, folder: vscode.Uri): Promise<Che
       }
     },
   );
-  void vscode.window.showInformationMessage(summaryOf(result));
+  void vscode.window.showInformationMessage(checkedFilesWords(result, MAX_FOLDER_FILES));
   return result;
-}
-
-function summaryOf(r: CheckLocallyResult): string {
-  const parts = [vscode.l10n.t('Checked {0} HTML files locally: {1} Problems in {2} files.', r.files, r.problems, r.withProblems)];
-  if (r.refused > 0) parts.push(vscode.l10n.t('{0} could not be analysed (see their CodeLens).', r.refused));
-  if (r.skipped > 0) parts.push(vscode.l10n.t('{0} more were not checked (at most {1} at a time).', r.skipped, MAX_FOLDER_FILES));
-  return parts.join(' ');
 }

@@ -12,6 +12,7 @@ import { Disposable } from '../../core/lifecycle/disposables';
 import { reasonOf } from '../../core/reports/urlLookup';
 import { htmlFindings, localSourceFindings, repeatsPublished, type HtmlFinding } from '../../core/sources/localFindings';
 import type { CheckRules, SourceFinding } from '../../core/sources/sourceFindings';
+import { urlKey } from '../../core/urls/urlKey';
 import { TextPositions } from '../../core/urls/urlsInFiles';
 import { checkCode, FINDING_SEVERITY, LOCAL_DIAGNOSTIC_SOURCE } from '../shared/diagnosticSource';
 import type { PagesOfFiles } from '../shared/pagesOfFiles';
@@ -188,6 +189,22 @@ export class LocalChecks extends Disposable {
     // The published report stays until the new lookup answers: the lens does not flicker.
     this.states.set(uri.toString(), { ...state, published: before?.published });
     this.changed.fire();
+  }
+
+  /**
+   * A page's published report may have changed (a re-run, a new report, a refresh: undefined for
+   * every page): each open file of that page compares with the new one, so the lens never keeps a
+   * score the page source's lens has moved past.
+   */
+  publishedChanged(url: string | undefined): void {
+    const changed = url === undefined ? undefined : (urlKey(url) ?? url);
+    for (const [key, state] of this.states) {
+      if (!state.pageUrl || (changed !== undefined && (urlKey(state.pageUrl) ?? state.pageUrl) !== changed)) continue;
+      const run = this.runs.get(key);
+      const generation = this.generation;
+      const current = () => this.runs.get(key) === run && this.generation === generation && !this.isDisposed;
+      void this.comparePublished(vscode.Uri.parse(key), current);
+    }
   }
 
   /** Looks up the page's published report (signed in only) for the lens's comparison. */

@@ -33,7 +33,14 @@ export function localChecksFeature(service: DocumentUrlsService, configs: GateCo
     commands: {
       [COMMAND.checkLocally]: (uri?: unknown) => checkLocally(checks, previews, uri),
     },
-    disposables: [analyser, checks, previews, vscode.languages.registerCodeLensProvider({ scheme: 'file' }, new LocalLens(checks))],
+    disposables: [
+      analyser,
+      checks,
+      previews,
+      vscode.languages.registerCodeLensProvider({ scheme: 'file' }, new LocalLens(checks)),
+      // A re-run or a new report of a page: its local-vs-published lens compares with the new one.
+      service.onDidInvalidate((url) => checks.publishedChanged(url)),
+    ],
     checks,
   } satisfies Feature;
 }

@@ -1,6 +1,6 @@
 // The local result at the top of an HTML file or a page source: "Local 87 · published 73 (+14):
-// 2 checks fixed, 0 newly failing" beside the page's published report, else "Local 87 (local
-// score, 21 of 27 checks)"; the tooltip names the checks only the deployed page answers ("checked
+// 2 checks fixed" beside the page's published report, else "Local 87 (21 of 27 checks judged
+// locally)"; the tooltip names the checks only the deployed page answers ("checked
 // after deploy"). A click checks the file again.
 import * as vscode from 'vscode';
 import { afterDeployWords, localLensWords, localScoreWords } from '../../core/sources/localFindings';

@@ -22,12 +22,19 @@ import type { DocumentUrlsService } from '../documentUrls/documentUrlsService';
 import { reasonOf } from '../../core/reports/urlLookup';
 import { PublishedReports } from '../shared/publishedReports';
 import { PagesOfFiles } from '../shared/pagesOfFiles';
+import { changedLineWords, checksOnChangedLines } from '../../core/sources/changedLines';
 
 /** A source file's page and its report, when it has one; `unknown`: why it could not be checked. */
 interface PageOfFile {
   url: string;
   report?: Report;
   unknown?: string;
+}
+
+/** "6 failing checks (1 site-wide)": short, as the lens shares its line with the local checks' and the fixes'. */
+function failingWords(failed: number, site: number): string {
+  if (site === 0) return failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed);
+  return failed === 1 ? vscode.l10n.t('1 failing check (site-wide)') : vscode.l10n.t('{0} failing checks ({1} site-wide)', failed, site);
 }
 
 export class PageSourceDiagnostics extends Disposable implements vscode.CodeLensProvider, vscode.CodeActionProvider {
@@ -42,6 +49,10 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
   private readonly published: PublishedReports;
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  /** By file: the report its Problems show and the file's text when they were first placed. */
+  private readonly placedOn = new Map<string, { report: string; text: string }>();
+  /** Problems on a line edited since they were first placed: Re-run comes first among their actions. */
+  private readonly onChangedLines = new WeakSet<vscode.Diagnostic>();
   /** An edit of a source file: its Problems follow once typing pauses. */
   private readonly edits = new KeyedDebounce(400);
 
@@ -65,6 +76,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       vscode.workspace.onDidCloseTextDocument((d) => {
         this.collection.delete(d.uri);
         this.pages.delete(d.uri.toString());
+        this.placedOn.delete(d.uri.toString());
       }),
       service.onDidInvalidate((url) => (url === undefined ? this.showVisible() : this.showPage(url))),
       configs.onDidChange(() => this.showVisible()),
@@ -104,6 +116,7 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const page = this.enabled() && (await this.service.signedIn()) ? await this.files.pageOf(document.uri) : undefined;
     if (!page) {
       if (this.pages.delete(key)) this.lensesChanged.fire();
+      this.placedOn.delete(key);
       this.collection.delete(document.uri);
       return;
     }
@@ -124,11 +137,23 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
       return;
     }
     const rules = page.config.rules.effective(page.url);
-    const findings = sourceFindings(report, document.getText(), (check) => rules.checks[check]);
+    const checkRules = (check: string) => rules.checks[check];
+    const text = document.getText();
+    const findings = sourceFindings(report, text, checkRules);
+    // The report was made on the page as it was: a finding on a line edited since says so.
+    const reportKey = `${String(report.id)} ${String(report.generated_at ?? '')}`;
+    let placed = this.placedOn.get(key);
+    if (placed?.report !== reportKey) this.placedOn.set(key, (placed = { report: reportKey, text }));
+    const changed =
+      placed.text === text
+        ? new Set<string>()
+        : checksOnChangedLines(findings, text, sourceFindings(report, placed.text, checkRules), placed.text);
     const diagnostics = findings.map((f) => {
       const line = Math.min(f.line, Math.max(0, document.lineCount - 1));
       const range = new vscode.Range(line, f.startColumn, line, Math.max(f.startColumn, f.endColumn));
-      const diagnostic = new vscode.Diagnostic(range, plainText(f.message, 500), FINDING_SEVERITY[f.severity]);
+      const message = changed.has(f.check) ? changedLineWords(f.message, report.generated_at) : f.message;
+      const diagnostic = new vscode.Diagnostic(range, plainText(message, 700), FINDING_SEVERITY[f.severity]);
+      if (changed.has(f.check)) this.onChangedLines.add(diagnostic);
       diagnostic.source = DIAGNOSTIC_SOURCE;
       // The code links to the shipped page on that check (media/checks.md, a heading per check).
       diagnostic.code = checkCode(plainText(f.check, 100), this.checksPage);
@@ -173,13 +198,14 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const site = failedKeys.filter((k) => SITE_LEVEL_CHECKS.has(k)).length;
     const parts = [ratingLabel(rating.band)];
     if (rating.score !== undefined) parts.push(roundedScore(rating.score));
-    parts.push(failed === 1 ? vscode.l10n.t('1 failing check') : vscode.l10n.t('{0} failing checks', failed));
-    // The site's own checks are no Problems of this file: the lens says how many of them there are.
-    if (site > 0) parts.push(vscode.l10n.t('{0} of the site, not this file', site));
+    parts.push(failingWords(failed, site));
+    // The site's own checks are no Problems of this file: the lens says how many, the tooltip why.
+    const tooltip = [plainText(page.url, 300)];
+    if (site > 0) tooltip.push(vscode.l10n.t('{0} of the site, not this file', site));
     return [
       new vscode.CodeLens(top, {
         title: `$(globe) ${parts.join(' · ')}`,
-        tooltip: plainText(page.url, 300),
+        tooltip: tooltip.join('\n'),
         command: COMMAND.openReport,
         arguments: [page.report.id],
       }),
@@ -197,7 +223,8 @@ export class PageSourceDiagnostics extends Disposable implements vscode.CodeLens
     const rerun = new vscode.CodeAction(vscode.l10n.t('Re-run Analysis'), vscode.CodeActionKind.QuickFix);
     rerun.command = { command: COMMAND.rerunReport, title: vscode.l10n.t('Re-run Analysis'), arguments: [page.report.id] };
     rerun.diagnostics = ours;
-    return [open, rerun];
+    // On a line edited since the report, the question is whether the edit fixed it: Re-run first.
+    return ours.some((d) => this.onChangedLines.has(d)) ? [rerun, open] : [open, rerun];
   }
 
   /** The page and report a source file shows (tests). */

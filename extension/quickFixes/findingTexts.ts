@@ -72,6 +72,36 @@ export class FindingTexts extends Disposable {
     return true;
   }
 
+  /** Whether `document`'s Problems are of its text now (or no text is kept: none seen, or too large to wait for). */
+  madeOnTextNow(document: vscode.TextDocument): boolean {
+    const madeOn = this.madeOn(document);
+    return madeOn === undefined || madeOn === null || madeOn === document.getText();
+  }
+
+  /**
+   * Resolves once `document`'s Problems are made on its text now, at most `timeoutMs` later (or at
+   * `token`'s cancel): an edit or an undo is followed by a run of the checks, and a quick fix asked
+   * for in between waits for it rather than being refused on the text before. True when they are.
+   */
+  async settled(document: vscode.TextDocument, timeoutMs: number, token?: vscode.CancellationToken): Promise<boolean> {
+    const fresh = () => this.madeOnTextNow(document);
+    if (fresh()) return true;
+    return new Promise<boolean>((resolve) => {
+      const done = (answer: boolean) => {
+        clearTimeout(timer);
+        for (const d of listening) d.dispose();
+        resolve(answer);
+      };
+      const timer = setTimeout(() => done(fresh()), timeoutMs);
+      const listening = [
+        this.onDidChange(() => {
+          if (fresh()) done(true);
+        }),
+        ...(token ? [token.onCancellationRequested(() => done(fresh()))] : []),
+      ];
+    });
+  }
+
   /**
    * The text `document`'s Problems were made on: `null` when it is too large to keep (a fix is
    * refused), undefined when none was seen (the Problems are taken as made on the text now).

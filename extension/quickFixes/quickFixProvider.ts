@@ -52,6 +52,15 @@ export function atLineStart(text: string, edit: SnippetEdit): SnippetEdit {
   return { start: at, end: at, snippet: edit.snippet.slice(eol.length) + eol };
 }
 
+/**
+ * How long code actions wait for the Problems of the text now (the local checks' pause in typing and
+ * analysis, the page sources' pause and cached lookup) before answering from what they have.
+ */
+export const FRESH_PROBLEMS_WAIT_MS = 3_000;
+
+/** Whether two ranges meet (touching counts: a cursor at a Problem's end is on it). */
+const meets = (a: vscode.Range, b: vscode.Range): boolean => !a.end.isBefore(b.start) && !b.end.isBefore(a.start);
+
 export class QuickFixProvider implements vscode.CodeActionProvider {
   /** Read when registered (nothing of vscode runs when the bundle loads). */
   static get kinds(): vscode.CodeActionKind[] {
@@ -66,19 +75,38 @@ export class QuickFixProvider implements vscode.CodeActionProvider {
 
   async provideCodeActions(
     document: vscode.TextDocument,
-    _range: vscode.Range,
+    range: vscode.Range,
     context: vscode.CodeActionContext,
+    token?: vscode.CancellationToken,
   ): Promise<vscode.CodeAction[]> {
     const only = context.only;
     const actions: vscode.CodeAction[] = [];
+    // Right after an edit or an undo the Problems are of the text before: wait for the run that follows.
+    const waited = !this.texts.madeOnTextNow(document);
+    // Not followed in time: answered from what there is (core/fixes refuses what moved).
+    if (waited) await this.texts.settled(document, FRESH_PROBLEMS_WAIT_MS, token);
+    if (token?.isCancellationRequested) return [];
+    const diagnostics = waited ? this.currentProblems(document, range, context.diagnostics) : context.diagnostics;
     if (only && (only.contains(fixAllKind()) || fixAllKind().contains(only))) {
       const all = await this.fixAllAction(document);
       if (all) actions.push(all);
     }
     if (!only || only.contains(vscode.CodeActionKind.QuickFix) || vscode.CodeActionKind.QuickFix.contains(only)) {
-      actions.push(...(await this.quickFixes(document, context.diagnostics)));
+      actions.push(...(await this.quickFixes(document, diagnostics)));
     }
     return actions;
+  }
+
+  /**
+   * The Problems of ours now at `range`, as VS Code would have passed them had they been made; else
+   * those anywhere of the checks the Problems asked about named (their places moved with the edit).
+   */
+  private currentProblems(document: vscode.TextDocument, range: vscode.Range, asked: readonly vscode.Diagnostic[]): vscode.Diagnostic[] {
+    const now = findingsOn(document.uri);
+    const here = now.filter((d) => meets(d.range, range));
+    if (here.length > 0) return here;
+    const checks = new Set(asked.map((d) => checkOf(d)));
+    return now.filter((d) => checks.has(checkOf(d)));
   }
 
   private async fixAllAction(document: vscode.TextDocument): Promise<vscode.CodeAction | undefined> {

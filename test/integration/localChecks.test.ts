@@ -40,6 +40,10 @@ describe('local checks: the page analysis in the editor', function () {
   let folder: vscode.Uri;
   let page: http.Server;
   let origin: string;
+  /** What the "published" page serves now: a re-run reads it again. */
+  let deployed = PUBLISHED;
+  /** The page source of the published page, open after the third test. */
+  let publishedSource: vscode.Uri | undefined;
   const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
 
   before(async () => {
@@ -47,7 +51,7 @@ describe('local checks: the page analysis in the editor', function () {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(root);
     folder = vscode.Uri.joinPath(root, 'local-checks');
-    page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PUBLISHED));
+    page = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(deployed));
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
   });
@@ -74,7 +78,7 @@ describe('local checks: the page analysis in the editor', function () {
     assert.ok(typeof code === 'object' && /\/media\/checks\.md$/.test(code.target.path) && code.target.fragment === 'language');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
     assert.ok(
-      lenses.some((l) => /^\$\(beaker\) Local \d+ \(local score, \d+ of \d+ checks\)$/.test(l.command?.title ?? '')),
+      lenses.some((l) => /^\$\(beaker\) Local \d+ \(\d+ of \d+ checks judged locally\)$/.test(l.command?.title ?? '')),
       lenses.map((l) => l.command?.title).join(' | '),
     );
 
@@ -172,8 +176,35 @@ describe('local checks: the page analysis in the editor', function () {
       20_000,
       'the CodeLens with local and published',
     );
-    assert.match(lens, /^\$\(beaker\) Local \d+ · published \d+ \([+-]?\d+\): \d+ checks? fixed, \d+ newly failing$/);
+    assert.match(lens, /^\$\(beaker\) Local \d+ · published \d+ \([+-]?\d+\): \d+ checks? fixed(, \d+ newly failing)?$/);
     assert.match(lens, /[1-9]\d* checks? fixed/, 'the title and lang fixed locally');
+    publishedSource = source;
+  });
+
+  it('after a re-run, the local lens compares with the new published score, the one the page’s own lens shows', async function () {
+    const source = publishedSource;
+    if (!source) this.skip();
+    const titles = async () =>
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', source)).map((l) => l.command);
+    const rerun = (await titles()).find((c) => c?.command === COMMAND.rerunReport);
+    assert.ok(rerun, 'the page source’s Re-run');
+    const publishedOf = (all: (vscode.Command | undefined)[]) => /published (\d+)/.exec(all.map((c) => c?.title).join('|'))?.[1];
+    const before = publishedOf(await titles());
+    // The page is deployed with its fixes (title, lang): the re-run scores it higher.
+    deployed = BUILT;
+    await vscode.commands.executeCommand(rerun.command, ...(rerun.arguments ?? []));
+    const pageScore = (all: (vscode.Command | undefined)[]) =>
+      /^\$\(globe\) [^·]+ · (\d+)/.exec(all.find((c) => c?.command === COMMAND.openReport)?.title ?? '')?.[1];
+    const shown = await waitFor(
+      async () => {
+        const all = await titles();
+        const now = pageScore(all);
+        return now !== undefined && now !== before && publishedOf(all) === now ? now : undefined;
+      },
+      30_000,
+      'the local lens’s published score to follow the re-run',
+    );
+    assert.notEqual(shown, before, 'the published score moved');
   });
 
   it('checks a page source from its preview origin when the source is saved', async () => {

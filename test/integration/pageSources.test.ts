@@ -108,6 +108,35 @@ describe('page sources: failed checks on the source file', function () {
     for (const action of ours) assert.deepEqual(action.command?.arguments, [reportId], `${action.title} acts on the page's report`);
   });
 
+  it('a published Problem on a line edited since says so, and offers Re-run first', async () => {
+    const editor = await vscode.window.showTextDocument(source);
+    const published = (check: string) =>
+      vscode.languages
+        .getDiagnostics(source)
+        .find((d) => d.source === 'Website Reports' && (typeof d.code === 'object' ? d.code.value : d.code) === check);
+    const before = await waitFor(() => published('title'), 20_000, 'the title Problem');
+    assert.doesNotMatch(before.message, /changed since/);
+    assert.equal(editor.document.lineAt(1).text, 'title: Post');
+    try {
+      assert.ok(await editor.edit((e) => e.replace(editor.document.lineAt(1).range, 'title: A first post about our hand-made cups')));
+      const after = await waitFor(
+        () => (/this line changed since/.test(published('title')?.message ?? '') ? published('title') : undefined),
+        10_000,
+        'the title Problem saying its line changed',
+      );
+      assert.match(after.message, /published .+; this line changed since: Re-run after the next deploy to confirm$/);
+      assert.equal(after.range.start.line, 1);
+      const description = published('meta_description');
+      if (description) assert.doesNotMatch(description.message, /changed since/, 'a line not edited says nothing');
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', source, after.range);
+      const ours = actions.filter((a) => a.command?.command === COMMAND.openReport || a.command?.command === COMMAND.rerunReport);
+      assert.equal(ours[0]?.title, 'Re-run Analysis', ours.map((a) => a.title).join(', '));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    await waitFor(() => !/changed since/.test(published('title')?.message ?? 'changed since'), 10_000, 'the plain message back');
+  });
+
   it('a file the sources do not map gets nothing', async () => {
     const other = vscode.Uri.joinPath(folder, 'notes.md');
     await vscode.workspace.fs.writeFile(other, new TextEncoder().encode('---\ntitle: x\n---\n'));

@@ -3,8 +3,8 @@
 // their case; the finding's places fix only their element; Markdown code samples never change.
 import { strict as assert } from 'node:assert';
 import { MAX_FIX_EDITS } from '../../../core/fixes/elementFixes';
-import { fixFor } from '../../../core/fixes/sourceFixes';
-import { fixed, fixOf, refusal } from './fixHelpers';
+import { fixAll, fixFor } from '../../../core/fixes/sourceFixes';
+import { fixed, fixOf, refusal, snipped } from './fixHelpers';
 
 describe('fixes: rel="noopener" on new-tab links to other origins', () => {
   it('adds rel, or appends to an existing one (kept), in the element’s quotes', () => {
@@ -88,11 +88,33 @@ describe('fixes: deprecated tags', () => {
     );
   });
 
-  it('center and font: no edit, a hint; alongside renamed tags, the fix carries the hint', () => {
-    assert.match(refusal('<center><font color="red">x</font></center>', 'html', 'deprecated_html_tags'), /CSS/);
+  it('font: no edit, a hint; alongside renamed tags, the fix carries the hint', () => {
+    assert.match(refusal('<p><font color="red">x</font></p>', 'html', 'deprecated_html_tags'), /CSS/);
     const fix = fixOf('<center><tt>x</tt></center>', 'html', 'deprecated_html_tags');
     assert.equal(fix.edits.length, 2);
     assert.match(fix.hint!, /CSS/);
+  });
+
+  it('center: a snippet of a <div> with a class to name, its content and attributes kept, its CSS in the hint', () => {
+    const text = '<body>\n  <CENTER id="offer">The desk at <b>half</b> price: $5 {now}</CENTER>\n</body>';
+    const fix = fixOf(text, 'html', 'deprecated_html_tags');
+    assert.equal(fix.deterministic, false);
+    assert.match(fix.title, /<center> with a <div>/);
+    assert.match(fix.hint!, /text-align: center/);
+    assert.equal(
+      snipped(text, 'html', 'deprecated_html_tags'),
+      '<body>\n  <DIV class="center" id="offer">The desk at <b>half</b> price: \\$5 {now\\}</DIV>\n</body>',
+      'the content kept, escaped in the snippet',
+    );
+    assert.equal(fix.snippet!.snippet, 'DIV class="${1:center}" id="offer">The desk at <b>half</b> price: \\$5 {now\\}</DIV');
+    // The one at the finding's place; one with a class of its own, or without an end tag, by hand.
+    const two = '<center>a</center><center>b</center>';
+    const second = fixFor({ text: two, kind: 'html' }, { check: 'deprecated_html_tags', places: [{ start: 18, end: 26 }] });
+    assert.equal(second.fix?.snippet?.start, 19);
+    assert.match(refusal('<center class="x">a</center>', 'html', 'deprecated_html_tags'), /CSS by hand/);
+    assert.match(refusal('<center>a', 'html', 'deprecated_html_tags'), /CSS by hand/);
+    // Fix All leaves it to the person.
+    assert.equal(fixAll({ text: two, kind: 'html' }, {}, ['deprecated_html_tags']).fixes.length, 0);
   });
 
   it('in Markdown: raw HTML is fixed, code samples (fenced, indented, inline) are not', () => {

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { analyseHtml } from '../../../core/analysis/localAnalysis';
 import {
   afterDeployWords,
+  checkedFilesWords,
   htmlFindings,
   localLensWords,
   localScoreWords,
@@ -114,13 +115,13 @@ describe('localFindings: a local analysis as findings and words', () => {
     assert.equal(localLensWords(LOCAL, published), 'Local 87 · published 73 (+14): 1 check fixed, 1 newly failing');
     assert.equal(
       localLensWords(result(80, [check('title', true)]), { score: 80, results: { title: { passed: true } } }),
-      'Local 80 · published 80 (0): 0 checks fixed, 0 newly failing',
+      'Local 80 · published 80 (0): no check changed',
     );
   });
 
   it('says the local score’s base and the checks after deploy without a published report', () => {
-    assert.equal(localLensWords(LOCAL), 'Local 87 (local score, 5 of 7 checks)');
-    assert.equal(localScoreWords(LOCAL), 'local score, 5 of 7 checks');
+    assert.equal(localLensWords(LOCAL), 'Local 87 (5 of 7 checks judged locally)');
+    assert.equal(localScoreWords(LOCAL), '5 of 7 checks judged locally');
     assert.equal(afterDeployWords(LOCAL), 'Checked after deploy: HTTP status, HTTPS encryption');
     assert.equal(afterDeployWords(result(100, [check('title', true)])), undefined);
   });
@@ -151,6 +152,26 @@ describe('localFindings: a local analysis as findings and words', () => {
     assert.deepEqual(at('unsafe_cross_origin_links'), ['<a href="https://example.org/" target="_blank">']);
     assert.deepEqual(at('deprecated_html_tags'), ['<center>']);
     assert.equal(at('https_encryption').length, 0, 'a check only the deployed page answers is no finding');
-    assert.match(localLensWords(analysis), /^Local \d+ \(local score, \d+ of \d+ checks\)$/);
+    assert.match(localLensWords(analysis), /^Local \d+ \(\d+ of \d+ checks judged locally\)$/);
+  });
+});
+
+describe('local checks: the summary of Check Locally', () => {
+  const words = (files: number, problems: number, withProblems: number, refused = 0, skipped = 0) =>
+    checkedFilesWords({ files, problems, withProblems, refused, skipped }, 1000);
+
+  it('says each count in its singular or plural, after the product’s name', () => {
+    assert.equal(words(1, 6, 1), 'Website Reports: checked 1 HTML file locally: 6 Problems.');
+    assert.equal(words(1, 1, 1), 'Website Reports: checked 1 HTML file locally: 1 Problem.');
+    assert.equal(words(1, 0, 0), 'Website Reports: checked 1 HTML file locally: no Problems.');
+    assert.equal(words(3, 1, 1), 'Website Reports: checked 3 HTML files locally: 1 Problem in 1 file.');
+    assert.equal(words(3, 6, 1), 'Website Reports: checked 3 HTML files locally: 6 Problems in 1 file.');
+    assert.equal(words(3, 6, 2), 'Website Reports: checked 3 HTML files locally: 6 Problems in 2 files.');
+    assert.equal(words(0, 0, 0), 'Website Reports: no HTML files to check here.');
+    assert.equal(
+      words(2, 0, 0, 1, 1),
+      'Website Reports: checked 2 HTML files locally: no Problems. 1 could not be analysed (see its CodeLens). 1 more was not checked (at most 1000 at a time).',
+    );
+    assert.match(words(5, 0, 0, 2, 3), /2 could not be analysed \(see their CodeLens\)\. 3 more were not checked/);
   });
 });
