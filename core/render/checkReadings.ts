@@ -2,7 +2,8 @@
 // fails with the kind "missing" when the page HAS the directive, `https_encryption` sends
 // "missing: https", `404_page` "missing" beside the value `false`. The check's own words replace
 // the kind there; the value is folded into them when it says the same ("the page asks not to be
-// indexed (noindex, nofollow)"). Other checks keep their kinds in words (checkNames.errorWords).
+// indexed (noindex, nofollow)"), and the tags a `bad_tags` names read as tags ("<center>"), not
+// as a record's fields. Other checks keep their kinds in words (checkNames.errorWords).
 // Pure: no 'vscode', no markup.
 import * as l10n from '@vscode/l10n';
 import type { CheckError } from './checkList';
@@ -60,10 +61,34 @@ function missingWords(
   }
 }
 
+/** Tags named in a `bad_tags` detail at most. */
+const TAGS_NAMED = 10;
+
+/** "uses tags it should not: <center> (2), <font>": the tags of a detail `{tag: count}` or `[tag]`; undefined for another shape. */
+function badTagsWords(detail: unknown): string | undefined {
+  const entries: [string, unknown][] = Array.isArray(detail)
+    ? detail.map((name) => [String(name), undefined])
+    : typeof detail === 'object' && detail !== null
+      ? Object.entries(detail)
+      : [];
+  const named = entries.filter(([name]) => /^[a-z][a-z0-9-]{0,30}$/i.test(name));
+  if (named.length === 0 || named.length !== entries.length) return undefined;
+  const said = named
+    .slice(0, TAGS_NAMED)
+    .map(([name, n]) => (typeof n === 'number' && n > 1 ? `<${name.toLowerCase()}> (${n})` : `<${name.toLowerCase()}>`));
+  const more = named.length - said.length;
+  const list = more > 0 ? l10n.t('{0} and {1} more', said.join(', '), more) : said.join(', ');
+  return l10n.t('uses tags it should not: {0}', list);
+}
+
 /** The errors of the check `key` in its own words where they mislead as kinds. */
 export function readErrors(key: string | undefined, errors: readonly CheckError[], value: unknown): ReadErrors {
   let valueSaid = false;
   const read = errors.map((error): CheckError => {
+    if (error.kind === 'bad_tags' && 'detail' in error) {
+      const tags = badTagsWords(error.detail);
+      if (tags !== undefined) return { kind: error.kind, text: tags };
+    }
     const words = key !== undefined && error.kind === 'missing' ? missingWords(key, error.detail, value) : undefined;
     if (words === undefined) return error;
     if (words.valueSaid) valueSaid = true;

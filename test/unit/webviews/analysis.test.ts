@@ -112,6 +112,19 @@ describe("the analysis of a report in the real service's shape", () => {
     );
   });
 
+  it('names the tags a page should not use as tags', () => {
+    const results = {
+      deprecated_html_tags: { passed: false, importance: 'low', value: null, errors: { bad_tags: { center: 1, FONT: 3 } } },
+      other_tags: { passed: false, importance: 'low', value: null, errors: { bad_tags: ['marquee'] } },
+      odd_tags: { passed: false, importance: 'low', value: null, errors: { bad_tags: { '<script>': 1 } } },
+    };
+    const shown = checkItems(renderReportBody({ ...REAL_REPORT, results }, OPTS));
+    const errors = (key: string) => shown.find((i) => i.key === key)!.errors;
+    assert.deepEqual(errors('deprecated_html_tags'), ['uses tags it should not: <center>, <font> (3)']);
+    assert.deepEqual(errors('other_tags'), ['uses tags it should not: <marquee>']);
+    assert.ok(errors('odd_tags')[0].startsWith('uses tags it should not:'), 'another shape keeps its detail as sent');
+  });
+
   it("keeps the service's kind for a check it has no words of its own for, and a noindex without a value", () => {
     const results = {
       meta_viewport: { passed: false, importance: 'medium', value: null, errors: { missing: null } },
@@ -147,7 +160,7 @@ describe("the analysis of a report in the real service's shape", () => {
     assert.deepEqual(byKey('unsafe_cross_origin_links').errors, ['failed']);
     assert.match(byKey('headings').errors[0], /^duplicated: h1$/);
     assert.match(byKey('image_format').errors[0], /^badly formatted: logo\.bmp$/);
-    assert.match(byKey('deprecated_html_tags').errors[0], /^uses tags it should not: font, center$/);
+    assert.match(byKey('deprecated_html_tags').errors[0], /^uses tags it should not: <font>, <center>$/);
     assert.match(byKey('structured_data').errors[0], /^missing: Schema\.org$/);
     assert.match(byKey('render_blocking_resources').errors[0], /^blocking: Count\s*1$/);
     assert.deepEqual(byKey('brand_new_check').errors, ['not indexable']);
