@@ -56,6 +56,12 @@ Some notes about widgets.
 `,
 };
 
+/**
+ * The file the demo opens when VS Code first loads: its URLs (the pages, rated or not) carry their
+ * badges and hovers at once, with nothing opened or clicked first.
+ */
+export const DEMO_FIRST_FILE = 'README.md';
+
 /** The pages rated when the demo starts (the others have no report yet: the "No report" group). */
 export const DEMO_RATED_FILES: readonly string[] = ['content/index.md', 'content/blog/first-post.md', 'content/blog/second-post.md'];
 

@@ -11,7 +11,7 @@ import { freePort, startCodeServer, workbenchUrl } from '../test/host/codeServer
 import { readDemoOrigins, seedDemoReports, writeDemoOrigins } from './demoReports';
 import { portFree, servicePort, writeDemoEnv } from './demoService';
 import { startDemoSite } from './demoSite';
-import { demoRatedUrls, writeDemoWorkspace } from './demoWorkspace';
+import { DEMO_FIRST_FILE, demoRatedUrls, writeDemoWorkspace } from './demoWorkspace';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DATA = path.join(ROOT, '.data');
@@ -128,7 +128,8 @@ async function main(): Promise<void> {
       void stop(1);
     }
   });
-  const url = workbenchUrl(server.origin, authority, workspace, ROOT);
+  // Opened on the workspace's README: the badges of its URLs show without a click.
+  const url = workbenchUrl(server.origin, authority, workspace, ROOT, undefined, path.join(workspace, DEMO_FIRST_FILE));
   console.log(`
 Website Reports demo is running.
 

@@ -76,9 +76,7 @@ export function isFiltered(filters: Filters, defaults: ListDefaults): boolean {
 /** "URL contains “blog” · project example.com · sorted by URL, ascending", or undefined when nothing is set. */
 export function describeFilters(filters: Filters, defaults: ListDefaults): string | undefined {
   const clean = cleanFilters(filters);
-  const parts: string[] = [];
-  if (clean.search) parts.push(l10n.t('URL contains “{0}”', clean.search));
-  if (clean.project) parts.push(l10n.t('project {0}', clean.project));
+  const parts = narrowingParts(clean);
   const sortBy = clean.sortBy ?? defaults.sortBy;
   const sort = clean.sort ?? defaults.sort;
   if (sortBy !== defaults.sortBy || sort !== defaults.sort) {
@@ -86,5 +84,20 @@ export function describeFilters(filters: Filters, defaults: ListDefaults): strin
       sort === 'asc' ? l10n.t('sorted by {0}, ascending', sortLabel(sortBy)) : l10n.t('sorted by {0}, descending', sortLabel(sortBy)),
     );
   }
+  return parts.length ? parts.join(' · ') : undefined;
+}
+
+function narrowingParts(filters: Pick<Filters, 'search' | 'project'>): string[] {
+  const parts: string[] = [];
+  const search = filters.search?.trim();
+  const project = filters.project?.trim();
+  if (search) parts.push(l10n.t('URL contains “{0}”', search));
+  if (project) parts.push(l10n.t('project {0}', project));
+  return parts;
+}
+
+/** "URL contains “blog” · project example.com": what leaves reports out of the list, or undefined. */
+export function describeNarrowing(filters: Pick<Filters, 'search' | 'project'>): string | undefined {
+  const parts = narrowingParts(filters);
   return parts.length ? parts.join(' · ') : undefined;
 }

@@ -51,6 +51,8 @@ export class ReportsModel {
   private query: ListQuery = {};
   /** The totals when no group was waiting for a new query: never a mix of two queries' counts. */
   private settledTotals: Totals = { good: undefined, decent: undefined, bad: undefined };
+  /** The query those totals answer: the status bar and badge say when it narrows the list. */
+  private settledQuery: ListQuery = {};
 
   constructor(options: ModelOptions = {}) {
     const sink = options.onListenerError ?? (() => undefined);
@@ -265,9 +267,16 @@ export class ReportsModel {
     return { ...this.settledTotals };
   }
 
+  /** The search and project the totals are counted under (sorting counts the same). */
+  totalsFilter(): Pick<ListQuery, 'search' | 'project'> {
+    const { search, project } = this.settledQuery;
+    return { ...(search ? { search } : {}), ...(project ? { project } : {}) };
+  }
+
   private emit(): void {
     if (RESULT_VALUES.every((r) => !this.groups[r].loading)) {
       this.settledTotals = { good: this.groups.good.total, decent: this.groups.decent.total, bad: this.groups.bad.total };
+      this.settledQuery = this.query;
     }
     this.changed.fire();
   }

@@ -55,9 +55,14 @@ function importanceClass(importance: string | undefined): string {
   return importanceOf(importance) ?? 'other';
 }
 
-/** Load time in seconds and page size in bytes, said with their unit ("0.53 s", "48.2 KB"). */
+/** Load time, page size, and the counts of a page said with their unit ("0.53 s", "48.2 KB", "312 words"). */
 function valueWithUnit(key: string | undefined, value: unknown): string | undefined {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return undefined;
+  if (key === 'content_length') return l10n.t({ message: '{0} words', args: [value], comment: ['a count of words on a web page'] });
+  if (key === 'dom_size') return l10n.t({ message: '{0} elements', args: [value], comment: ['a count of HTML elements on a page'] });
+  if (key === 'text_html_ratio') {
+    return l10n.t({ message: '{0} % text', args: [Math.round(value * 100) / 100], comment: ['the share of text in a page’s HTML'] });
+  }
   if (key === 'load_time') {
     return l10n.t({ message: '{0} s', args: [Math.round(value * 100) / 100], comment: ['seconds a page took to load'] });
   }

@@ -10,6 +10,7 @@ import * as l10n from '@vscode/l10n';
 import { asText, isRecord } from './format';
 import { checkStateOf, importanceOf, importanceRank } from '../checks/checkResults';
 import { checkName, errorWords } from '../checks/checkNames';
+import { readErrors } from './checkReadings';
 
 export type CheckStatus = 'failed' | 'unknown' | 'passed';
 
@@ -78,8 +79,12 @@ function errorsOf(errors: unknown, max: number): { list: CheckError[]; more: num
 
 const ARRAY_FIELDS = new Set(['key', 'name', 'category', 'passed', 'value', 'advice', 'importance', 'errors']);
 
+/** A value worth a line: an empty text, list or record says nothing ("None" beside "missing" only repeats it). */
 function hasValue(value: unknown): boolean {
-  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return !isRecord(value) || Object.keys(value).length > 0;
 }
 
 /** What ordering and counting need of a check, read cheaply; `checkOf` reads the rest. */
@@ -120,6 +125,7 @@ export function checkOf(entry: CheckEntry, maxErrors = Infinity): Check {
   for (const field of Object.keys(item)) if (!ARRAY_FIELDS.has(field) || (field === 'key' && key !== undefined)) extra[field] = item[field];
   const errors = errorsOf(item.errors, maxErrors);
   if (!errors.understood) extra.errors = item.errors;
+  const read = readErrors(ownKey, errors.list, item.value);
   return {
     key: ownKey,
     name: asText(item.name) ?? (ownKey !== undefined ? checkName(ownKey) : l10n.t('Check {0}', index + 1)),
@@ -127,9 +133,9 @@ export function checkOf(entry: CheckEntry, maxErrors = Infinity): Check {
     importance: entry.importance,
     category: asText(item.category)?.toLowerCase(),
     value: item.value,
-    hasValue: hasValue(item.value),
+    hasValue: !read.valueSaid && hasValue(item.value),
     advice: asText(item.advice),
-    errors: errors.list,
+    errors: read.errors,
     moreErrors: errors.more,
     extra,
     index,

@@ -7,6 +7,7 @@ import { html, TrustedHtml } from './html';
 import type { RenderBudget } from './budget';
 import { relativeTime } from '../text/vocabulary';
 import { displayLocale } from '../text/locale';
+import { formatDateTime } from '../text/dateTime';
 
 export interface RenderOptions {
   /** The time "3 days ago" is measured from; defaults to the current time. */
@@ -66,25 +67,6 @@ export function asNumber(x: unknown): number | undefined {
   return undefined;
 }
 
-function dateFormat(opts: RenderOptions): Intl.DateTimeFormat {
-  const base: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  const locale = opts.locale ?? displayLocale();
-  // An unknown locale or time zone throws RangeError: fall back to the display language and the host's zone.
-  for (const o of [
-    { locale, timeZone: opts.timeZone },
-    { locale: displayLocale(), timeZone: opts.timeZone },
-    { locale, timeZone: undefined },
-    { locale: displayLocale(), timeZone: undefined },
-  ]) {
-    try {
-      return new Intl.DateTimeFormat(o.locale, { ...base, timeZone: o.timeZone });
-    } catch {
-      // try the next combination
-    }
-  }
-  return new Intl.DateTimeFormat(undefined, base);
-}
-
 function safeLocale(locale: string | undefined): string | undefined {
   if (locale === undefined) {
     return undefined;
@@ -96,9 +78,9 @@ function safeLocale(locale: string | undefined): string | undefined {
   }
 }
 
-/** The date in local time (per opts), e.g. "Nov 19, 2025, 10:00 AM". */
+/** The date in local time (per opts), e.g. "Nov 19, 2025, 10:00 AM": the one format (core/text/dateTime). */
 export function formatDate(date: Date, opts: RenderOptions): string {
-  return dateFormat(opts).format(date);
+  return formatDateTime(date, opts);
 }
 
 /** "3 days ago", "in 2 hours", "just now"… in the words the tree uses, relative to opts.now. */

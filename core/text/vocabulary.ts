@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { OversizedInfo, Report } from '../client/types';
 import { displayLocale } from './locale';
+import { formatDateTime, type DateTimeOptions } from './dateTime';
 import { parseTime } from './serviceTime';
 import { textOf } from './safeText';
 import { Band, Rating, RatingBand, ratingOf, roundedScore } from '../checks/rating';
@@ -157,11 +158,11 @@ function relativeFormat(locale: string): Intl.RelativeTimeFormat {
   return relative.format;
 }
 
-/** "5/1/2024, 10:00:00 AM (3 days ago)": the full time and how long ago, for tooltips and panels. */
-export function fullTime(value: unknown, now?: Date): string | undefined {
+/** "May 1, 2024, 10:00 AM (3 days ago)": the time as the panel says it (formatDateTime) and how long ago, for tooltips and hovers. */
+export function fullTime(value: unknown, now?: Date, opts?: DateTimeOptions): string | undefined {
   const time = parseTime(value);
   if (!time) return undefined;
-  return l10n.t('{0} ({1})', time.toLocaleString(displayLocale()), relativeTime(time.toISOString(), now) ?? '');
+  return l10n.t('{0} ({1})', formatDateTime(time, opts), relativeTime(time.toISOString(), now) ?? '');
 }
 
 /** Spoken label for screen readers: "https://x, Good (74), private, generated 3 days ago". */

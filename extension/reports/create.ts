@@ -111,14 +111,16 @@ export async function createReport(ctx: CommandContext, urlArg?: unknown, option
     void vscode.window.showErrorMessage(vscode.l10n.t('Website Reports: privacy must be 0 (public), 1 (private) or 2 (password).'));
     return undefined;
   }
+  // The prompts name the URL: what was typed or picked up from the editor may not be what was meant.
+  const shownUrl = plainText(url, 200);
   if (privacy === undefined && interactive) {
-    privacy = await askPrivacy(vscode.l10n.t('Website Reports: Who can view the report?'), DEFAULT_PRIVACY);
+    privacy = await askPrivacy(vscode.l10n.t('Website Reports: Who can view the report of {0}?', shownUrl), DEFAULT_PRIVACY);
     if (privacy === undefined) return undefined;
   }
   privacy ??= DEFAULT_PRIVACY;
   let password = options.password;
   if (privacy === 2 && !password) {
-    password = await askPassword(vscode.l10n.t('Website Reports: Password for the report'));
+    password = await askPassword(vscode.l10n.t('Website Reports: Password for the report of {0}', shownUrl));
     if (password === undefined) return undefined;
   }
 

@@ -20,7 +20,7 @@ import { plainText } from '../../core/text/plainText';
 import { ratingOf } from '../../core/checks/rating';
 import { reportTooltipMarkdown } from '../../core/text/reportTooltip';
 import { textOf } from '../../core/text/safeText';
-import { scoredRowLabel } from '../../core/text/rowLabel';
+import { pageRow } from '../../core/text/rowLabel';
 
 export { isReportNode, type ReportsNode } from '../../core/list/treeNodes';
 
@@ -81,17 +81,14 @@ export function reportTooltip(report: Report, trend?: string): vscode.MarkdownSt
 /** Characters of a report's spoken label at most. */
 const ACCESSIBLE_LABEL_CHARS = 500;
 
-/** A report row's label. */
-function rowLabel(report: Report): string {
-  return scoredRowLabel(reportLabel(report), ratingOf(report).score);
-}
-
 export function reportItem(report: Report, result: ReportResult): vscode.TreeItem {
-  // "81 · example.com/…/page": the score first, then the URL shortened in the middle, so neither is
-  // cut at a side bar's default width; the whole URL is in the tooltip.
-  const item = new vscode.TreeItem(rowLabel(report), vscode.TreeItemCollapsibleState.None);
+  // "81 · /news/launch-8" with "www.example.com · 2 weeks ago" beside it: the score first, the
+  // page's path, then its site; VS Code cuts what a side bar cannot show at the row's end, so a
+  // wide one shows it all. The whole URL is in the tooltip and the spoken label.
+  const row = pageRow(reportLabel(report), ratingOf(report).score);
+  const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
   item.id = `report:${textOf(report.id)}`;
-  const parts = [relativeTime(report.generated_at), oversizedOf(report) && tooLargeShort()];
+  const parts = [row.site, relativeTime(report.generated_at), oversizedOf(report) && tooLargeShort()];
   item.description = parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
   const privacy = privacyName(report.privacy);
   item.iconPath = new vscode.ThemeIcon(PRIVACY_ICONS[privacy]);

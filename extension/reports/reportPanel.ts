@@ -13,6 +13,7 @@ import { shortText } from '../../core/text/safeText';
 import { CommandContext } from '../shared/context';
 import { messageOf, reportFailure } from '../shared/feedback';
 import { targetOrPick } from '../shared/targets';
+import { isReportNode } from '../../core/list/treeNodes';
 import { isWebviewMessage, HostMessage } from '../../core/render/messages';
 import { renderReportBody, renderReportPage } from '../../core/render/reportView';
 import { renderChanges } from '../../core/render/changesView';
@@ -77,8 +78,13 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     for (const open of [...this.panels.values()]) open.panel.dispose();
   }
 
-  /** Opens (or reveals) the panel of a report; reads the full record from the service. */
+  /**
+   * Opens (or reveals) the panel of a report; reads the full record from the service. Opened from
+   * the tree (a click, Enter, its menu), the tree keeps the focus so its keys (Delete) still work;
+   * from the palette, a hover or a notification, the panel takes it.
+   */
   async open(target?: unknown): Promise<vscode.WebviewPanel | undefined> {
+    const preserveFocus = isReportNode(target);
     let id: ReportId | undefined;
     try {
       // A bare id needs no lookup: the panel reads the report anyway.
@@ -95,14 +101,14 @@ export class ReportPanels implements vscode.WebviewPanelSerializer<{ id?: unknow
     if (id === undefined) return undefined;
     const existing = this.panels.get(String(id));
     if (existing) {
-      existing.panel.reveal();
+      existing.panel.reveal(undefined, preserveFocus);
       return existing.panel;
     }
     const known = this.ctx.model.find(id);
     const panel = vscode.window.createWebviewPanel(
       REPORT_VIEW_TYPE,
       reportLabel(known ?? { id }),
-      vscode.ViewColumn.Active,
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus },
       webviewOptions(this.extensionUri),
     );
     const open = this.adopt(panel, id);

@@ -1,5 +1,5 @@
 // The status bar item: the totals per rating the tree's model already loaded (no request of its
-// own), the account name if already known and the time of the last refresh in the tooltip; a click
+// own; a searched or filtered list's totals say so), the account name if already known and the time of the last refresh in the tooltip; a click
 // opens the account. Hidden while signed out, before the totals are known, or with
 // `webReports.statusBar` off.
 import * as vscode from 'vscode';
@@ -7,6 +7,7 @@ import { COMMAND, STATUS_BAR_ID } from '../ids';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { ReportsModel } from '../../core/list/reportsModel';
 import { statusSummary } from '../../core/list/statusSummary';
+import { describeNarrowing } from '../../core/list/filters';
 import { Connection } from '../shared/connection';
 import { KnownAccount } from '../shared/knownAccount';
 import { statusBarOn } from '../shared/settings';
@@ -40,7 +41,12 @@ export class ReportsStatusBar extends Disposable {
     const enabled = statusBarOn();
     const summary =
       enabled && this.model.status !== 'signed-out'
-        ? statusSummary(this.model.totals(), this.account.nameFor(this.connection.origin()), this.model.loadedAt)
+        ? statusSummary(
+            this.model.totals(),
+            this.account.nameFor(this.connection.origin()),
+            this.model.loadedAt,
+            describeNarrowing(this.model.totalsFilter()),
+          )
         : undefined;
     if (!summary) {
       this.item.hide();

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 import { roundedScore } from '../../core/checks/rating';
-import { scoredRowLabel } from '../../core/text/rowLabel';
+import { pageRow } from '../../core/text/rowLabel';
 import type { WorkspaceUrlNode } from '../../core/list/treeNodes';
 import { ratingLabel, relativeTime } from '../../core/text/vocabulary';
 import type { LookupAudience } from '../../core/reports/urlLookup';
@@ -261,12 +261,13 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
     }
     if (node.kind === 'workspaceUrl') {
       const { rated } = node;
-      // The same row shape as the reports tree: the score first, the URL shortened in the middle.
-      const item = new vscode.TreeItem(scoredRowLabel(rated.url, rated.score), vscode.TreeItemCollapsibleState.Collapsed);
+      // The same row shape as the reports tree: the score and the path, the site beside them.
+      const row = pageRow(rated.url, rated.score);
+      const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = `workspaceUrl:${rated.url}`;
       const places = rated.occurrences.length === 1 ? vscode.l10n.t('1 place') : vscode.l10n.t('{0} places', rated.occurrences.length);
       const when = rated.rating === 'outdated' ? relativeTime(rated.generatedAt) : undefined;
-      item.description = [when, places].filter(Boolean).join(' · ');
+      item.description = [row.site, when, places].filter(Boolean).join(' · ');
       item.tooltip =
         rated.reason === undefined
           ? plainText(rated.url, 2000)
@@ -275,7 +276,7 @@ export class WorkspaceUrlsView extends Disposable implements vscode.TreeDataProv
       item.contextValue =
         rated.reportId !== undefined ? 'workspaceUrl:rated' : rated.rating === 'unchecked' ? 'workspaceUrl:unchecked' : 'workspaceUrl:none';
       item.iconPath = new vscode.ThemeIcon('link');
-      // Read aloud: the whole URL, not the shortened one.
+      // Read aloud: the whole URL, not the path and site apart.
       const score = rated.score !== undefined ? vscode.l10n.t('score {0}', roundedScore(rated.score)) : undefined;
       const spoken = [plainText(rated.url), score, when, places];
       item.accessibilityInformation = { label: spoken.filter(Boolean).join(', '), role: 'treeitem' };

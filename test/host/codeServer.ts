@@ -138,11 +138,22 @@ export async function startCodeServer(options: CodeServerOptions, timeoutMs = 60
   }
 }
 
-/** The workbench URL; the payload makes VS Code load the extension under development (and the suites, if given). */
-export function workbenchUrl(origin: string, authority: string, folder: string, extensionPath: string, testsPath?: string): string {
+/**
+ * The workbench URL; the payload makes VS Code load the extension under development (and the
+ * suites, if given) and open `openFile` in an editor, if given.
+ */
+export function workbenchUrl(
+  origin: string,
+  authority: string,
+  folder: string,
+  extensionPath: string,
+  testsPath?: string,
+  openFile?: string,
+): string {
   const remote = (p: string) => `vscode-remote://${authority}${p}`;
   const payload: [string, string][] = [['extensionDevelopmentPath', remote(extensionPath)]];
   if (testsPath) payload.push(['extensionTestsPath', remote(testsPath)]);
+  if (openFile) payload.push(['openFile', remote(openFile)]);
   payload.push(['skipWelcome', 'true'], ['skipReleaseNotes', 'true']);
   return `${origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }

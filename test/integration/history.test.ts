@@ -80,7 +80,7 @@ describe('history of report runs', function () {
     const shown = found() as Report;
     const node: ReportsNode = { kind: 'report', result: 'bad', report: shown };
     const item = internals.ctx.view.provider.getTreeItem(node);
-    // "81 · example.com/…/page", then the time: the score leads the label, so no width hides it.
+    // "81 · /page", then the site and the time: the score leads the label, so no width hides it.
     const label = typeof item.label === 'string' ? item.label : String(item.label?.label);
     assert.match(label, /^\d+ · /, `the label "${label}" starts with the score`);
     assert.match(String(item.description), /ago|now/, `the description "${String(item.description)}" says when`);

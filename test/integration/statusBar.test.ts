@@ -8,11 +8,12 @@ import { COMMAND } from '../../extension/ids';
 
 type Totals = { good: number; decent: number; bad: number };
 
-/** meta.total per result, asked of the service directly. */
-async function serviceTotals(): Promise<Totals> {
+/** meta.total per result, asked of the service directly (of a URL search when given). */
+async function serviceTotals(search?: string): Promise<Totals> {
   const out: Partial<Totals> = {};
+  const searched = search === undefined ? '' : `&search=${encodeURIComponent(search)}&search_by=url`;
   for (const result of ['good', 'decent', 'bad'] as const) {
-    const res = await fetch(`${serviceUrl()}/api/v1/reports?result=${result}&per_page=10`, {
+    const res = await fetch(`${serviceUrl()}/api/v1/reports?result=${result}&per_page=10${searched}`, {
       headers: { authorization: `Bearer ${apiKey()}`, accept: 'application/json' },
     });
     out[result] = Number(((await res.json()) as { meta: { total: number } }).meta.total);
@@ -75,6 +76,34 @@ describe('status bar item and badge', function () {
     await setting(true);
     await waitFor(() => bar().shown, 5000, 'shown again with webReports.statusBar on');
     assert.deepEqual(await getRequests(), [], 'the status bar asked the service');
+  });
+
+  it('a searched list: the status bar says "(filtered)" and names the search, as does the badge; cleared, it says neither', async () => {
+    const res = await fetch(`${serviceUrl()}/api/v1/reports?result=bad&per_page=10`, { headers: { authorization: `Bearer ${apiKey()}` } });
+    const bad = ((await res.json()) as { data: { url: string }[] }).data[0];
+    const search = new URL(bad.url).host;
+    const t = await serviceTotals(search);
+    const all = await serviceTotals();
+    assert.ok(t.bad > 0 && t.good + t.decent + t.bad < all.good + all.decent + all.bad, `the search narrows: ${JSON.stringify(t)}`);
+    try {
+      await vscode.commands.executeCommand(COMMAND.search, search);
+      const text = `$(globe) ${t.good} good · ${t.decent} decent · ${t.bad} bad (filtered)`;
+      await waitFor(() => bar().item.text === text, 10_000, `status bar "${text}" (has "${bar().item.text}")`);
+      const tooltip = String(bar().item.tooltip);
+      assert.match(tooltip, new RegExp(`^Website Reports, filtered list: ${t.good} good, ${t.decent} decent, ${t.bad} bad$`, 'm'));
+      assert.ok(tooltip.split('\n').includes(`Filter: URL contains “${search}”`), tooltip);
+      assert.equal(
+        bar().item.accessibilityInformation?.label,
+        `Website Reports, filtered list: ${t.good} good, ${t.decent} decent, ${t.bad} bad`,
+      );
+      const counted = t.bad === 1 ? '1 report rated bad' : `${t.bad} reports rated bad`;
+      assert.deepEqual(internals.ctx.view.treeView.badge, { value: t.bad, tooltip: `${counted} (filtered: URL contains “${search}”)` });
+    } finally {
+      await vscode.commands.executeCommand(COMMAND.clearFilters);
+    }
+    const text = `$(globe) ${all.good} good · ${all.decent} decent · ${all.bad} bad`;
+    await waitFor(() => bar().item.text === text, 10_000, `status bar "${text}" after clearing (has "${bar().item.text}")`);
+    assert.doesNotMatch(String(bar().item.tooltip), /filtered|Filter:/);
   });
 
   it('signed out: hidden, and no badge', async () => {

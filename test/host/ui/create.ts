@@ -52,6 +52,14 @@ export async function createFromPaletteCheck(ui: Ui, signedIn: boolean): Promise
           5000,
           () => 'no privacy pick',
         );
+        // The pick says which URL it is for.
+        const title = (
+          await widget
+            .locator('.quick-input-title')
+            .innerText({ timeout: 5000 })
+            .catch(() => '')
+        ).trim();
+        if (!title.includes(url)) throw new Error(`the privacy pick's title does not name ${url}: "${title}"`);
         await page.keyboard.press('Enter');
         const service = ui.service();
         await poll(

@@ -13,7 +13,7 @@ import {
   menuItems,
   sidebar,
   reportRow,
-  reportRowLabel,
+  isRowOf,
   visibleRows,
   welcomeButton,
 } from './workbench';
@@ -45,7 +45,7 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
         const groups = rows
           .filter((row) => Object.values(GROUP_LABELS).includes(row.label))
           .map((row) => `${row.label} ${row.description}`);
-        return groups.join(',') === wanted.join(',') && reports.every((r) => rows.some((row) => reportRowLabel(r.url).test(row.label)));
+        return groups.join(',') === wanted.join(',') && reports.every((r) => rows.some((row) => isRowOf(row, r.url)));
       },
       20_000,
       () =>
@@ -55,7 +55,7 @@ export async function signInCheck(ui: Ui, welcomeOk: boolean): Promise<boolean> 
     // Each report row sits under its own group (the next group row comes after it).
     const labels = rows.map((r) => r.label);
     for (const report of reports) {
-      const at = labels.findIndex((l) => reportRowLabel(report.url).test(l));
+      const at = rows.findIndex((row) => isRowOf(row, report.url));
       const group = [...labels.slice(0, at)].reverse().find((l) => Object.values(GROUP_LABELS).includes(l));
       const band = ratingOf(report).band as Result;
       if (group !== GROUP_LABELS[band]) throw new Error(`${report.url} (${band}) is shown under "${group}"`);

@@ -61,9 +61,35 @@ export async function reportPanelCheck(ui: Ui, signedIn: boolean): Promise<Opene
     if (!analysis) throw new Error('no "Analysis" section');
     await ui.shot('report');
     await ui.readmeShot('report-panel');
+    await deleteKeyStillWorks(ui, report.url);
     opened = { report };
   });
   return opened;
+}
+
+/**
+ * After a row's click opened its panel, the tree still has the keyboard: Delete asks to delete
+ * that report (Cancel keeps it). A panel that took the focus left the key doing nothing.
+ */
+async function deleteKeyStillWorks(ui: Ui, url: string): Promise<void> {
+  const { page } = ui;
+  const inTree = await page.evaluate(() => {
+    const active = document.activeElement;
+    return !!active?.closest('.part.sidebar') && !!active.closest('.monaco-list');
+  });
+  if (!inTree) throw new Error('after the row click the keyboard focus left the Reports tree (the panel took it)');
+  const dialog = page.locator('.monaco-dialog-box:visible').first();
+  await page.keyboard.press('Delete');
+  await dialog.waitFor({ state: 'visible', timeout: 5000 }).catch(() => {
+    throw new Error('Delete after the row click asked nothing (the key did not reach the tree)');
+  });
+  try {
+    const text = await dialog.innerText();
+    if (!text.includes(url)) throw new Error(`the confirmation does not name ${url}: ${text.replace(/\s+/g, ' ')}`);
+  } finally {
+    await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
+  }
+  if (!(await allReports(ui.service())).some((r) => r.url === url)) throw new Error('Cancel deleted the report');
 }
 
 /** Opens the account panel from the Command Palette; returns whether it passed. */

@@ -2,8 +2,7 @@
 // tabs, the Command Palette and the colour theme.
 import type { Locator, Page } from 'playwright-core';
 import { exactly, poll } from './harness';
-import { plainText } from '../../../core/text/plainText';
-import { shortUrl } from '../../../core/text/shortUrl';
+import { pageRow } from '../../../core/text/rowLabel';
 
 /** Names from the contract (docs/design.md) and package.json's contributions. */
 export const CONTAINER_TITLE = 'Website Reports';
@@ -38,19 +37,31 @@ export function treeRow(page: Page, label: string): Locator {
 }
 
 /**
- * The row of the report (or workspace URL) with this URL: labelled "score · URL shortened in the
- * middle" (core/text/rowLabel.ts), the score absent while unknown.
+ * The row of the report (or workspace URL) with this URL: labelled "score · path" with the site
+ * first in its description (core/text/rowLabel.ts), the score absent while unknown.
  */
 export function reportRow(page: Page, url: string): Locator {
-  return treeRows(page)
-    .filter({ has: page.locator('.label-name', { hasText: reportRowLabel(url) }) })
-    .first();
+  const { site } = pageRow(url, undefined);
+  const rows = treeRows(page).filter({ has: page.locator('.label-name', { hasText: reportRowLabel(url) }) });
+  return (site === undefined ? rows : rows.filter({ has: page.locator('.label-description', { hasText: siteFirst(site) }) })).first();
 }
 
-/** What a report row's label must look like for this URL. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What a report row's label must look like for this URL: never cut by the extension. */
 export function reportRowLabel(url: string): RegExp {
-  const shown = plainText(shortUrl(url)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\s*(\\d+(\\.\\d)? · )?${shown}\\s*$`);
+  return new RegExp(`^\\s*(\\d+(\\.\\d)? · )?${escaped(pageRow(url, undefined).label)}\\s*$`);
+}
+
+/** A description that starts with the row's site ("www.example.com · 2 weeks ago"). */
+function siteFirst(site: string): RegExp {
+  return new RegExp(`^\\s*${escaped(site)}( · |\\s*$)`);
+}
+
+/** Whether a row (as visibleRows reads it) is the row of this URL: its label and its site. */
+export function isRowOf(row: { label: string; description: string }, url: string): boolean {
+  const { site } = pageRow(url, undefined);
+  return reportRowLabel(url).test(row.label) && (site === undefined || siteFirst(site).test(row.description));
 }
 
 /** Label and description of every visible tree row. */

@@ -20,7 +20,15 @@ import {
   writeDemoOrigins,
 } from '../../../scripts/demoReports';
 import { MAX_DEMO_PAGE_BYTES, startDemoSite, type DemoSite } from '../../../scripts/demoSite';
-import { DEMO_CONTENT, DEMO_OLD_PAGE, DEMO_RATED_FILES, demoRatedUrls, writeDemoWorkspace } from '../../../scripts/demoWorkspace';
+import {
+  DEMO_CONTENT,
+  DEMO_FIRST_FILE,
+  DEMO_OLD_PAGE,
+  DEMO_RATED_FILES,
+  demoRatedUrls,
+  writeDemoWorkspace,
+} from '../../../scripts/demoWorkspace';
+import { workbenchUrl } from '../../host/codeServer';
 
 const KEY = 'demo-test-key';
 
@@ -67,6 +75,20 @@ describe('demo: the site, its sources and the reports at start', function () {
     for (const page of pages) assert.ok(readme.includes(page.url), page.url);
     assert.match(readme, /content\/blog\/second-post\.md/);
     assert.match(fs.readFileSync(path.join(dir, 'sitemap.xml'), 'utf8'), new RegExp(`<loc>${site.url}/blog/first-post</loc>`));
+  });
+
+  it('opens VS Code on a file whose URLs are the rated pages, so their badges show without a click', () => {
+    const first = path.join(dir, DEMO_FIRST_FILE);
+    const text = fs.readFileSync(first, 'utf8');
+    for (const url of demoRatedUrls(site.url, pages)) assert.ok(text.includes(url), `${url} is in ${DEMO_FIRST_FILE}`);
+    const address = new URL(workbenchUrl('http://127.0.0.1:1', '127.0.0.1:1', dir, '/ext', undefined, first));
+    const payload = JSON.parse(address.searchParams.get('payload') ?? '[]') as [string, string][];
+    assert.deepEqual(
+      payload.find(([name]) => name === 'openFile'),
+      ['openFile', `vscode-remote://127.0.0.1:1${first}`],
+    );
+    const start = fs.readFileSync(path.join(__dirname, '../../../../scripts/start.ts'), 'utf8');
+    assert.match(start, /workbenchUrl\([^;]*DEMO_FIRST_FILE/, 'npm start prints the address that opens it');
   });
 
   it('keeps a person’s edits of the Markdown when written again, and rewrites what names the port', () => {

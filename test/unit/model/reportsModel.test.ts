@@ -40,6 +40,20 @@ describe('model: reports grouped by result', () => {
     }
   });
 
+  it('names the search and project its totals are counted under, not the sort, and only once all three answered', async () => {
+    const model = new ReportsModel();
+    await model.reload(client, { perPage: 10, sort: 'asc' });
+    assert.deepEqual(model.totalsFilter(), {}, 'a sort leaves nothing out');
+    await model.reload(client, { perPage: 10, search: 'example', searchBy: 'url' });
+    assert.deepEqual(model.totalsFilter(), { search: 'example' });
+    // While the next query loads, the totals (and their filter) are still the last list's.
+    service.addFault({ method: 'GET', path: '/api/v1/reports', delayMs: 400, times: 3 });
+    const next = model.reload(client, { perPage: 10 });
+    assert.deepEqual(model.totalsFilter(), { search: 'example' });
+    await next;
+    assert.deepEqual(model.totalsFilter(), {});
+  });
+
   it('shows each group as it arrives: a slow group holds back no other', async () => {
     const model = new ReportsModel();
     // The first list request to reach the service waits 600 ms; the other two answer at once.

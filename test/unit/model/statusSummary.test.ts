@@ -45,4 +45,21 @@ describe('status bar summary and badge', () => {
     assert.equal(badReportsBadge({ good: 1, decent: 2, bad: 0 }), undefined);
     assert.equal(badReportsBadge({ good: 1, decent: 2, bad: undefined }), undefined);
   });
+
+  it('says a searched or filtered list is filtered, and names its filter in the tooltips (plain text)', () => {
+    const s = statusSummary({ good: 2, decent: 2, bad: 2 }, undefined, undefined, 'URL contains “blog.example”');
+    assert.equal(s?.text, '$(globe) 2 good · 2 decent · 2 bad (filtered)');
+    assert.equal(s?.label, 'Website Reports, filtered list: 2 good, 2 decent, 2 bad');
+    assert.deepEqual(s?.tooltip.split('\n'), [
+      'Website Reports, filtered list: 2 good, 2 decent, 2 bad',
+      'Filter: URL contains “blog.example”',
+      'Click to open the account.',
+    ]);
+    assert.deepEqual(badReportsBadge({ good: 1, decent: 2, bad: 2 }, 'project x'), {
+      value: 2,
+      tooltip: '2 reports rated bad (filtered: project x)',
+    });
+    const hostile = statusSummary({ good: 1, decent: 0, bad: 0 }, undefined, undefined, 'URL contains “a\nb”');
+    assert.equal(hostile?.tooltip.split('\n').length, 3, 'a line break in the search stays on its line');
+  });
 });

@@ -72,7 +72,67 @@ describe("the analysis of a report in the real service's shape", () => {
     const errorsOf = (key: string) => shown.find((i) => i.key === key)!.errors;
     assert.deepEqual(errorsOf('meta_description'), ['missing']);
     assert.deepEqual(errorsOf('structured_data'), ['missing']);
-    assert.deepEqual(errorsOf('social'), ['missing', 'other']);
+    assert.deepEqual(errorsOf('social'), ['no links to social profiles', 'other']);
+  });
+
+  it('reads values for people: a noindex that is there, HTTPS, the 404 page, counts with their unit; no "None" for an empty value', () => {
+    const results = {
+      noindex: { passed: false, importance: 'high', value: 'noindex, nofollow', errors: { missing: null } },
+      content_keywords: { passed: false, importance: 'high', value: [], errors: { missing: ['launch'] } },
+      social: { passed: false, importance: 'low', value: {}, errors: { missing: null } },
+      headings: { passed: false, importance: 'high', value: {}, errors: { missing: null } },
+      https_encryption: { passed: false, importance: 'high', value: 'http://www.example.com/a', errors: { missing: 'https' } },
+      '404_page': { passed: false, importance: 'high', value: false, errors: { missing: null } },
+      image_keywords: { passed: false, importance: 'high', value: null, errors: { missing: [{ url: 'https://e.test/a.png', text: '' }] } },
+      content_length: { passed: false, importance: 'low', value: 5, errors: { too_few: { min: 500 } } },
+      dom_size: { passed: true, importance: 'low', value: 9 },
+      text_html_ratio: { passed: false, importance: 'low', value: 4.891, errors: { too_small: { min: 10 } } },
+    };
+    const shown = checkItems(renderReportBody({ ...REAL_REPORT, results }, OPTS));
+    const item = (key: string) => shown.find((i) => i.key === key)!;
+    assert.deepEqual(item('noindex').errors, ['the page asks not to be indexed (noindex, nofollow)']);
+    assert.equal(item('noindex').value, '', 'the directive is in the sentence, not again below it');
+    assert.deepEqual(item('content_keywords').errors, ['words of the title not found in the text: launch']);
+    for (const key of ['content_keywords', 'social', 'headings']) {
+      assert.equal(item(key).value, '', `${key}: an empty value shows no line ("None")`);
+    }
+    assert.deepEqual(item('social').errors, ['no links to social profiles']);
+    assert.deepEqual(item('headings').errors, ['no <h1> heading']);
+    assert.deepEqual(item('https_encryption').errors, ['the page is not served over HTTPS']);
+    assert.equal(item('https_encryption').value.replace('Value:', '').trim(), 'http://www.example.com/a');
+    assert.deepEqual(item('404_page').errors, ['a page that does not exist is not answered with 404 (Not Found)']);
+    assert.equal(item('404_page').value, '', 'no bare "No" under it');
+    assert.deepEqual(item('image_keywords').errors, ['1 image without alt text: https://e.test/a.png']);
+    assert.equal(item('content_length').value.replace('Value:', '').trim(), '5 words');
+    assert.equal(item('dom_size').value.replace('Value:', '').trim(), '9 elements');
+    assert.equal(item('text_html_ratio').value.replace('Value:', '').trim(), '4.89 % text');
+    assert.ok(
+      shown.every((i) => !/\bNone\b/.test(i.value)),
+      'no value reads "None"',
+    );
+  });
+
+  it('names the tags a page should not use as tags', () => {
+    const results = {
+      deprecated_html_tags: { passed: false, importance: 'low', value: null, errors: { bad_tags: { center: 1, FONT: 3 } } },
+      other_tags: { passed: false, importance: 'low', value: null, errors: { bad_tags: ['marquee'] } },
+      odd_tags: { passed: false, importance: 'low', value: null, errors: { bad_tags: { '<script>': 1 } } },
+    };
+    const shown = checkItems(renderReportBody({ ...REAL_REPORT, results }, OPTS));
+    const errors = (key: string) => shown.find((i) => i.key === key)!.errors;
+    assert.deepEqual(errors('deprecated_html_tags'), ['uses tags it should not: <center>, <font> (3)']);
+    assert.deepEqual(errors('other_tags'), ['uses tags it should not: <marquee>']);
+    assert.ok(errors('odd_tags')[0].startsWith('uses tags it should not:'), 'another shape keeps its detail as sent');
+  });
+
+  it("keeps the service's kind for a check it has no words of its own for, and a noindex without a value", () => {
+    const results = {
+      meta_viewport: { passed: false, importance: 'medium', value: null, errors: { missing: null } },
+      noindex: { passed: false, importance: 'high', value: null, errors: { missing: null } },
+    };
+    const shown = checkItems(renderReportBody({ ...REAL_REPORT, results }, OPTS));
+    assert.deepEqual(shown.find((i) => i.key === 'meta_viewport')!.errors, ['missing']);
+    assert.deepEqual(shown.find((i) => i.key === 'noindex')!.errors, ['the page asks not to be indexed']);
   });
 
   it('names checks for people: the table, then words for names never seen', () => {
@@ -100,7 +160,7 @@ describe("the analysis of a report in the real service's shape", () => {
     assert.deepEqual(byKey('unsafe_cross_origin_links').errors, ['failed']);
     assert.match(byKey('headings').errors[0], /^duplicated: h1$/);
     assert.match(byKey('image_format').errors[0], /^badly formatted: logo\.bmp$/);
-    assert.match(byKey('deprecated_html_tags').errors[0], /^uses tags it should not: font, center$/);
+    assert.match(byKey('deprecated_html_tags').errors[0], /^uses tags it should not: <font>, <center>$/);
     assert.match(byKey('structured_data').errors[0], /^missing: Schema\.org$/);
     assert.match(byKey('render_blocking_resources').errors[0], /^blocking: Count\s*1$/);
     assert.deepEqual(byKey('brand_new_check').errors, ['not indexable']);
