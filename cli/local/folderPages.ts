@@ -1,5 +1,5 @@
 // The pages of a build folder: every .html/.htm file in it, in any case (the one file walk, with its budgets and
-// its refusal of links that leave the folder), or only those its own sitemap.xml lists when it has
+// its refusal of links that leave the build folder, even into the checkout), or only those its own sitemap.xml lists when it has
 // one. A file too large to read is a page all the same, with its reason: it is never passed over.
 import * as path from 'node:path';
 import { DEFAULT_EXCLUDE } from '../../core/config/configFile';
@@ -88,7 +88,8 @@ export function* folderPages(
   };
   const walk = walkFiles(
     [dir],
-    { cwd, include: ['**'], accept: isHtmlPath, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES },
+    // A build folder is its own confinement: a link to elsewhere in the checkout (drafts, private notes) is not a page.
+    { cwd, include: ['**'], accept: isHtmlPath, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES, confineToGiven: true },
     walkNotes,
   );
   for (const { file, text } of walk) {
