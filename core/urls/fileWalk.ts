@@ -13,7 +13,7 @@ import * as l10n from '@vscode/l10n';
 import { confinementOf, isWithin, NO_FOLLOW } from '../files/confinedRead';
 import { anyOf } from './urlPattern';
 import { CONFIG_FILE_NAME } from '../config/configName';
-import { looksBinary, MAX_FILE_BYTES } from './urlsInFiles';
+import { MAX_FILE_BYTES, textOfBytes } from './urlsInFiles';
 
 /** Files read in one run; the walk stops with a note after this many. */
 export const MAX_FILES = 200_000;
@@ -202,11 +202,9 @@ function readText(
       note(file, 'too-large', l10n.t('Skipped: larger than {0} bytes.', maxBytes));
       return undefined;
     }
-    if (looksBinary(buffer.subarray(0, length))) {
-      note(file, 'binary', l10n.t('Skipped: a binary file.'));
-      return undefined;
-    }
-    return buffer.toString('utf8', 0, length);
+    const text = textOfBytes(buffer.subarray(0, length));
+    if (text === undefined) note(file, 'binary', l10n.t('Skipped: a binary file.'));
+    return text;
   } catch {
     note(file, 'unreadable', l10n.t('Skipped: the file cannot be read.'));
     return undefined;

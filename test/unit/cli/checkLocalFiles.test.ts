@@ -46,4 +46,25 @@ describe('cli: check --local reads only the build folder, and every page in it',
     const outside = json.summary.skippedFiles.filter((n) => n.reason === 'outside-link').map((n) => n.file);
     assert.deepEqual(outside.sort(), ['_site/drafts.html', '_site/priv']);
   });
+
+  it('a UTF-16 page (LE or BE, by its byte-order mark) is read and judged; a binary .html is an error "not-analysed" with its reason', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(PAGE, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(PAGE, 'utf16le').swap16()]);
+    const binary = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR')]);
+    const cwd = await project({ '_site/le.html': le, '_site/be.html': be, '_site/image.html': binary, '_site/index.html': PAGE });
+    const { code, json, stderr } = await localJson(cwd);
+    const page = (url: string) => json.urls.find((u) => u.url === url);
+    const good = page('/')!;
+    for (const url of ['/le.html', '/be.html']) {
+      assert.equal(page(url)?.rating, good.rating, `${url}: ${JSON.stringify(page(url))}`);
+      assert.ok(!page(url)!.findings.some((f) => f.rule === 'not-analysed'), url);
+    }
+    const image = page('/image.html');
+    assert.ok(image, `the binary page is not passed over: ${JSON.stringify(json.urls.map((u) => u.url))}`);
+    assert.equal(image.findings[0].rule, 'not-analysed');
+    assert.equal(image.findings[0].level, 'error');
+    assert.match(image.local?.reason ?? '', /not text/);
+    assert.equal(code, 1, stderr);
+    assert.ok(!json.summary.skippedFiles.some((n) => n.file.endsWith('.html')), JSON.stringify(json.summary.skippedFiles));
+  });
 });
