@@ -4,7 +4,10 @@
 // cannot be read as a page is an error with its reason, never passed over).
 import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { project, removeProjects, runCli } from './runCli';
 
 const PAGE =
@@ -66,5 +69,36 @@ describe('cli: check --local reads only the build folder, and every page in it',
     assert.match(image.local?.reason ?? '', /not text/);
     assert.equal(code, 1, stderr);
     assert.ok(!json.summary.skippedFiles.some((n) => n.file.endsWith('.html')), JSON.stringify(json.summary.skippedFiles));
+  });
+
+  it('a preview page sent with Content-Encoding: gzip whose body is not gzip is an error "not-analysed", not its raw bytes rated', async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url === '/sitemap.xml') {
+        const loc = (p: string) => `<url><loc>${origin}${p}</loc></url>`;
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        return void res.end(
+          `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${loc('/')}${loc('/raw')}</urlset>`,
+        );
+      }
+      const gzip = req.url === '/' ? zlib.gzipSync(PAGE) : PAGE;
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzip);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const cwd = await project({ 'README.md': 'preview' });
+      const run = await runCli(['check', '--local', origin, '--format', 'json'], { cwd, env: {} });
+      const json = JSON.parse(run.stdout) as Json;
+      const raw = json.urls.find((u) => u.url.endsWith('/raw'));
+      assert.equal(raw?.findings[0]?.rule, 'not-analysed', run.stdout);
+      assert.equal(raw?.findings[0]?.level, 'error');
+      assert.match(raw?.local?.reason ?? '', /gzip/);
+      const real = json.urls.find((u) => u.url === `${origin}/`);
+      assert.ok(real && !real.findings.some((f) => f.rule === 'not-analysed'), run.stdout);
+      assert.equal(run.code, 1, run.stderr);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
