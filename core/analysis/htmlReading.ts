@@ -5,6 +5,7 @@ import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import type { HtmlFacts, LinkRef } from './facts';
 import { emailPlaces, isEmailWord, PlaceLists, type Places } from './places';
 import { RAW_TEXT_ELEMENTS } from './rawText';
+import { firstAttributes } from '../fixes/htmlTags';
 
 export interface HtmlReading {
   facts: HtmlFacts;
@@ -106,6 +107,9 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const root = parse(html, { comment: false, blockTextElements: BLOCK_TEXT });
   const places = new PlaceLists(html);
   const { all, byTag } = elementsOf(root);
+  // A repeated attribute is read as browsers read it, the first (in any case), and as the quick
+  // fixes read it (core/fixes/htmlTags.ts): the parser would take the last. Before any is read.
+  for (const el of all) if (el.rawAttrs) el.rawAttrs = firstAttributes(el.rawAttrs);
   const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
   const attr = (el: HTMLElement, name: string): string => (el.getAttribute(name) ?? '').trim();
   const metas = tagged('meta');

@@ -168,6 +168,20 @@ export function scanTags(text: string): TagScan {
   return { tags, complete: true };
 }
 
+/**
+ * `raw` (the attributes of a start tag, as written after its name) with every attribute whose
+ * name (in any case) came before left out: a browser reads the first of a repeated attribute, so
+ * `target=_blank REL=noopener rel=x` is `target=_blank REL=noopener`. `raw` itself when nothing
+ * repeats or its quotes do not close (the analyser reads these, so it reads attributes as this reader does).
+ */
+export function firstAttributes(raw: string): string {
+  const tag = startTag(`<x ${raw}>`, 0);
+  if (!tag) return raw;
+  const seen = new Set<string>();
+  const kept = tag.attrs.filter((a) => !seen.has(a.name) && seen.add(a.name));
+  return kept.length === tag.attrs.length ? raw : kept.map((a) => raw.slice(a.start - 3, a.end - 3)).join(' ');
+}
+
 /** The value of a tag's first attribute named `name`, or undefined when absent or valueless. */
 export function attrValue(text: string, tag: Tag, name: string): string | undefined {
   const attr = tag.attrs.find((a) => a.name === name);

@@ -1,9 +1,11 @@
-// A tag written inside a raw-text element (a textarea's text, a title, a script…) is text, never an
-// element, for the analyser and for the quick fixes alike: no finding the fix cannot find, and a
-// real link beside it is found by both. `template` holds real (inert) tags: both count them.
+// The analyser and the quick fixes read a page as browsers do, and alike, so no finding points
+// where the fix finds nothing: a tag written inside a raw-text element (a textarea's text, a title,
+// a script…) is text, never an element, and a real link beside it is found by both; `template`
+// holds real (inert) tags: both count them. A repeated attribute is the first, in any case.
 import { strict as assert } from 'node:assert';
 import { analyseHtml } from '../../../core/analysis/localAnalysis';
 import { RAW_TEXT_ELEMENTS } from '../../../core/analysis/rawText';
+import { applyEdits } from '../../../core/fixes/combineEdits';
 import { fixFor } from '../../../core/fixes/sourceFixes';
 
 const LINK = '<a target=_blank href="https://other.example/">out</a>';
@@ -41,5 +43,27 @@ describe('analysis: tags inside raw-text elements are text', () => {
     const html = page(`<template>${LINK}</template>`);
     assert.equal(unsafe(html).passed, false);
     assert.ok(fixes(html));
+  });
+});
+
+describe('analysis and fixes: a repeated attribute is read as browsers read it, the first in any case', () => {
+  it('<a target=_blank REL=noopener rel=x>: safe for both (rel is noopener), nothing to fix', () => {
+    const html = page('<a target=_blank REL=noopener rel=x href="https://other.example/">out</a>');
+    assert.equal(unsafe(html).passed, true);
+    assert.equal(fixes(html), undefined);
+  });
+
+  it('<a target=_blank rel=x REL=noopener>: unsafe for both (rel is x), and the fix puts noopener in the first rel', () => {
+    const html = page('<a target=_blank rel=x REL=noopener href="https://other.example/">out</a>');
+    assert.equal(unsafe(html).passed, false);
+    const fix = fixes(html);
+    assert.ok(fix);
+    const after = applyEdits(html, fix.edits);
+    assert.equal(unsafe(after).passed, true, after);
+  });
+
+  it('<a target=_self TARGET=_blank> opens in the same tab: no unsafe link; <a target=_blank TARGET=_self> is one', () => {
+    assert.equal(unsafe(page('<a target=_self TARGET=_blank href="https://other.example/">out</a>')).passed, true);
+    assert.equal(unsafe(page('<a target=_blank TARGET=_self href="https://other.example/">out</a>')).passed, false);
   });
 });
