@@ -1,6 +1,6 @@
 // The pages of a build folder: every .html/.htm file in it, in any case (the one file walk, with its budgets and
-// its refusal of links that leave the folder), or only those its own sitemap.xml lists when it has
-// one. A file too large to read is a page all the same, with its reason: it is never passed over.
+// its refusal of links that leave the build folder, even into the checkout), or only those its own sitemap.xml lists when it has
+// one. A page file too large, binary or unreadable is a page all the same, with its reason: it is never passed over.
 import * as path from 'node:path';
 import { DEFAULT_EXCLUDE } from '../../core/config/configFile';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
@@ -11,6 +11,17 @@ import { relativeName, walkFiles, type SkipNote } from '../../core/urls/fileWalk
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import type { PagesOfConfig } from '../../core/sources/pageOfFile';
 import { decodedSegments, pageKey, pathOfBuiltFile } from './pageUrls';
+
+/**
+ * A page file the walk could not read as text is a page all the same, with its reason ('': the
+ * walk's note); a link out of the folder, a loop or a budget stays a note.
+ */
+const PAGE_REASONS: Partial<Record<SkipNote['reason'], string>> = {
+  'too-large': '',
+  binary:
+    'It is not text: a NUL byte in its first 8 KiB (a binary file, or an encoding other than UTF-8 and UTF-16 with a byte-order mark).',
+  unreadable: '',
+};
 
 /** Pages of the sitemap said missing from the folder one by one; the rest are counted. */
 export const MAX_MISSING_SAID = 100;
@@ -92,7 +103,8 @@ export function* folderPages(
   };
   const walk = walkFiles(
     [dir],
-    { cwd, include: ['**'], accept: isHtmlPath, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES },
+    // A build folder is its own confinement: a link to elsewhere in the checkout (drafts, private notes) is not a page.
+    { cwd, include: ['**'], accept: isHtmlPath, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES, confineToGiven: true },
     walkNotes,
   );
   for (const { file, text } of walk) {
@@ -100,12 +112,13 @@ export function* folderPages(
     if (take(page.url)) yield { ...page, file, html: text };
   }
   for (const note of walkNotes) {
-    if (note.reason !== 'too-large' || !isHtmlPath(note.file)) {
+    const reason = isHtmlPath(note.file) ? PAGE_REASONS[note.reason] : undefined;
+    if (reason === undefined) {
       notes.push(note);
       continue;
     }
     const page = nameOf(note.file);
-    if (take(page.url)) yield { ...page, file: note.file, reason: note.message };
+    if (take(page.url)) yield { ...page, file: note.file, reason: reason || note.message };
   }
   if (listed) {
     const missing = [...listed].filter((k) => !seen.has(k));

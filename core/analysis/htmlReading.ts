@@ -4,6 +4,8 @@
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import type { HtmlFacts, LinkRef } from './facts';
 import { emailPlaces, isEmailWord, PlaceLists, type Places } from './places';
+import { RAW_TEXT_ELEMENTS } from './rawText';
+import { firstAttributes } from '../fixes/htmlTags';
 
 export interface HtmlReading {
   facts: HtmlFacts;
@@ -36,6 +38,15 @@ const SOCIAL: Record<string, string> = {
   'instagram.com': 'Instagram',
   'youtube.com': 'YouTube',
   'linkedin.com': 'LinkedIn',
+};
+// Raw-text elements' content is text, never tags (rawText.ts): kept as text, but a script's, a
+// style's and a noscript's, which are no words of the page; `pre` is read as written.
+const BLOCK_TEXT: Record<string, boolean> = {
+  ...Object.fromEntries(RAW_TEXT_ELEMENTS.map((name) => [name, true])),
+  script: false,
+  style: false,
+  noscript: false,
+  pre: true,
 };
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -93,9 +104,12 @@ function elementsOf(root: HTMLElement): { all: HTMLElement[]; byTag: Map<string,
 
 /** Reads the facts and their places from `html`, the page at `url` (when known). */
 export function readHtml(html: string, url: string | undefined): HtmlReading {
-  const root = parse(html, { comment: false, blockTextElements: { script: false, style: false, noscript: false, pre: true } });
+  const root = parse(html, { comment: false, blockTextElements: BLOCK_TEXT });
   const places = new PlaceLists(html);
   const { all, byTag } = elementsOf(root);
+  // A repeated attribute is read as browsers read it, the first (in any case), and as the quick
+  // fixes read it (core/fixes/htmlTags.ts): the parser would take the last. Before any is read.
+  for (const el of all) if (el.rawAttrs) el.rawAttrs = firstAttributes(el.rawAttrs);
   const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
   const attr = (el: HTMLElement, name: string): string => (el.getAttribute(name) ?? '').trim();
   const metas = tagged('meta');

@@ -7,11 +7,14 @@
 // - once Remaining is low, spreads the rest over what is left of the window, so the service is
 //   not run into 429;
 // - keeps a reserve that background requests may not use, so the user's own actions still go;
-// - after a 429, holds everything until Retry-After;
+// - after a 429, holds everything until Retry-After, or, when it says no usable wait, for a backoff
+//   with jitter (retry.ts's RATE_LIMIT_BACKOFF: never 0, longer with each such 429 in a row);
 // - when the caller set its own ceiling (`ownLimit`: CLIENT_REQUESTS_PER_MINUTE in pacing.ts, the
 //   editor's share for background work), never starts more than that in any window, announced or not.
 // The window's end is estimated late (from the start of the request that first showed a fresh
 // budget), so the gate may wait a little longer than needed but never resumes early.
+
+import { backoffDelay, RATE_LIMIT_BACKOFF } from './retry';
 
 /**
  * The one priority of every request: what the user asked for (a command), then what the user is
@@ -29,8 +32,8 @@ export interface RateGateOptions {
   lowShare?: number;
   /** The share of the limit that background requests leave to interactive ones (at least 2). */
   backgroundShare?: number;
-  /** How long a 429 without Retry-After holds requests. */
-  defaultHoldMs?: number;
+  /** The jitter of the hold after a 429 that says no usable wait (tests fix it). */
+  random?: () => number;
   /** Requests this client starts in any window at most, whatever the service announces. */
   ownLimit?: number;
   /** Of those, background ones at most (the rest is kept for interactive and visible work). */
@@ -54,14 +57,15 @@ export class RateGate {
   private readonly windowMs: number;
   private readonly lowShare: number;
   private readonly backgroundShare: number;
-  private readonly defaultHoldMs: number;
+  private readonly random: () => number;
   private readonly ownLimit?: number;
   private readonly ownBackgroundLimit?: number;
   private readonly ownLimitExempt: readonly Priority[];
   /** Start times within the last window (oldest first), kept only under an own limit. */
   private readonly starts: { at: number; background: boolean }[] = [];
-  /** Time held by 429s that said no Retry-After since the last other answer. */
+  /** Time held by 429s that said no usable Retry-After since the last other answer, and how many. */
   private unsaidHeld = 0;
+  private unsaidCount = 0;
   private limit?: number;
   /** What the service still allows in this window, minus the requests started since it said so. */
   private remaining?: number;
@@ -79,7 +83,7 @@ export class RateGate {
     this.windowMs = options.windowMs ?? 60_000;
     this.lowShare = options.lowShare ?? 0.25;
     this.backgroundShare = options.backgroundShare ?? 0.1;
-    this.defaultHoldMs = options.defaultHoldMs ?? 10_000;
+    this.random = options.random ?? Math.random;
     this.ownLimit = options.ownLimit;
     this.ownBackgroundLimit = options.ownBackgroundLimit ?? options.ownLimit;
     this.ownLimitExempt = options.ownLimitExempt ?? [];
@@ -130,14 +134,16 @@ export class RateGate {
     this.open.delete(ticket);
     if (answer.limit !== undefined && answer.limit > 0) this.limit = answer.limit;
     if (answer.status === 429) {
-      const hold = answer.retryAfterMs ?? this.defaultHoldMs;
-      if (answer.retryAfterMs === undefined) this.unsaidHeld += hold;
+      const said = answer.retryAfterMs;
+      const hold = said ?? backoffDelay(RATE_LIMIT_BACKOFF, this.unsaidCount++, this.random);
+      if (said === undefined) this.unsaidHeld += hold;
       this.heldUntil = Math.max(this.heldUntil, this.now() + hold);
       this.remaining = 0;
       this.windowStart = this.heldUntil - this.windowMs; // the budget comes back when the hold ends
       return;
     }
     this.unsaidHeld = 0;
+    this.unsaidCount = 0;
     if (answer.remaining === undefined || this.limit === undefined) return;
     // Requests started after this one may not be counted in its Remaining yet.
     const laterOpen = [...this.open.keys()].filter((other) => other > ticket).length;

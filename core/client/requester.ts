@@ -10,7 +10,7 @@ import { loggableUrl, redactError, redactorFor } from './redact';
 import { Priority, RateGate, RateGateOptions, headerCount } from './rateGate';
 import { RequestQueue, Timers, realTimers } from './requestQueue';
 import { header, interpret, RawResponse, ResponseContext } from './responses';
-import { nextRetry, parseRetryAfter, RetryPolicy, sleep } from './retry';
+import { nextRetry, parseRetryAfter, RATE_LIMIT_BACKOFF, RetryPolicy, sleep } from './retry';
 import { send, SendOptions } from './transport';
 import { Dispatcher } from './undici';
 import type { Clean } from './fieldErrors';
@@ -18,7 +18,7 @@ import type { Clean } from './fieldErrors';
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 export type Log = (level: LogLevel, message: string) => void;
 
-/** Times one call goes back to the queue after a 429 before its error is given to the caller. */
+/** Times one call goes back to the queue after a 429 before its error is given to the caller (a 429 that says no usable wait: RATE_LIMIT_BACKOFF's, retry.ts). */
 export const MAX_RATE_LIMITED = 5;
 /**
  * Waiting for 429s that do not say how long (no Retry-After), in all, since the service last
@@ -76,6 +76,7 @@ export class Requester {
     const state = this.stateFor((typeof provided === 'string' || provided === undefined ? provided : await provided)?.trim());
     call.clean = state.clean;
     let rateLimited = 0;
+    let unsaid = 0;
     for (let attempt = 0; ; ) {
       try {
         return await this.attempt(call, state);
@@ -84,7 +85,7 @@ export class Requester {
         const error = caught instanceof ApiError ? caught : new ApiError('network', String(caught), { cause: caught });
         if (error.kind === 'rate-limited' && error.status === 429) {
           // Nothing was processed: the call goes back to the queue, which holds until Retry-After.
-          const refusal = this.refusal(error, ++rateLimited);
+          const refusal = this.refusal(error, ++rateLimited, error.retryAfterMs === undefined ? ++unsaid : unsaid);
           if (refusal) throw redactError(refusal, state.clean);
           this.log('info', () => `${describe(call, state)} was refused (429); queued again.`); // l10n-exempt: log line
           continue;
@@ -103,9 +104,19 @@ export class Requester {
     }
   }
 
-  /** Why a 429 is not waited out (too long, said or not said, or too often), or undefined to wait. */
-  private refusal(error: ApiError, times: number): ApiError | undefined {
+  /**
+   * Why a 429 is not waited out (too long, said or not said, or too often), or undefined to wait.
+   * `unsaid`: this call's 429s that said no usable wait (the gate backs off after each, RATE_LIMIT_BACKOFF).
+   */
+  private refusal(error: ApiError, times: number, unsaid: number): ApiError | undefined {
     if (error.retryAfterMs !== undefined && !this.queue.waitsFor(error.retryAfterMs)) return error;
+    if (error.retryAfterMs === undefined && unsaid > RATE_LIMIT_BACKOFF.retries) {
+      return new ApiError(
+        'rate-limited',
+        l10n.t('The report service refused the request {0} times (HTTP 429) without saying when to try again; gave up.', unsaid),
+        { status: 429, serviceMessage: error.serviceMessage },
+      );
+    }
     if (error.retryAfterMs === undefined && this.queue.gate.unsaidHoldMs > MAX_UNSAID_WAIT_MS) {
       return new ApiError(
         'rate-limited',

@@ -3,6 +3,7 @@
 // stored, and a second one would duplicate it.
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
+import { parseHttpDate } from './httpDate';
 
 export interface RetryPolicy {
   /** Further attempts after the first. */
@@ -26,6 +27,16 @@ export function isRetryable(method: string, error: ApiError): boolean {
   return error.kind === 'server' && error.status !== undefined && RETRYABLE_STATUS.has(error.status);
 }
 
+/** Full jitter within the doubling ceiling: between half of it and all of it, so never 0. */
+export function backoffDelay(
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  return Math.max(1, Math.round(ceiling / 2 + (random() * ceiling) / 2));
+}
+
 /**
  * Milliseconds to wait before attempt `attempt + 1` (attempt counts from 0), or undefined when the
  * error says to wait longer than the policy allows. Full jitter spreads clients apart.
@@ -34,20 +45,33 @@ export function retryDelay(policy: RetryPolicy, attempt: number, error: ApiError
   if (error.retryAfterMs !== undefined) {
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
   }
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return backoffDelay(policy, attempt, random);
+}
+
+/**
+ * A 429 that says no usable wait (no Retry-After, or one that is no delay: `soon`, `-5`, `0`,
+ * `1.5`, a date gone by): tried again at most twice (3 requests in all), after 2–4 s and 4–8 s
+ * with jitter — never at once, and the call ends well within 25 s.
+ */
+export const RATE_LIMIT_BACKOFF = { retries: 2, baseDelayMs: 4_000, maxDelayMs: 8_000 } as const;
+
+/** The wait after the `attempt`-th 429 (from 0) that said no usable wait, or undefined past RATE_LIMIT_BACKOFF's retries. */
+export function rateLimitDelay(attempt: number, random: () => number = Math.random): number | undefined {
+  return attempt < RATE_LIMIT_BACKOFF.retries ? backoffDelay(RATE_LIMIT_BACKOFF, attempt, random) : undefined;
 }
 
 /**
  * How long to wait before attempt `attempt + 1` of a call that failed with `error`, or undefined to
- * give the error up: within the policy's retries, a failure `isRetryable` retries, and a 429 whose
- * Retry-After is within the policy (nothing was processed, so any method may wait it out). The
- * report client holds its 429s in its queue instead; the same policy otherwise.
+ * give the error up: within the policy's retries, a failure `isRetryable` retries, and a 429
+ * (nothing was processed, so any method may wait it out) whose Retry-After is within the policy,
+ * or, when it says no usable wait, after RATE_LIMIT_BACKOFF. The report client holds its 429s in
+ * its queue instead (rateGate.ts), with the same waits; the same policy otherwise.
  */
 export function nextRetry(method: string, policy: RetryPolicy, attempt: number, error: ApiError): number | undefined {
   if (attempt >= policy.retries) return undefined;
   if (error.kind === 'rate-limited' && error.status === 429) {
-    return error.retryAfterMs !== undefined && error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
+    if (error.retryAfterMs === undefined) return rateLimitDelay(attempt);
+    return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
   }
   return isRetryable(method, error) ? retryDelay(policy, attempt, error) : undefined;
 }
@@ -55,14 +79,22 @@ export function nextRetry(method: string, policy: RetryPolicy, attempt: number, 
 /** The longest Retry-After taken as said; a larger one (or 400 digits) counts as a day. */
 export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Retry-After as milliseconds (0 to a day, never NaN): delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/**
+ * Retry-After as milliseconds (1 ms to a day), or undefined when it says no usable wait. Only what
+ * RFC 9110 §10.2.3 allows is a delay: delta-seconds (digits only) or an HTTP-date (httpDate.ts).
+ * `0` and a date not in the future say "now", which would send again at once: no usable wait,
+ * like `soon`, `-5`, `1.5`, `0x10` or `1e9` (the caller backs off with jitter instead).
+ */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
-  const date = Date.parse(text);
-  if (!Number.isFinite(date) || !Number.isFinite(now)) return undefined;
-  return Math.min(Math.max(0, date - now), MAX_RETRY_AFTER_MS);
+  if (/^\d+$/.test(text)) {
+    const ms = Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
+    return ms > 0 ? ms : undefined;
+  }
+  const date = parseHttpDate(text);
+  if (date === undefined || !Number.isFinite(now) || date <= now) return undefined;
+  return Math.min(date - now, MAX_RETRY_AFTER_MS);
 }
 
 /** Resolves after `ms`, or rejects with a 'cancelled' error when the signal aborts. */

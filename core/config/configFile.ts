@@ -9,7 +9,7 @@ import { readConfined, ReadProblem, type ReadProblemKind } from '../files/confin
 import { REPORT_LINK_ID, reportLinkProblem } from './reportLink';
 import { compileSources, type SourceEntry } from '../sources/pageSources';
 import { langOf, previewOf, type PagePreview } from './pagePreview';
-import { isUsablePattern } from '../urls/urlPattern';
+import { isUsablePattern, tooLongTogether } from '../urls/urlPattern';
 
 import { CONFIG_FILE_NAME } from './configName';
 
@@ -235,6 +235,8 @@ function patterns(file: string, field: string, value: unknown): string[] {
     throw new ConfigError(file, field, l10n.t('"{0}" must be a list of non-empty glob patterns.', field));
   }
   if (value.length > MAX_CONFIG_ENTRIES) throw tooMany(file, field);
+  const problem = tooLongTogether(field, value as string[]);
+  if (problem) throw new ConfigError(file, field, problem);
   return value as string[];
 }
 
@@ -248,7 +250,13 @@ function number(file: string, field: string, value: unknown, min: number, max: n
 function rules(file: string, value: unknown): GateRule[] {
   if (!Array.isArray(value)) throw new ConfigError(file, 'rules', l10n.t('"{0}" must be a list of rules.', 'rules'));
   if (value.length > MAX_CONFIG_ENTRIES) throw tooMany(file, 'rules');
-  return value.map((entry, i) => rule(file, `rules[${i}]`, entry));
+  const out = value.map((entry, i) => rule(file, `rules[${i}]`, entry));
+  const problem = tooLongTogether(
+    'rules',
+    out.map((r) => r.match),
+  );
+  if (problem) throw new ConfigError(file, 'rules', problem);
+  return out;
 }
 
 function rule(file: string, at: string, value: unknown): GateRule {

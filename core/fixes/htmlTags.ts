@@ -1,8 +1,9 @@
 // The tags of an HTML text, read once, forward and linear, for the quick fixes: each tag's name,
 // attributes (with their offsets and quotes) and end. Comments, doctypes and the text of raw-text
-// elements (script, style, textarea, title) are skipped, so a `<a` inside a script is no link. A
-// quote left open or a comment never closed ends the scan (`complete: false`): what follows is
-// unsure, and no fix is made from it.
+// elements (core/analysis/rawText.ts, as the analyser reads them) are skipped, so a `<a` inside a
+// script or a textarea is no link. A quote left open or a comment never closed ends the scan
+// (`complete: false`): what follows is unsure, and no fix is made from it.
+import { RAW_TEXT_ELEMENTS } from '../analysis/rawText';
 
 /** Characters of a file scanned for elements, at most (a larger file gets no fix). */
 export const MAX_FIX_SCAN_CHARS = 4 * 1024 * 1024;
@@ -46,7 +47,7 @@ export interface TagScan {
   complete: boolean;
 }
 
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
+const RAW_TEXT = new Set(RAW_TEXT_ELEMENTS);
 const TEMPLATE = /\{|\}|<%|%>/;
 
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
@@ -165,6 +166,20 @@ export function scanTags(text: string): TagScan {
     at = text.indexOf('<', next);
   }
   return { tags, complete: true };
+}
+
+/**
+ * `raw` (the attributes of a start tag, as written after its name) with every attribute whose
+ * name (in any case) came before left out: a browser reads the first of a repeated attribute, so
+ * `target=_blank REL=noopener rel=x` is `target=_blank REL=noopener`. `raw` itself when nothing
+ * repeats or its quotes do not close (the analyser reads these, so it reads attributes as this reader does).
+ */
+export function firstAttributes(raw: string): string {
+  const tag = startTag(`<x ${raw}>`, 0);
+  if (!tag) return raw;
+  const seen = new Set<string>();
+  const kept = tag.attrs.filter((a) => !seen.has(a.name) && seen.add(a.name));
+  return kept.length === tag.attrs.length ? raw : kept.map((a) => raw.slice(a.start - 3, a.end - 3)).join(' ');
 }
 
 /** The value of a tag's first attribute named `name`, or undefined when absent or valueless. */

@@ -3,7 +3,8 @@
 // never to another scheme (an upgrade from http to https excepted) nor to a refused origin (the
 // report service's own); a time limit for the whole file; a byte cap counted on the wire and again
 // while inflating, so a gzip bomb stops at the cap. Gzip is recognised by its magic bytes (1f 8b),
-// whatever the name or headers say. Nothing but these few headers is sent: no key, no cookie, no
+// whatever the name or headers say; a body the answer says is encoded (`Content-Encoding`) is read
+// only when it is gzip that starts so — never as its raw bytes. Nothing but these few headers is sent: no key, no cookie, no
 // Authorization — the site is another origin.
 import * as zlib from 'node:zlib';
 import * as l10n from '@vscode/l10n';
@@ -103,7 +104,12 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
           failure: failure('status', url.href, l10n.t('{0} answered with HTTP status {1}.', url.href, response.statusCode)),
         };
       }
-      const stopped = await readBody(response.body, url.href, options.maxBytes, sink);
+      const encoding = encodingOf(response.headers['content-encoding']);
+      if (encoding !== 'identity' && encoding !== 'gzip') {
+        discard(response.body);
+        return { ok: false, failure: failure('unreadable', url.href, encodedWords(url.href, encoding)) };
+      }
+      const stopped = await readBody(response.body, url.href, options.maxBytes, sink, encoding === 'gzip');
       return stopped ? { ok: false, failure: stopped } : { ok: true, finalUrl: url.href };
     }
   } catch (error) {
@@ -148,8 +154,28 @@ function nextLocation(from: URL, location: unknown, redirects: number, refused: 
   return checkTarget(target.href, refused);
 }
 
-/** Reads the body through the byte caps (and gunzip when it starts with 1f 8b) into the sink. */
-async function readBody(body: Body, file: string, maxBytes: number, sink: TextSink): Promise<SiteFailure | undefined> {
+/** `identity`, `gzip` (`x-gzip` too) or the coding the answer names (the last applied, lower case); RFC 9110 §8.4. */
+function encodingOf(header: unknown): string {
+  const codings = (Array.isArray(header) ? header.join(',') : typeof header === 'string' ? header : '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  if (codings.length === 0) return 'identity';
+  if (codings.length === 1 && (codings[0] === 'gzip' || codings[0] === 'x-gzip')) return 'gzip';
+  return codings.join(', ');
+}
+
+function encodedWords(file: string, encoding: string): string {
+  return encoding === 'gzip'
+    ? l10n.t('{0} says it is gzip-compressed (Content-Encoding: gzip), but it is not; it was not read.', file)
+    : l10n.t('{0} is compressed with "{1}" (Content-Encoding), which is not read.', file, encoding.slice(0, 64));
+}
+
+/**
+ * Reads the body through the byte caps (and gunzip when it starts with 1f 8b) into the sink.
+ * `gzipSaid`: the answer says it is gzip, so a body that does not start so is refused unread.
+ */
+async function readBody(body: Body, file: string, maxBytes: number, sink: TextSink, gzipSaid = false): Promise<SiteFailure | undefined> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let wire = 0;
   let inflated = 0;
@@ -206,6 +232,9 @@ async function readBody(body: Body, file: string, maxBytes: number, sink: TextSi
         bytes = joined;
         if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
           gunzip = startGunzip();
+        } else if (gzipSaid) {
+          stopped = failure('unreadable', file, encodedWords(file, 'gzip'));
+          break;
         }
       }
       if (gunzip) {
@@ -213,6 +242,8 @@ async function readBody(body: Body, file: string, maxBytes: number, sink: TextSi
       } else deliver(bytes);
       if (stopped) break;
     }
+    // Fewer than two bytes in all: no gzip either.
+    if (head && gzipSaid) stopped ??= failure('unreadable', file, encodedWords(file, 'gzip'));
     if (head && head.length) deliver(head);
     if (gunzip) {
       if (stopped) gunzip.destroy();

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import { MAX_INPUT_LENGTH, MAX_JOB_URLS } from './scanLimits';
 import { isHttpUrl } from './sitemapParser';
-import { anyUrlOf, isUsablePattern, MAX_PATTERN_LENGTH, MAX_PATTERNS } from '../urls/urlPattern';
+import { anyUrlOf, MAX_PATTERN_LENGTH, MAX_PATTERNS, patternListProblem, tooLongTogether } from '../urls/urlPattern';
 
 export interface SelectOptions {
   include?: readonly string[];
@@ -102,8 +102,10 @@ function checkOptions(options: SelectOptions): string[] {
     ['include', options.include ?? []],
     ['exclude', options.exclude ?? []],
   ] as const) {
-    if (patterns.length > MAX_PATTERNS) problems.push(l10n.t('"{0}" may hold at most {1} entries.', name, MAX_PATTERNS));
-    else if (!patterns.every(isUsablePattern)) problems.push(l10n.t('A URL pattern must be 1 to {0} characters long.', MAX_PATTERN_LENGTH));
+    const problem = patternListProblem(patterns);
+    if (problem === 'count') problems.push(l10n.t('"{0}" may hold at most {1} entries.', name, MAX_PATTERNS));
+    else if (problem === 'pattern') problems.push(l10n.t('A URL pattern must be 1 to {0} characters long.', MAX_PATTERN_LENGTH));
+    else if (problem === 'total') problems.push(tooLongTogether(name, patterns)!);
   }
   for (const [name, value] of [
     ['sample', options.sample],

@@ -5,7 +5,7 @@
 // (`website-reports.json`) met in a folder is never read as a page's text. A pull request
 // can add a link to a credentials file elsewhere on the machine: nothing behind a link that leaves
 // the folder being checked (the working directory when the path given is inside it, else that
-// path) is read. The command line reads files synchronously: it is a one-shot process with
+// path; with `confineToGiven`, always the folder given) is read. The command line reads files synchronously: it is a one-shot process with
 // nothing else to serve, and the walk is its hot path.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +13,7 @@ import * as l10n from '@vscode/l10n';
 import { confinementOf, isWithin, NO_FOLLOW } from '../files/confinedRead';
 import { coveredFiles } from '../config/coveredFiles';
 import { CONFIG_FILE_NAME } from '../config/configName';
-import { looksBinary, MAX_FILE_BYTES } from './urlsInFiles';
+import { MAX_FILE_BYTES, textOfBytes } from './urlsInFiles';
 
 /** Files read in one run; the walk stops with a note after this many. */
 export const MAX_FILES = 200_000;
@@ -45,6 +45,8 @@ export interface WalkOptions {
   skip?: readonly string[];
   /** Only files whose name (relative, with `/`) this accepts, besides `include` (a test the patterns cannot say, such as a case-insensitive extension). */
   accept?: (name: string) => boolean;
+  /** Confine each folder given to itself (its real path), not to the working directory: a build folder's links that leave it are not followed even into the checkout. */
+  confineToGiven?: boolean;
 }
 
 /** Relative to `cwd` with `/`; a path outside it stays absolute (with `/`). */
@@ -132,9 +134,10 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
       continue;
     }
     const isDir = resolved.stat.isDirectory();
-    // The folder being checked: the working directory when the path is inside it, else the path itself.
-    const confinement = confinementOf(full, options.cwd);
-    const root = confinement === path.resolve(options.cwd) ? cwdRoot : isDir ? resolved.real : realOrUndefined(confinement);
+    // The folder being checked: the working directory when the path is inside it (unless each given
+    // folder is its own confinement), else the path itself (a file: its folder).
+    const confinement = options.confineToGiven ? full : confinementOf(full, options.cwd);
+    const root = confinement === path.resolve(options.cwd) ? cwdRoot : isDir ? resolved.real : realOrUndefined(path.dirname(full));
     if (root === undefined || !isWithin(root, resolved.real)) note(full, 'outside-link', leavesFolder());
     else if (isDir) yield* visitDir(full, resolved.real, root, relativeName(options.cwd, full), 0);
     else yield* visitFile(full, resolved.real, true);
@@ -198,11 +201,9 @@ function readText(
       note(file, 'too-large', l10n.t('Skipped: larger than {0} bytes.', maxBytes));
       return undefined;
     }
-    if (looksBinary(buffer.subarray(0, length))) {
-      note(file, 'binary', l10n.t('Skipped: a binary file.'));
-      return undefined;
-    }
-    return buffer.toString('utf8', 0, length);
+    const text = textOfBytes(buffer.subarray(0, length));
+    if (text === undefined) note(file, 'binary', l10n.t('Skipped: a binary file.'));
+    return text;
   } catch {
     note(file, 'unreadable', l10n.t('Skipped: the file cannot be read.'));
     return undefined;

@@ -1,9 +1,11 @@
 // Runs a compiled pattern (core/urls/urlPattern.ts) over a text without backtracking: the set of
 // program slots alive after each character (Thompson's construction), each set computed once and
 // its moves cached by character class (a lazy DFA, as RE2 does), so a text usually costs one
-// table read a character. A new set costs at most 3 × (slots + 1) steps more (its slots, moves,
-// its key), so a match costs at most 4 × (slots + 1) × (text + 1) whatever the cache holds; the
-// cache is bounded and emptied when full.
+// table read a character. A new set costs at most 4 × (slots + 1) steps more (its slots, moves,
+// its order, its key), so a match costs at most 5 × (slots + 1) × (text + 1) whatever the cache
+// holds; the cache is bounded and emptied when full. A set is kept in slot order, so the same set
+// reached along another path is found in the cache, not built again: a list of `**/` patterns met
+// the same few sets in hundreds of orders, each built at the cost of the whole program.
 
 // The program: one instruction a slot; the slot after the last is "matched".
 export const LIT = 0; // this character → next
@@ -26,7 +28,8 @@ export interface Program {
 
 export const lowerAscii = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
 
-export type Run = (text: string, foldUntil: number) => { matched: boolean; steps: number };
+/** A match: its answer, its steps, and the sets it built (not found in the cache). */
+export type Run = (text: string, foldUntil: number) => { matched: boolean; steps: number; built: number };
 
 /**
  * Character classes: characters no LIT names share class 0, `/` is 1, each character a LIT
@@ -74,6 +77,7 @@ export function runner(program: Program): Run {
   const stack = new Int32Array(2 * size + 2);
   let stamp = 0;
   let steps = 0;
+  let built = 0;
   // The cache: sets by key, their slots, whether they match, and their moves (-1: not yet).
   const ids = new Map<string, number>();
   const sets: Int32Array[] = [];
@@ -108,9 +112,10 @@ export function runner(program: Program): Run {
         }
       }
     }
-    // In the order found, not sorted: the same set found in another order is cached twice, which
-    // costs room, never a wrong answer.
-    return Int32Array.from(out);
+    // In slot order (counted as one step a slot; the engine's sort of numbers is far cheaper than
+    // building the set again): one key for the set, however it was reached.
+    steps += out.length;
+    return Int32Array.from(out).sort();
   };
 
   /** The id of a set, cached (the cache emptied first when full). */
@@ -131,6 +136,7 @@ export function runner(program: Program): Run {
       grown.set(moves.subarray(0, Math.min(moves.length, grown.length)));
       moves = grown;
     }
+    built++;
     ids.set(key, sets.length);
     sets.push(set);
     accepts.push(set.includes(ops.length));
@@ -160,13 +166,14 @@ export function runner(program: Program): Run {
   let startCache = -1;
   return (text, foldUntil) => {
     steps = 0;
+    built = 0;
     if (startCache !== emptied) {
       start = idOf(closure([0], 1));
       startCache = emptied;
     }
     let id = start;
     for (let i = 0; i < text.length; i++) {
-      if (sets[id].length === 0) return { matched: false, steps };
+      if (sets[id].length === 0) return { matched: false, steps, built };
       const cls = classes.of(text.charCodeAt(i), i < foldUntil);
       const cell = id * classes.count + cls;
       let to = moves[cell];
@@ -179,6 +186,6 @@ export function runner(program: Program): Run {
       }
       id = to;
     }
-    return { matched: accepts[id], steps };
+    return { matched: accepts[id], steps, built };
   };
 }

@@ -7,13 +7,18 @@
 // pattern that starts with `/` is matched against the path and query only.
 // Patterns come from pull requests, so no backtracking regular expression: a pattern compiles to
 // a small program (at most two slots a character) run as a set of states over the text
-// (core/urls/patternMachine.ts): at most 4 × (slots + 1) × (text + 1) steps, whatever the pattern.
-import { ANY, JUMP, LIT, lowerAscii, ONE, runner, SLASH, SPLIT, STAR, type Program } from './patternMachine';
+// (core/urls/patternMachine.ts): at most 5 × (slots + 1) × (text + 1) steps, whatever the pattern.
+// A list compiles to one program, so its slots (the cost of each step) are budgeted for the whole
+// list (MAX_PATTERN_CHARS), and it is compiled at its first match: a list never consulted costs nothing.
+import * as l10n from '@vscode/l10n';
+import { ANY, JUMP, LIT, lowerAscii, ONE, runner, SLASH, SPLIT, STAR, type Program, type Run } from './patternMachine';
 
 /** Characters of one pattern. */
 export const MAX_PATTERN_LENGTH = 2_048;
 /** Patterns in one list (include, exclude, ignoreUrls, rules). */
 export const MAX_PATTERNS = 1_000;
+/** Characters of all patterns of one list together (rules[].match counts as one list): at most 2 × this + 2 × MAX_PATTERNS slots. */
+export const MAX_PATTERN_CHARS = 16_384;
 
 export type Matcher = (text: string) => boolean;
 
@@ -22,34 +27,78 @@ export function isUsablePattern(pattern: unknown): pattern is string {
   return typeof pattern === 'string' && pattern.length > 0 && pattern.length <= MAX_PATTERN_LENGTH;
 }
 
+/** Why a list of patterns cannot be used, or undefined: too many, one empty or too long, or too long together. */
+export function patternListProblem(patterns: readonly unknown[]): 'count' | 'pattern' | 'total' | undefined {
+  if (patterns.length > MAX_PATTERNS) return 'count';
+  let total = 0;
+  for (const pattern of patterns) {
+    if (!isUsablePattern(pattern)) return 'pattern';
+    total += pattern.length;
+  }
+  return total > MAX_PATTERN_CHARS ? 'total' : undefined;
+}
+
+/** What to say of a list named `name` whose patterns are too long together, or undefined when they are not. */
+export function tooLongTogether(name: string, patterns: readonly string[]): string | undefined {
+  const total = patterns.reduce((sum, p) => sum + p.length, 0);
+  if (total <= MAX_PATTERN_CHARS) return undefined;
+  return l10n.t('The patterns of "{0}" are {1} characters long in all; at most {2}.', name, total, MAX_PATTERN_CHARS);
+}
+
 /** File paths (relative, with `/`): any of `patterns` matches the whole path, with case. */
 export function anyOf(patterns: readonly string[]): Matcher {
   if (!patterns.length) return () => false;
-  const run = runner(compile(patterns));
-  return (path) => run(path, 0).matched;
+  const run = lazyRunner(patterns);
+  return (path) => run()(path, 0).matched;
 }
 
 /** URLs: any of `patterns` matches the whole URL (or, starting with `/`, its path and query). */
 export function anyUrlOf(patterns: readonly string[]): Matcher {
+  checkList(patterns);
   const full = patterns.filter((p) => !p.startsWith('/'));
   const paths = patterns.filter((p) => p.startsWith('/'));
-  const runFull = full.length ? runner(compile(full)) : undefined;
-  const runPath = paths.length ? runner(compile(paths)) : undefined;
+  const runFull = full.length ? lazyRunner(full) : undefined;
+  const runPath = paths.length ? lazyRunner(paths) : undefined;
   return (url) => {
-    if (runFull?.(url, authorityEnd(url)).matched) return true;
+    if (runFull?.()(url, authorityEnd(url)).matched) return true;
     if (!runPath) return false;
     const path = pathAndQuery(url);
-    return path !== undefined && runPath(path, 0).matched;
+    return path !== undefined && runPath()(path, 0).matched;
   };
 }
 
-/** One URL pattern against one URL: the answer, the steps taken and the program's slots (for tests of the bound). */
-export function matchSteps(pattern: string, url: string): { matched: boolean; steps: number; slots: number } {
-  const program = compile([pattern]);
+/** The runner of `patterns`, checked now and compiled at its first use. */
+function lazyRunner(patterns: readonly string[]): () => Run {
+  checkList(patterns);
+  const list = [...patterns];
+  let run: Run | undefined;
+  return () => (run ??= runner(compile(list)));
+}
+
+/** URL patterns (one, or a list all with or all without a leading `/`) against one URL: the answer, the steps taken and the program's slots (for tests of the bound). */
+export function matchSteps(patterns: string | readonly string[], url: string): { matched: boolean; steps: number; slots: number } {
+  const list = typeof patterns === 'string' ? [patterns] : patterns;
+  const program = compile(list);
   const slots = program.ops.length;
-  if (!pattern.startsWith('/')) return { ...runner(program)(url, authorityEnd(url)), slots };
+  if (!list[0].startsWith('/')) return { ...runner(program)(url, authorityEnd(url)), slots };
   const path = pathAndQuery(url);
   return path === undefined ? { matched: false, steps: 0, slots } : { ...runner(program)(path, 0), slots };
+}
+
+/** URL patterns against many URLs with one matcher, as a run uses it: the steps and the sets built in all, and the slots. */
+export function matchWork(patterns: readonly string[], urls: readonly string[]): { steps: number; built: number; slots: number } {
+  const program = compile(patterns);
+  const run = runner(program);
+  const path = patterns[0].startsWith('/');
+  let steps = 0;
+  let built = 0;
+  for (const url of urls) {
+    const text = path ? (pathAndQuery(url) ?? '') : url;
+    const one = run(text, path ? 0 : authorityEnd(url));
+    steps += one.steps;
+    built += one.built;
+  }
+  return { steps, built, slots: program.ops.length };
 }
 
 function pathAndQuery(url: string): string | undefined {
@@ -70,12 +119,19 @@ function authorityEnd(url: string): number {
   return i;
 }
 
-/** The alternatives of `patterns` as one program; a programming error past the budgets. */
-function compile(patterns: readonly string[]): Program {
-  if (patterns.length > MAX_PATTERNS || !patterns.every(isUsablePattern)) {
-    // l10n-exempt: a programming error (callers check the patterns first)
-    throw new RangeError(`patterns must be at most ${MAX_PATTERNS} strings of 1 to ${MAX_PATTERN_LENGTH} characters`);
+/** A programming error past the budgets (callers check the patterns first, with patternListProblem). */
+function checkList(patterns: readonly string[]): void {
+  if (patternListProblem(patterns) !== undefined) {
+    // l10n-exempt: a programming error
+    throw new RangeError(
+      `patterns must be at most ${MAX_PATTERNS} strings of 1 to ${MAX_PATTERN_LENGTH} characters, ${MAX_PATTERN_CHARS} in all`,
+    );
   }
+}
+
+/** The alternatives of `patterns` as one program. */
+function compile(patterns: readonly string[]): Program {
+  checkList(patterns);
   const out = new Emitter();
   out.alternatives(patterns.map((pattern) => () => new PatternCompiler(pattern, out).range(0, pattern.length, true, true)));
   return { ops: Uint8Array.from(out.ops), args: Int32Array.from(out.args), folded: Int32Array.from(out.folded) };

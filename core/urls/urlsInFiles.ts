@@ -20,6 +20,20 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
+/**
+ * A file's text: UTF-16 (little or big endian) when it starts with that byte-order mark, else
+ * UTF-8; undefined when it is binary (a NUL in its first 8 KiB of text; UTF-16's own zero bytes
+ * are no NUL). The mark itself is left out of UTF-16 text.
+ */
+export function textOfBytes(bytes: Buffer): string | undefined {
+  const bom = bytes.length >= 2 ? (bytes[0] << 8) | bytes[1] : -1;
+  if (bom !== 0xfffe && bom !== 0xfeff) return looksBinary(bytes) ? undefined : bytes.toString('utf8');
+  const units = bytes.subarray(2, 2 + ((bytes.length - 2) & ~1));
+  // Big endian: swapped into a copy (the caller's buffer is not ours to change).
+  const text = (bom === 0xfeff ? Buffer.from(units).swap16() : units).toString('utf16le');
+  return text.slice(0, BINARY_SNIFF_BYTES).includes('\0') ? undefined : text;
+}
+
 /** Where a URL is written. */
 export interface Occurrence {
   /** The file, as the caller names it (a URI string in the editor, a relative path in the CLI). */

@@ -22,21 +22,22 @@ describe('api: properties of Retry-After parsing', () => {
     );
   });
 
-  it('delta-seconds are taken exactly (capped at a day), with any surrounding blanks', () => {
+  it('delta-seconds are taken exactly (capped at a day), with any surrounding blanks; 0 is no usable wait', () => {
     fc.assert(
       fc.property(fc.nat({ max: 10_000_000 }), fc.constantFrom('', ' ', '\t'), (seconds, pad) => {
-        assert.equal(parseRetryAfter(`${pad}${seconds}${pad}`, 0), Math.min(seconds * 1000, MAX_RETRY_AFTER_MS));
+        const expected = seconds === 0 ? undefined : Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+        assert.equal(parseRetryAfter(`${pad}${seconds}${pad}`, 0), expected);
       }),
     );
     assert.equal(parseRetryAfter('9'.repeat(400)), MAX_RETRY_AFTER_MS);
   });
 
-  it('an HTTP date is the time until it, or 0 once past', () => {
+  it('an HTTP date is the time until it, or no usable wait once it is not in the future', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 4_000_000_000 }), fc.integer({ min: -86_400, max: 86_400 }), (nowSeconds, deltaSeconds) => {
         const now = nowSeconds * 1000;
         const date = new Date(now + deltaSeconds * 1000).toUTCString();
-        assert.equal(parseRetryAfter(date, now), Math.max(0, deltaSeconds * 1000));
+        assert.equal(parseRetryAfter(date, now), deltaSeconds > 0 ? deltaSeconds * 1000 : undefined);
       }),
     );
   });

@@ -20,6 +20,7 @@ import {
 import { runScan } from '../../../core/sites/runScan';
 import { createJob, JobProblem, loadJob, ScanJob } from '../../../core/sites/scanJob';
 import { evaluate, extractFacts } from '../../../service/analyze';
+import { FakeTimers } from '../api/fakeTimers';
 import { KEY, startTestService } from '../api/harness';
 import { SiteServer, sitemapIndex, startSite, urlset } from './siteServer';
 
@@ -133,12 +134,26 @@ describe('sites: budgets, each with a generated worst case', function () {
       extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
     );
     const service = await startTestService({ apiKey: KEY, seed: 0, analyze: async () => structuredClone(analysis) });
-    const client = new ReportsClient({ baseUrl: `${service.url}/`, apiKey: () => KEY, proxy: { env: {} }, retry: { retries: 0 } });
+    // The client's clock is moved by hand: each 429 says to wait a second (`0` is no wait, so not one said).
+    const clock = new FakeTimers();
+    const client = new ReportsClient({
+      baseUrl: `${service.url}/`,
+      apiKey: () => KEY,
+      proxy: { env: {} },
+      retry: { retries: 0 },
+      timers: clock,
+    });
     try {
-      service.addFault({ method: 'POST', path: '/api/v1/reports', status: 429, headers: { 'Retry-After': '0' }, times: 0 });
+      service.addFault({ method: 'POST', path: '/api/v1/reports', status: 429, headers: { 'Retry-After': '1' }, times: 0 });
       const job = await createJob(path.join(dir, 'limited.jsonl'), { input: 'x', urls: ['https://e.example/a'], privacy: 0 });
       assert.ok(job instanceof ScanJob);
-      const result = await runScan(job, { client });
+      let done = false;
+      const running = runScan(job, { client }).finally(() => (done = true));
+      for (let i = 0; i < 200 && !done; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        await clock.advance(1000);
+      }
+      const result = await running;
       assert.deepEqual([result.created, result.failed, job.counts().todo], [0, 0, 1]);
       assert.match(result.stopped ?? '', /limiting requests/);
       assert.equal(service.requests().filter((r) => r.method === 'POST').length, MAX_RATE_LIMITED);

@@ -5,9 +5,21 @@
 // loopback server stands in for a dev server.
 import { strict as assert } from 'node:assert';
 import * as http from 'node:http';
+import * as zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fetchPreviewPage } from '../../../core/sources/previewFetch';
 import { startConnectProxy } from '../api/connectProxy';
+
+const PAGE = '<html><title>Preview</title></html>';
+const ENCODED: Record<string, [string, Buffer | string]> = {
+  '/fake-gzip': ['gzip', PAGE],
+  '/x-gzip': ['x-gzip', PAGE],
+  '/one-byte': ['gzip', 'x'],
+  '/empty': ['gzip', ''],
+  '/brotli': ['br', zlib.brotliCompressSync(PAGE)],
+  '/twice': ['gzip, gzip', zlib.gzipSync(zlib.gzipSync(PAGE))],
+  '/real-gzip': ['gzip', zlib.gzipSync(PAGE)],
+};
 
 describe('previewFetch: a page from the preview origin', function () {
   this.timeout(20_000);
@@ -29,6 +41,9 @@ describe('previewFetch: a page from the preview origin', function () {
         return;
       }
       if (req.url === '/moved') return void res.writeHead(302, { location: '/page' }).end();
+      // Content-Encoding that says gzip (or another coding) whatever the body is.
+      const encoded = ENCODED[req.url ?? ''];
+      if (encoded) return void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': encoded[0] }).end(encoded[1]);
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html><title>Preview</title></html>');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,6 +67,21 @@ describe('previewFetch: a page from the preview origin', function () {
     const page = await fetchPreviewPage(`${origin}/endless`, { maxBytes: 256 * 1024 });
     assert.ok(!page.ok);
     assert.match(page.message, /larger than/);
+  });
+
+  it('a body that says it is gzip but is not, or another coding, is not read as its raw bytes; real gzip is read', async () => {
+    for (const at of ['/fake-gzip', '/x-gzip', '/one-byte', '/empty']) {
+      const page = await fetchPreviewPage(`${origin}${at}`);
+      assert.ok(!page.ok, `${at}: read as ${JSON.stringify(page)}`);
+      assert.match(page.message, /says it is gzip-compressed \(Content-Encoding: gzip\), but it is not/, at);
+    }
+    for (const at of ['/brotli', '/twice']) {
+      const page = await fetchPreviewPage(`${origin}${at}`);
+      assert.ok(!page.ok, `${at}: read as ${JSON.stringify(page)}`);
+      assert.match(page.message, /is compressed with "(br|gzip, gzip)" \(Content-Encoding\), which is not read/, at);
+    }
+    const page = await fetchPreviewPage(`${origin}/real-gzip`);
+    assert.ok(page.ok && page.html === PAGE, JSON.stringify(page));
   });
 
   it('refuses what is not http(s)', async () => {
