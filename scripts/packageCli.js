@@ -1,5 +1,5 @@
-// `npm run package:cli`: the command line as its own npm package, website-reports-cli-<version>.tgz
-// in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
+// `npm run package:cli`: the command line as its own npm package (`website-reports` on the
+// registry), website-reports-cli-<version>.tgz in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
 // @vscode/l10n) into two files and the page analysis's worker thread (node-html-parser) into a
 // third beside them (bundleCli), so the package has no dependencies to install; a
 // staging folder gets them, cli/package.json (the version of the root package.json), the schema,
@@ -143,29 +143,42 @@ async function bundleCli(dir) {
   return path.join(dir, 'website-reports.js');
 }
 
-async function packageCli(outDir = ROOT) {
+/** The tarball's name: the npm package is `website-reports` (`npx website-reports`), the file says it is the command line. */
+function tarballName(version) {
+  return `website-reports-cli-${version}.tgz`;
+}
+
+/** The package's folder as npm packs it: the bundle, cli/package.json with the root's version, the schema, the docs, the licence. */
+async function stageCli(stage) {
   const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  await bundleCli(path.join(stage, 'dist'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
+  pkg.version = root.version;
+  fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  fs.mkdirSync(path.join(stage, 'schemas'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'schemas', 'website-reports.schema.json'), path.join(stage, 'schemas', 'website-reports.schema.json'));
+  fs.copyFileSync(path.join(ROOT, 'docs', 'CLI.md'), path.join(stage, 'README.md'));
+  fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(stage, 'LICENSE'));
+  return pkg;
+}
+
+async function packageCli(outDir = ROOT) {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'website-reports-cli-'));
   try {
-    await bundleCli(path.join(stage, 'dist'));
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
-    pkg.version = root.version;
-    fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-    fs.mkdirSync(path.join(stage, 'schemas'));
-    fs.copyFileSync(path.join(ROOT, 'schemas', 'website-reports.schema.json'), path.join(stage, 'schemas', 'website-reports.schema.json'));
-    fs.copyFileSync(path.join(ROOT, 'docs', 'CLI.md'), path.join(stage, 'README.md'));
-    fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(stage, 'LICENSE'));
+    const pkg = await stageCli(stage);
     fs.mkdirSync(outDir, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const out = execFileSync(npm, ['pack', '--json', '--pack-destination', path.resolve(outDir)], { cwd: stage, encoding: 'utf8' });
     const [{ filename }] = JSON.parse(out);
-    return path.join(path.resolve(outDir), filename);
+    const file = path.join(path.resolve(outDir), tarballName(pkg.version));
+    fs.renameSync(path.join(path.resolve(outDir), filename), file);
+    return file;
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }
 }
 
-module.exports = { packageCli, bundleCli, BUNDLE_OPTIONS, noHttp2, noNodeHttp };
+module.exports = { packageCli, stageCli, tarballName, bundleCli, BUNDLE_OPTIONS, noHttp2, noNodeHttp };
 
 if (require.main === module) {
   const at = process.argv.indexOf('--out-dir');
