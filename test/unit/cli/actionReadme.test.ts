@@ -5,7 +5,7 @@
 // pnpm are first on PATH and record any call. The time the action spends before the check starts
 // is printed, not asserted (a timed assertion would flake on a loaded machine).
 import { strict as assert } from 'node:assert';
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { startService, RunningService } from '../../../service/server';
 import { writeDataFile } from '../actions/reportRecords';
@@ -20,6 +20,7 @@ const KEY = 'action-readme-key-7713-secret';
 const TOKEN = 'ghs_readmetoken1234567890';
 const GOOD = 'https://good.example.com/page';
 const BAD = 'https://bad.example.com/page';
+const VERSION = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')).version as string;
 
 interface Workflow {
   on: unknown;
@@ -66,7 +67,7 @@ describe("action: action/README.md's workflow, copied as it is", function () {
     await removeProjects();
   });
 
-  it('checks against the service, comments once, runs no package manager; prints the time before the check', async () => {
+  async function runReadme(event: { name: string; payload: unknown }, packageManagers: { bin: string }) {
     const workflow = await readmeWorkflow();
     const [job] = Object.values(workflow.jobs);
     assert.deepEqual(
@@ -83,9 +84,8 @@ describe("action: action/README.md's workflow, copied as it is", function () {
     // The checked-out repository (actions/checkout): a page of each kind.
     const workspace = await project({
       'docs/pages.md': `See ${BAD} and ${GOOD}.\n`,
-      'event.json': JSON.stringify({ pull_request: { number: 12 } }),
+      'event.json': JSON.stringify(event.payload),
     });
-    const packageManagers = await stubPackageManagers();
     const started = performance.now();
     const result = await runAction({
       inputs,
@@ -94,13 +94,18 @@ describe("action: action/README.md's workflow, copied as it is", function () {
         HOME: process.env.HOME,
         GITHUB_API_URL: github.url,
         GITHUB_REPOSITORY: github.repository,
-        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_NAME: event.name,
         GITHUB_EVENT_PATH: path.join(workspace, 'event.json'),
         GITHUB_TOKEN: TOKEN,
       },
       workspace,
     });
-    const total = performance.now() - started;
+    return { result, total: performance.now() - started };
+  }
+
+  it('checks against the service, comments once, runs no package manager; prints the time before the check', async () => {
+    const packageManagers = await stubPackageManagers();
+    const { result, total } = await runReadme({ name: 'pull_request', payload: { pull_request: { number: 12 } } }, packageManagers);
     const checkAt = result.steps.findIndex((s) => s.name === 'Check the URLs');
     const check = result.steps[checkAt];
     assert.equal(check?.outcome, 'success', check?.stderr);
@@ -108,7 +113,11 @@ describe("action: action/README.md's workflow, copied as it is", function () {
       { urls: result.outputs.urls, errors: result.outputs.errors, exit: result.outputs['exit-code'] },
       { urls: '2', errors: '1', exit: '1' },
     );
-    assert.equal((github.comments.get(12) ?? []).length, 1, 'one comment');
+    const comments = github.comments.get(12) ?? [];
+    assert.equal(comments.length, 1, 'one comment');
+    // Which version wrote them: the comment's last line, and the summary's.
+    assert.equal(comments[0].body.trimEnd().split('\n').at(-1), `_website-reports ${VERSION}_`);
+    assert.ok(result.summary.includes(`\n_website-reports ${VERSION}_\n`), result.summary);
     assert.equal(result.steps.at(-1)?.outcome, 'failure', 'the gate fails on the bad page');
 
     // Before the check: only GitHub's setup-node (recorded here, not run); no step of the action's
@@ -124,5 +133,11 @@ describe("action: action/README.md's workflow, copied as it is", function () {
       `      the action before the check: ${Math.round(beforeMs)} ms in ${before.length} step(s) (setup-node is GitHub's, not run here); ` +
         `the check step ${Math.round(check.ms)} ms with the command line's start; the whole action ${Math.round(total)} ms`,
     );
+  });
+
+  it('outside a pull request the job summary (the Markdown report) ends with the version too', async () => {
+    const { result } = await runReadme({ name: 'push', payload: {} }, await stubPackageManagers());
+    assert.equal(result.outputs['exit-code'], '1');
+    assert.equal(result.summary.trimEnd().split('\n').at(-1), `_website-reports ${VERSION}_`);
   });
 });
