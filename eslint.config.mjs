@@ -18,7 +18,7 @@ const FEATURES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'media/dist/**', 'node_modules/**', 'test-results/**', '.vscode-test/**'] },
+  { ignores: ['out/**', 'dist/**', 'media/dist/**', 'action/dist/**', 'node_modules/**', 'test-results/**', '.vscode-test/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -89,7 +89,7 @@ code=$?
 
 # Without --github-comment / --github-issue the command line wrote no summary: the Markdown report is it.
 if [ "$github" = false ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-  if [ -f "$markdown" ]; then cat "$markdown" >>"$GITHUB_STEP_SUMMARY"; fi
+  if [ -f "$markdown" ]; then cat "$markdown" >>"$GITHUB_STEP_SUMMARY" && printf '\n_website-reports %s_\n' "$(node "$WEBREPORTS_CLI" --version)" >>"$GITHUB_STEP_SUMMARY"; fi
 fi
 if [ ! -f "$json" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   printf '## Website Reports\n\n> The check did not complete (exit %s); the log says why.\n' "$code" >>"$GITHUB_STEP_SUMMARY"

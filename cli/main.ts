@@ -5,7 +5,7 @@
 // Start-up is most of a short run (Node itself 20–55 ms, then compiling what is loaded): this file
 // loads only the arguments' parser, and each verb's module is loaded when that verb runs (VERBS).
 import { setFlagsFromString } from 'node:v8';
-import { version } from '../package.json';
+import { productVersion } from '../core/productVersion';
 import { Command, parseCommand, USAGE } from './args';
 import { WASM_FLAGS } from './startup/v8Flags';
 import type { CliIo } from './check';
@@ -39,7 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     if (command.kind === 'version') {
-      process.stdout.write(`${version}\n`);
+      process.stdout.write(`${productVersion()}\n`);
       return 0;
     }
     const io: CliIo = {
@@ -49,7 +49,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // A file name or URL may hold escape sequences: never passed to the terminal as they are.
       stderr: (text: string) => process.stderr.write(terminalText(text)),
       progress: terminalProgress(process.stderr),
-      version,
+      version: productVersion(),
     };
     return await runVerb(command, io);
   } catch (error) {

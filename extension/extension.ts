@@ -6,6 +6,7 @@ import { CommandId } from './ids';
 import { ReportsModel } from '../core/list/reportsModel';
 import { ReportActions } from '../core/reports/reportActions';
 import { setDisplayLocale } from '../core/text/locale';
+import { productVersion } from '../core/productVersion';
 import { commandTitles } from './shared/commandTitles';
 import { Connection } from './shared/connection';
 import { CommandContext } from './shared/context';
@@ -45,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const channel = vscode.window.createOutputChannel('Website Reports', { log: true }); // l10n-exempt: the product's name
   const log = createLog(channel);
   const keys = new KeyStore(context.secrets);
-  const connection = new Connection(keys, log, String(context.extension.packageJSON.version ?? ''));
+  const connection = new Connection(keys, log, productVersion());
   const model = new ReportsModel({ onListenerError: (error) => log('error', `A listener of the reports list failed: ${String(error)}`) });
   const history = createRunHistory(context.globalStorageUri, channel);
   const known = new KnownAccount();

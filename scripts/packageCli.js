@@ -1,5 +1,5 @@
-// `npm run package:cli`: the command line as its own npm package, website-reports-cli-<version>.tgz
-// in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
+// `npm run package:cli`: the command line as its own npm package (`website-reports` on the
+// registry), website-reports-cli-<version>.tgz in the repo root. esbuild bundles cli/main.ts with everything it uses (undici, sax,
 // @vscode/l10n) into two files and the page analysis's worker thread (node-html-parser) into a
 // third beside them (bundleCli), so the package has no dependencies to install; a
 // staging folder gets them, cli/package.json (the version of the root package.json), the schema,
@@ -22,6 +22,57 @@ const HTTP_FILE = 'website-reports-http.js';
 /** The command (cli/main.ts), which the installed entry (cli/bin.ts) loads by this name. */
 const MAIN_FILE = 'website-reports-main.js';
 
+/** Every bundle of the command line: Node 20, CommonJS, minified, no comments (the same bytes from the same sources). */
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+// undici's HTTP/2 client loads node:http2 (and with it tls and crypto: ~7 ms of every start)
+// when it is loaded, though it is used only where a TLS handshake chose h2, which the client
+// never offers (undici's allowH2 is off). undici loads it in a try and goes on without it where
+// a runtime has none; here it is such a runtime.
+const noHttp2 = {
+  name: 'no-http2',
+  setup(build) {
+    build.onResolve({ filter: /^node:http2$/ }, (args) =>
+      /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer) ? { path: 'http2', namespace: 'no-http2' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({
+      contents: "throw new Error('HTTP/2 is not used by website-reports');",
+      loader: 'js',
+    }));
+  },
+};
+// undici takes two things from node:http, whose loading (its client, server and agent; ~9 ms of
+// a `check`) the command never needs otherwise: `maxHeaderSize`, the default for a client made
+// without one (the client always passes its own: core/client/transport.ts), and the class
+// `IncomingMessage`, to treat a request body that is one specially (the client's bodies are
+// strings). Any other module of undici that takes node:http fails the build, to be looked at.
+const HTTP_TAKERS = /[\\/]undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/;
+const noNodeHttp = {
+  name: 'no-node-http',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http$/ }, (args) => {
+      if (!/[\\/]undici[\\/]/.test(args.importer)) return undefined;
+      if (!HTTP_TAKERS.test(args.importer)) {
+        throw new Error(`${args.importer} takes node:http: see no-node-http in scripts/packageCli.js`);
+      }
+      return { path: 'http', namespace: 'no-node-http' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'no-node-http' }, () => ({
+      // Node's default header limit, for a client made without one (none is).
+      contents: 'exports.maxHeaderSize = 16384; exports.IncomingMessage = class IncomingMessage {};',
+      loader: 'js',
+    }));
+  },
+};
+
 /**
  * The command line as users run it: `dir`/website-reports.js (cli/bin.ts: V8's flags and the
  * compile cache), which loads `dir`/${MAIN_FILE} (the command), which requires `dir`/${HTTP_FILE}
@@ -29,60 +80,13 @@ const MAIN_FILE = 'website-reports-main.js';
  * compile it.
  */
 async function bundleCli(dir) {
-  const common = {
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  };
+  const common = BUNDLE_OPTIONS;
   const httpApart = {
     name: 'http-apart',
     setup(build) {
       build.onResolve({ filter: /[\\/]undici$/ }, (args) =>
         path.resolve(args.resolveDir, `${args.path}.ts`) === HTTP_MODULE ? { path: `./${HTTP_FILE}`, external: true } : undefined,
       );
-    },
-  };
-  // undici's HTTP/2 client loads node:http2 (and with it tls and crypto: ~7 ms of every start)
-  // when it is loaded, though it is used only where a TLS handshake chose h2, which the client
-  // never offers (undici's allowH2 is off). undici loads it in a try and goes on without it where
-  // a runtime has none; here it is such a runtime.
-  const noHttp2 = {
-    name: 'no-http2',
-    setup(build) {
-      build.onResolve({ filter: /^node:http2$/ }, (args) =>
-        /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/.test(args.importer) ? { path: 'http2', namespace: 'no-http2' } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({
-        contents: "throw new Error('HTTP/2 is not used by website-reports');",
-        loader: 'js',
-      }));
-    },
-  };
-  // undici takes two things from node:http, whose loading (its client, server and agent; ~9 ms of
-  // a `check`) the command never needs otherwise: `maxHeaderSize`, the default for a client made
-  // without one (the client always passes its own: core/client/transport.ts), and the class
-  // `IncomingMessage`, to treat a request body that is one specially (the client's bodies are
-  // strings). Any other module of undici that takes node:http fails the build, to be looked at.
-  const HTTP_TAKERS = /[\\/]undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/;
-  const noNodeHttp = {
-    name: 'no-node-http',
-    setup(build) {
-      build.onResolve({ filter: /^(node:)?http$/ }, (args) => {
-        if (!/[\\/]undici[\\/]/.test(args.importer)) return undefined;
-        if (!HTTP_TAKERS.test(args.importer)) {
-          throw new Error(`${args.importer} takes node:http: see no-node-http in scripts/packageCli.js`);
-        }
-        return { path: 'http', namespace: 'no-node-http' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'no-node-http' }, () => ({
-        // Node's default header limit, for a client made without one (none is).
-        contents: 'exports.maxHeaderSize = 16384; exports.IncomingMessage = class IncomingMessage {};',
-        loader: 'js',
-      }));
     },
   };
   // undici's HTTP parser is WebAssembly written into JavaScript as base64 (two copies, 145 KB, the
@@ -139,29 +143,42 @@ async function bundleCli(dir) {
   return path.join(dir, 'website-reports.js');
 }
 
-async function packageCli(outDir = ROOT) {
+/** The tarball's name: the npm package is `website-reports` (`npx website-reports`), the file says it is the command line. */
+function tarballName(version) {
+  return `website-reports-cli-${version}.tgz`;
+}
+
+/** The package's folder as npm packs it: the bundle, cli/package.json with the root's version, the schema, the docs, the licence. */
+async function stageCli(stage) {
   const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  await bundleCli(path.join(stage, 'dist'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
+  pkg.version = root.version;
+  fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  fs.mkdirSync(path.join(stage, 'schemas'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'schemas', 'website-reports.schema.json'), path.join(stage, 'schemas', 'website-reports.schema.json'));
+  fs.copyFileSync(path.join(ROOT, 'docs', 'CLI.md'), path.join(stage, 'README.md'));
+  fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(stage, 'LICENSE'));
+  return pkg;
+}
+
+async function packageCli(outDir = ROOT) {
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'website-reports-cli-'));
   try {
-    await bundleCli(path.join(stage, 'dist'));
-    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'cli', 'package.json'), 'utf8'));
-    pkg.version = root.version;
-    fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-    fs.mkdirSync(path.join(stage, 'schemas'));
-    fs.copyFileSync(path.join(ROOT, 'schemas', 'website-reports.schema.json'), path.join(stage, 'schemas', 'website-reports.schema.json'));
-    fs.copyFileSync(path.join(ROOT, 'docs', 'CLI.md'), path.join(stage, 'README.md'));
-    fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(stage, 'LICENSE'));
+    const pkg = await stageCli(stage);
     fs.mkdirSync(outDir, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const out = execFileSync(npm, ['pack', '--json', '--pack-destination', path.resolve(outDir)], { cwd: stage, encoding: 'utf8' });
     const [{ filename }] = JSON.parse(out);
-    return path.join(path.resolve(outDir), filename);
+    const file = path.join(path.resolve(outDir), tarballName(pkg.version));
+    fs.renameSync(path.join(path.resolve(outDir), filename), file);
+    return file;
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
   }
 }
 
-module.exports = { packageCli, bundleCli };
+module.exports = { packageCli, stageCli, tarballName, bundleCli, BUNDLE_OPTIONS, noHttp2, noNodeHttp };
 
 if (require.main === module) {
   const at = process.argv.indexOf('--out-dir');

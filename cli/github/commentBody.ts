@@ -6,6 +6,7 @@
 import { redactReport, type GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 import { roundedScore } from '../../core/checks/rating';
+import { productVersion } from '../../core/productVersion';
 import { formatMarkdown } from '../formats/markdown';
 import { markdownCode, markdownHref } from '../../core/text/markdownText';
 import type { PageChange } from './changes';
@@ -32,7 +33,8 @@ export function commentBody(input: BodyInput): string {
   const findings = formatMarkdown(redactReport(input.report, input.clean), input.reportLink).trimEnd().split('\n');
   if (findings[0] === '## Website Reports') findings.splice(0, 2);
   const head = [MARKER, '## Website Reports', ''];
-  const footer = input.footer?.length ? ['', ...input.footer] : [];
+  // Last, which version wrote it (the job summary is this body too).
+  const footer = ['', ...(input.footer ?? []).flatMap((line) => [line, '']), `_website-reports ${productVersion()}_`];
   const room = MAX_COMMENT_CHARS - length(head) - length(footer);
   const changes = fit(changeLines(input), Math.floor(room * CHANGES_SHARE), 'changed page(s)');
   const rest = fit(['### Findings', '', ...findings], room - length(changes), 'row(s) of findings; the full report is in the job summary');

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- js-yaml has no typings here
 const yaml = require('js-yaml') as { load(text: string): unknown };
@@ -38,6 +39,8 @@ export interface StepRun {
   stdout: string;
   stderr: string;
   with?: Record<string, string>;
+  /** Wall time of a `run:` step (0 for one not run here). */
+  ms: number;
 }
 
 export interface ActionRun {
@@ -80,12 +83,12 @@ export async function runAction(options: RunnerOptions): Promise<ActionRun> {
   for (const [i, step] of action.runs.steps.entries()) {
     const name = step.name ?? step.id ?? `step ${i}`;
     if (!shouldRun(step.if, failed, context)) {
-      steps.push({ name, outcome: 'skipped', stdout: '', stderr: '' });
+      steps.push({ name, outcome: 'skipped', stdout: '', stderr: '', ms: 0 });
       continue;
     }
     if (step.uses) {
       const used = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, evaluate(String(v), context)]));
-      steps.push({ name, outcome: 'used', stdout: '', stderr: '', with: used });
+      steps.push({ name, outcome: 'used', stdout: '', stderr: '', with: used, ms: 0 });
       continue;
     }
     const outputFile = path.join(temp, `output_${i}`);
@@ -101,12 +104,14 @@ export async function runAction(options: RunnerOptions): Promise<ActionRun> {
       GITHUB_STEP_SUMMARY: summaryFile,
     };
     for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(String(v), context);
+    const started = performance.now();
     const result = await bash(step.run ?? '', env, options.workspace);
+    const ms = performance.now() - started;
     const written = await fsp.readFile(outputFile, 'utf8');
     outputFiles.push(written);
     if (step.id) stepOutputs[step.id] = parseOutputs(written);
     const ok = result.code === 0;
-    steps.push({ name, outcome: ok ? 'success' : 'failure', stdout: result.stdout, stderr: result.stderr });
+    steps.push({ name, outcome: ok ? 'success' : 'failure', stdout: result.stdout, stderr: result.stderr, ms });
     if (!ok && !step['continue-on-error']) failed = true;
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([k, v]) => [k, evaluate(v.value, context)]));
@@ -194,4 +199,18 @@ function bash(script: string, env: Record<string, string>, cwd: string): Promise
       },
     );
   });
+}
+
+/**
+ * npm, npx, yarn and pnpm as commands that record their call and fail, for the front of a run's
+ * PATH: the action must run none of them (its command line is prebuilt in action/dist/).
+ */
+export async function stubPackageManagers(): Promise<{ bin: string; calls(): Promise<string> }> {
+  const bin = await fsp.mkdtemp(path.join(os.tmpdir(), 'webreports-no-npm-'));
+  const log = path.join(bin, 'calls.log');
+  await fsp.writeFile(log, '');
+  for (const name of ['npm', 'npx', 'yarn', 'pnpm']) {
+    await fsp.writeFile(path.join(bin, name), `#!/bin/sh\necho "${name} $*" >>"${log}"\nexit 1\n`, { mode: 0o755 });
+  }
+  return { bin, calls: () => fsp.readFile(log, 'utf8') };
 }

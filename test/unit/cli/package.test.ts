@@ -48,7 +48,7 @@ describe('cli: the npm package', function () {
       assert.doesNotMatch(code, /(?<![\w$.])import\(/, `${part} holds an import()`);
     }
     const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
-    assert.equal(manifest.name, 'website-reports-cli');
+    assert.equal(manifest.name, 'website-reports');
     assert.deepEqual(manifest.bin, { 'website-reports': 'dist/website-reports.js' });
     assert.equal(manifest.engines.node, '>=20');
     assert.equal(manifest.dependencies, undefined);
@@ -90,7 +90,7 @@ describe('cli: the npm package', function () {
       hook,
       `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
     );
-    const bin = path.join(prefix, 'lib', 'node_modules', 'website-reports-cli', 'dist', 'website-reports.js');
+    const bin = path.join(prefix, 'lib', 'node_modules', 'website-reports', 'dist', 'website-reports.js');
     const traced = spawnSync(process.execPath, ['--require', hook, bin, 'check'], {
       cwd: dir,
       encoding: 'utf8',
@@ -153,10 +153,10 @@ describe('cli: the npm package', function () {
     } finally {
       await service.close();
     }
-    const installed = fs.readdirSync(path.join(prefix, 'lib', 'node_modules', 'website-reports-cli'), { recursive: true }) as string[];
+    const installed = fs.readdirSync(path.join(prefix, 'lib', 'node_modules', 'website-reports'), { recursive: true }) as string[];
     assert.ok(!installed.some((f) => f.endsWith('.node')), 'no native module installed');
     // The bundled worker, where the bundled pool looks for it (beside dist/website-reports.js), analyses a page.
-    const workerFile = path.join(prefix, 'lib', 'node_modules', 'website-reports-cli', 'dist', 'analysisWorker.js');
+    const workerFile = path.join(prefix, 'lib', 'node_modules', 'website-reports', 'dist', 'analysisWorker.js');
     await assertWorkerAnalyses(workerFile);
     fs.rmSync(dir, { recursive: true, force: true });
   });
