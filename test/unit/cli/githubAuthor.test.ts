@@ -12,6 +12,7 @@ import { project, removeProjects, runCli } from './runCli';
 const KEY = 'gh-author-key-5512';
 const TOKEN = 'ghs_workflowtoken0123456789';
 const BAD = 'https://bad.example.com/page';
+const GOOD = 'https://good.example.com/page';
 const MARKER = '<!-- website-reports -->';
 const RENOVATE = { login: 'renovate[bot]', type: 'Bot' };
 
@@ -22,7 +23,14 @@ describe("cli: GitHub: another app's marked comment, and GitHub's own words", fu
   let summary = '';
 
   before(async () => {
-    service = await startService({ apiKey: KEY, control: true, dataFile: await writeDataFile([{ url: BAD, score: 30, failed: 2 }]) });
+    service = await startService({
+      apiKey: KEY,
+      control: true,
+      dataFile: await writeDataFile([
+        { url: BAD, score: 30, failed: 2 },
+        { url: GOOD, score: 95, failed: 0 },
+      ]),
+    });
   });
   after(async () => {
     await service.close();
@@ -72,7 +80,7 @@ describe("cli: GitHub: another app's marked comment, and GitHub's own words", fu
     const theirs = github.addIssue('Website Reports: pages regressed', `${MARKER}\nnot ours`, RENOVATE);
     const regressed = await run('--github-issue', {});
     assert.match(regressed.stderr, /Opened issue #2/);
-    const well = await run('--github-issue', {}, 'Nothing here.\n');
+    const well = await run('--github-issue', {}, `Now only ${GOOD}.\n`);
     assert.match(well.stderr, /Closed issue #2: all is well again/);
     assert.deepEqual([theirs.state, theirs.body], ['open', `${MARKER}\nnot ours`]);
     assert.ok(!github.requests.some((r) => r.url === '/repos/octo/site/issues/1'), 'issue #1 never addressed');
