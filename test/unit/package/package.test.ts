@@ -22,9 +22,12 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
  * reached (in both languages) and the preview reader shared with the command line. Raised to
  * 428 KB when it stood at 423.8 KB: the editor now reads website-reports.json, sitemaps, times and
  * Markdown through the command line's own readers (core/config, core/sites/sitemapWalk.ts,
- * core/text), instead of smaller copies of its own that gave other answers.
+ * core/text), instead of smaller copies of its own that gave other answers. Raised to 442 KB when
+ * it stood at 438.1 KB: one verdict (the page naming shared with the command line, one answer to what
+ * changed, the words for people in the panel, the published Problems on changed lines, the
+ * status bar's filter) in both languages, and the longer changelog and README that say it.
  */
-export const VSIX_BUDGET_BYTES = 428 * 1024;
+export const VSIX_BUDGET_BYTES = 442 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [
