@@ -1,41 +1,14 @@
-// The one place where the extension's ids are written: commands, views, webview types, context
-// keys. package.json names the same ids (a unit test holds the two together); everything in the
+// The one place the code takes the extension's ids from: commands, views, webview types, context
+// keys. The command ids come from extension/commands.json (through the generated
+// commandIds.generated.ts), which also writes package.json's commands, menus and key bindings;
+// the other ids here are the manifest's too (a unit test holds them together). Everything in the
 // code — registration, executeCommand, Markdown command links, code actions, tree items, tests —
 // takes them from here. Pure, so the model (hover text) can build command links too.
 
-export const COMMAND = {
-  setApiKey: 'webReports.setApiKey',
-  signOut: 'webReports.signOut',
-  refresh: 'webReports.refresh',
-  createReport: 'webReports.createReport',
-  changePrivacy: 'webReports.changePrivacy',
-  makePublic: 'webReports.makePublic',
-  makePrivate: 'webReports.makePrivate',
-  rerunReport: 'webReports.rerunReport',
-  deleteReport: 'webReports.deleteReport',
-  openReport: 'webReports.openReport',
-  showAccount: 'webReports.showAccount',
-  search: 'webReports.search',
-  filterByProject: 'webReports.filterByProject',
-  sortBy: 'webReports.sortBy',
-  clearFilters: 'webReports.clearFilters',
-  openReportUrl: 'webReports.openReportUrl',
-  copyReportUrl: 'webReports.copyReportUrl',
-  loadMore: 'webReports.loadMore',
-  reportUrlsInFile: 'webReports.reportUrlsInFile',
-  exportReports: 'webReports.exportReports',
-  copyChanges: 'webReports.copyChanges',
-  clearHistory: 'webReports.clearHistory',
-  workspaceUrls: 'webReports.workspaceUrls',
-  filterWorkspaceUrls: 'webReports.filterWorkspaceUrls',
-  reportAllUnrated: 'webReports.reportAllUnrated',
-  scanSite: 'webReports.scanSite',
-  manageScan: 'webReports.manageScan',
-  checkLocally: 'webReports.checkLocally',
-  showLog: 'webReports.showLog',
-  fixAll: 'webReports.fixAll',
-  quickFixApplied: 'webReports.quickFixApplied',
-} as const;
+import { COMMAND } from './commandIds.generated';
+
+/** The command ids, by name: generated from extension/commands.json, the one list of commands. */
+export { COMMAND };
 
 export type CommandName = keyof typeof COMMAND;
 export type CommandId = (typeof COMMAND)[CommandName];
