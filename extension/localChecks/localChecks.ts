@@ -53,6 +53,8 @@ export class LocalChecks extends Disposable {
   /** A result changed: the CodeLens follows. */
   readonly onDidChange = this.changed.event;
   private readonly edits = new KeyedDebounce(LIVE_DEBOUNCE_MS);
+  /** Hidden pages whose published report changed: compared again when shown. */
+  private readonly hiddenStale = new Set<string>();
 
   constructor(
     private readonly analyser: LocalAnalyser,
@@ -70,6 +72,9 @@ export class LocalChecks extends Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => this.scheduleHtml(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.scheduleHtml(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const e of editors) if (this.hiddenStale.has(e.document.uri.toString())) this.compareAgain(e.document.uri.toString());
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('webReports.localChecks')) this.restart();
       }),
@@ -99,6 +104,7 @@ export class LocalChecks extends Disposable {
     this.runs.set(key, (this.runs.get(key) ?? 0) + 1);
     this.collection.delete(uri);
     this.sourceAll.delete(key);
+    this.hiddenStale.delete(key);
     if (this.states.delete(key)) this.changed.fire();
   }
 
@@ -198,13 +204,22 @@ export class LocalChecks extends Disposable {
    */
   publishedChanged(url: string | undefined): void {
     const changed = url === undefined ? undefined : (urlKey(url) ?? url);
+    const shown = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
     for (const [key, state] of this.states) {
       if (!state.pageUrl || (changed !== undefined && (urlKey(state.pageUrl) ?? state.pageUrl) !== changed)) continue;
-      const run = this.runs.get(key);
-      const generation = this.generation;
-      const current = () => this.runs.get(key) === run && this.generation === generation && !this.isDisposed;
-      void this.comparePublished(vscode.Uri.parse(key), current);
+      // Only what is on screen is looked up now (a refresh must not cost a request per open page);
+      // a hidden page compares again when it is shown.
+      if (shown.has(key)) this.compareAgain(key);
+      else this.hiddenStale.add(key);
     }
+  }
+
+  private compareAgain(key: string): void {
+    this.hiddenStale.delete(key);
+    const run = this.runs.get(key);
+    const generation = this.generation;
+    const current = () => this.runs.get(key) === run && this.generation === generation && !this.isDisposed;
+    void this.comparePublished(vscode.Uri.parse(key), current);
   }
 
   /** Looks up the page's published report (signed in only) for the lens's comparison. */

@@ -47,7 +47,7 @@ async function editorVerdict(file: vscode.Uri): Promise<{ score: number; judged:
     async () => {
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file);
       const lens = lenses.find((l) => /^\$\(beaker\) Local \d+/.test(l.command?.title ?? ''));
-      const counts = /local score, (\d+) of (\d+) checks/.exec(String(lens?.command?.tooltip ?? ''));
+      const counts = /(\d+) of (\d+) checks judged locally/.exec(String(lens?.command?.tooltip ?? ''));
       const problems = vscode.languages.getDiagnostics(file).filter((d) => d.source === LOCAL);
       if (!lens || !counts || problems.length === 0) return undefined;
       const score = Number(/Local (\d+)/.exec(lens.command?.title ?? '')?.[1]);
