@@ -1,5 +1,6 @@
 // Bundles the extension (and, when present, the webview scripts in media/) with esbuild.
-// `--production` minifies; `--watch` rebuilds on change.
+// `--production` minifies; `--watch` rebuilds on change. Otherwise a bundle whose inputs and
+// output are as the last build left them is not built again (see cachedBuild).
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -46,6 +47,50 @@ function copyCodicons() {
   for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
 }
 
+// Each bundle's files (its inputs, from esbuild's metafile, and its outputs) with their size and
+// time after its last build, kept in out/ with tsc's incremental state (npm run clean removes both).
+const CACHE_FILE = path.join(__dirname, 'out', 'esbuild-cache.json');
+
+function stamp(file) {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+function readCache() {
+  try {
+    return JSON.parse(fs.readFileSync(CACHE_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+// Files may keep their time in whole seconds: one written this close to a build's start may have
+// been written while it ran.
+const CLOCK_SLACK_MS = 2000;
+
+/**
+ * Builds `target` unless every file of its last build with the same options is unchanged, and
+ * returns its files' stamps. An input written while the build ran is remembered as unknown, so the
+ * next run builds again rather than keep a bundle of its older text.
+ */
+async function cachedBuild(target, cache) {
+  const last = cache[JSON.stringify(target)];
+  if (last && Object.entries(last).every(([file, was]) => was !== null && stamp(file) === was)) return last;
+  const started = Date.now() - CLOCK_SLACK_MS;
+  const { metafile } = await esbuild.build({ ...target, metafile: true });
+  const stamps = {};
+  for (const file of Object.keys(metafile.outputs)) stamps[file] = stamp(file);
+  for (const file of Object.keys(metafile.inputs)) {
+    const mtime = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    stamps[file] = mtime === undefined || mtime >= started ? null : stamp(file);
+  }
+  return stamps;
+}
+
 async function main() {
   copyCodicons();
   if (watch) {
@@ -72,7 +117,16 @@ async function main() {
     for (const t of targets) await (await esbuild.context({ ...t, plugins: [markers] })).watch();
     return;
   }
-  await Promise.all(targets.map((t) => esbuild.build(t)));
+  // A production build (vsce) always builds; the next ordinary one sees its outputs changed.
+  if (production) {
+    await Promise.all(targets.map((t) => esbuild.build(t)));
+    return;
+  }
+  const cache = readCache();
+  const stamps = await Promise.all(targets.map((t) => cachedBuild(t, cache)));
+  const next = Object.fromEntries(targets.map((t, i) => [JSON.stringify(t), stamps[i]]));
+  fs.mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+  fs.writeFileSync(CACHE_FILE, JSON.stringify(next));
 }
 
 main().catch((err) => {

@@ -19,6 +19,7 @@
 //   bench/finderRows.ts    the URL finder on 1 MB of hostile text vs a plain regex pass (goal ≤ 200 ms)
 //   bench/patternRows.ts   a hostile URL pattern over 1 MB of text vs a regex literal test
 //   bench/lookupRows.ts    lookups at the floor: list requests for a workspace's URLs vs the goals
+//   bench/buildRows.ts     npm run build again with nothing changed, and after one core file changed, vs the full build
 //   test/host/activationBench.ts  activation in the real VS Code host vs an empty extension
 //   benchDocumentUrls.ts   URLs in documents: finding them, requests and time to decorate
 import { promises as fsp } from 'node:fs';
@@ -36,6 +37,7 @@ import { workspaceRows } from './bench/workspaceRows';
 import { finderRows } from './bench/finderRows';
 import { patternRows } from './bench/patternRows';
 import { lookupRows } from './bench/lookupRows';
+import { buildRows } from './bench/buildRows';
 import { benchRoot, makeDataset, type Dataset } from './bench/data';
 import { firstRenderRows } from './bench/firstRender';
 import { modelRows } from './bench/modelRows';
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     add(await patternRows(SETTINGS));
     add(await lookupRows(root.dir, datasets[datasets.length - 1]));
     add(await bundleRows());
+    add(await buildRows(SETTINGS));
     add(await activationRows(QUICK ? 3 : 5));
     add(await benchDocumentUrls(QUICK));
   } finally {
@@ -110,6 +113,9 @@ against three round trips back to back (below 1×: the three requests overlap).
 Ratios are medians of ${SETTINGS.rounds} timed runs after warm-up; the service runs in its own process on
 127.0.0.1 with a database bulk-loaded through its store. Searches look for a site by its host name
 (${'`'}bench/data.ts${'`'}: 50 reports per site, so a site's reports do not grow with the total).
+
+The build rows time ${'`'}npm run build${'`'} in a copy of the sources: from nothing (the full build), again
+with nothing changed, and after a comment is added to one core file; each a median of 3 rounds.
 
 ${markdownTable(rows)}
 `;
