@@ -12,7 +12,7 @@ import { messageOf, reportFailure } from '../shared/feedback';
 import { copyReportUrl, openReportUrl } from '../shared/reportUrl';
 import { askPassword, askPrivacy, confirmDeletion } from '../shared/prompts';
 import { HostMessage, WebviewAction } from '../../core/render/messages';
-import type { OpenPanel } from './reportPanel';
+import type { OpenPanel } from './openPanel';
 
 export interface PanelHooks {
   render(open: OpenPanel, report: Report): void;
