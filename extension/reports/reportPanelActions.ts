@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Report } from '../../core/client/types';
 import { plainText } from '../../core/text/plainText';
-import { actionOn } from '../../core/text/outcomeText';
+import { actionOn } from '../../core/reports/outcomeText';
 import { copyChanges, showRerunOutcome } from '../shared/reportChanges';
 import { reportLabel } from '../../core/text/vocabulary';
 import { CommandContext } from '../shared/context';
