@@ -10,6 +10,7 @@ import type { Analysis } from '../core/analysis/checks';
 import type { FetchedPage } from '../core/analysis/facts';
 import { isOwnUrl, type OwnAddress } from './ownAddress';
 import { isOwnAddressError } from '../core/client/guardedConnector';
+import { readBoundedBody } from '../core/client/boundedBody';
 
 export { AnalysisError } from '../core/analysis/analysisError';
 export { CHECK_KEYS, evaluate, type Analysis } from '../core/analysis/checks';
@@ -86,19 +87,11 @@ async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage
         }
         continue;
       }
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
-        const room = maxBytes - bytes;
-        chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-        bytes += chunk.length;
-        if (bytes >= maxBytes) {
-          res.body.destroy();
-          break;
-        }
-      }
+      // A page past the cap is analysed as far as the cap: cut, the rest not read.
+      const read = await readBoundedBody(res.body, { maxBytes, past: 'cut' });
       const responseTimeMs = performance.now() - started;
-      const html = Buffer.concat(chunks).toString('utf8');
+      const html = read.text();
+      const bytes = read.received;
       const finalUrl = withoutCredentials(current);
       const notFoundPage = await probeNotFound(current, get);
       return { url: finalUrl, status: res.statusCode, headers: res.headers, html, responseTimeMs, bytes, notFoundPage };

@@ -6,6 +6,7 @@
 // looks for what it made first (markedThread.ts).
 import { isSameOrigin } from '../../core/client/baseUrl';
 import { ApiError, type ApiErrorKind } from '../../core/client/errors';
+import { BodyTooLarge, readBoundedBody } from '../../core/client/boundedBody';
 import { chooseProxy } from '../../core/client/proxy';
 import { DEFAULT_RETRY, nextRetry, parseRetryAfter, sleep } from '../../core/client/retry';
 import { poolThrough, request, type Dispatcher } from '../../core/client/undici';
@@ -100,20 +101,15 @@ export class GitHubApi {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_GITHUB_ANSWER_BYTES) {
-          response.body.destroy();
+      const text = (
+        await readBoundedBody(response.body, { maxBytes: MAX_GITHUB_ANSWER_BYTES, past: 'refuse' }).catch((error: unknown) => {
+          if (!(error instanceof BodyTooLarge)) throw error;
           throw new ApiError(
             'bad-response',
             `GitHub's answer is larger than ${MAX_GITHUB_ANSWER_BYTES / 1024 / 1024} MiB; it was not read.`,
           );
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const text = Buffer.concat(chunks).toString('utf8');
+        })
+      ).text();
       let json: unknown;
       try {
         json = text ? JSON.parse(text) : undefined;

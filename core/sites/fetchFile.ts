@@ -14,6 +14,7 @@ import { isLocalNetworkError, localNetworkWords } from './siteZone';
 import { errorCode, proxyReason } from '../client/networkErrors';
 import { failure, SiteFailure } from './failures';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
+import { BodyTooLarge, readBoundedBody, type BodyStream } from '../client/boundedBody';
 
 export interface FetchOptions {
   /** The connection pool of every request, or of each address (direct, or through a proxy), which may refuse it by throwing. */
@@ -177,7 +178,6 @@ function encodedWords(file: string, encoding: string): string {
  */
 async function readBody(body: Body, file: string, maxBytes: number, sink: TextSink, gzipSaid = false): Promise<SiteFailure | undefined> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
-  let wire = 0;
   let inflated = 0;
   let stopped: SiteFailure | undefined;
   const tooLarge = () =>
@@ -210,37 +210,38 @@ async function readBody(body: Body, file: string, maxBytes: number, sink: TextSi
     });
     return g;
   };
+  // Each chunk as it arrives, the wire's bytes counted by the one bounded reader; true stops it.
+  const take = (chunk: Uint8Array): boolean | Promise<boolean> => {
+    let bytes = chunk;
+    if (head) {
+      // The first two bytes decide; they may come in separate chunks.
+      const joined: Uint8Array = new Uint8Array(head.length + chunk.length);
+      joined.set(head);
+      joined.set(chunk, head.length);
+      if (joined.length < 2) {
+        head = joined;
+        return false;
+      }
+      head = undefined;
+      bytes = joined;
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+        gunzip = startGunzip();
+      } else if (gzipSaid) {
+        stopped = failure('unreadable', file, encodedWords(file, 'gzip'));
+        return true;
+      }
+    }
+    if (gunzip) {
+      if (!gunzip.write(bytes)) return waitDrain(gunzip, () => stopped !== undefined).then(() => stopped !== undefined);
+    } else deliver(bytes);
+    return stopped !== undefined;
+  };
   try {
-    for await (const raw of body) {
-      const chunk = raw as Uint8Array;
-      wire += chunk.length;
-      if (wire > maxBytes) {
-        stopped ??= tooLarge();
-        break;
-      }
-      let bytes = chunk;
-      if (head) {
-        // The first two bytes decide; they may come in separate chunks.
-        const joined: Uint8Array = new Uint8Array(head.length + chunk.length);
-        joined.set(head);
-        joined.set(chunk, head.length);
-        if (joined.length < 2) {
-          head = joined;
-          continue;
-        }
-        head = undefined;
-        bytes = joined;
-        if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-          gunzip = startGunzip();
-        } else if (gzipSaid) {
-          stopped = failure('unreadable', file, encodedWords(file, 'gzip'));
-          break;
-        }
-      }
-      if (gunzip) {
-        if (!gunzip.write(bytes)) await waitDrain(gunzip, () => stopped !== undefined);
-      } else deliver(bytes);
-      if (stopped) break;
+    try {
+      await readBoundedBody(body, { maxBytes, past: 'refuse', onChunk: take });
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      stopped ??= tooLarge();
     }
     // Fewer than two bytes in all: no gzip either.
     if (head && gzipSaid) stopped ??= failure('unreadable', file, encodedWords(file, 'gzip'));
@@ -284,7 +285,7 @@ function parseUrl(text: string, base: URL): URL | undefined {
   }
 }
 
-type Body = AsyncIterable<unknown> & { destroy(): void; on(event: 'error', listener: (error: unknown) => void): unknown };
+type Body = BodyStream;
 
 /** Drops the rest of an answer; the abort this causes is expected, not an error. */
 function discard(body: Body): void {
