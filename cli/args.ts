@@ -1,5 +1,6 @@
 // The command line, parsed with node's util.parseArgs. A key on the command line is refused.
-import { parseArgs, ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
+import { OPTIONS, type Shard, type Values } from './optionTable';
 import { checkLocalOptions, parseShard } from './localArgs';
 import { CliFailure } from './usageError';
 import { parseFailure } from './argErrors';
@@ -39,12 +40,6 @@ export interface CheckOptions {
   allowEmpty: boolean;
 }
 
-export interface Shard {
-  /** 1-based */
-  index: number;
-  count: number;
-}
-
 /** `merge`: the shards' JSON outputs joined, judged once. */
 export interface MergeOptions {
   files: string[];
@@ -81,6 +76,7 @@ export type Command =
   | { kind: 'merge'; options: MergeOptions };
 
 export { USAGE } from './usage';
+export type { Shard, Values } from './optionTable';
 
 /** Options each command accepts (besides --help and --version). */
 const SHARED_OPTIONS = ['config', 'base-url', 'format', 'private'];
@@ -104,40 +100,6 @@ const COMMAND_OPTIONS: Record<'check' | 'scan' | 'merge', readonly string[]> = {
   merge: ['config', 'format', 'output', 'write', 'baseline', 'update-baseline'],
   scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
 };
-
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  config: { type: 'string' },
-  'base-url': { type: 'string' },
-  format: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-  dump: { type: 'boolean' },
-  'create-missing': { type: 'boolean' },
-  private: { type: 'boolean' },
-  'rerun-older-than': { type: 'string' },
-  baseline: { type: 'string' },
-  'update-baseline': { type: 'boolean' },
-  include: { type: 'string', multiple: true },
-  exclude: { type: 'string', multiple: true },
-  sample: { type: 'string' },
-  remap: { type: 'string' },
-  max: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
-  state: { type: 'string' },
-  write: { type: 'string', multiple: true },
-  'github-comment': { type: 'boolean' },
-  'github-issue': { type: 'boolean' },
-  local: { type: 'string' },
-  compare: { type: 'boolean' },
-  shard: { type: 'string' },
-  'allow-empty': { type: 'boolean' },
-} as const satisfies NonNullable<ParseArgsConfig['options']>;
-
-export type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; tokens: true; allowPositionals: true; strict: true }>
->['values'];
 
 const KEY_FLAGS = /^--?(api[-_]?key|key|token)(=|$)/i;
 

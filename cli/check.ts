@@ -1,27 +1,17 @@
 // One `check` run: read the config, find the URLs (and with --dump list them, sending nothing),
 // then judge them (judge.ts, loaded only then: --dump and --help never load the HTTP client).
 import * as path from 'node:path';
-import { ConfigError, defaultConfig, findConfig, GateConfig, loadConfig } from '../core/config/configFile';
 import { SkipNote, walkFiles } from '../core/urls/fileWalk';
 import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../core/urls/occurrences';
 import { MAX_FILE_BYTES } from '../core/urls/urlsInFiles';
 import { RuleSet } from '../core/config/rules';
 import type { CheckOptions } from './args';
-import { Progress } from './progress';
 import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';
+import { type CliIo, emit } from './cliIo';
+import { readConfig } from './readConfig';
 import { refuseMissingPaths, requireSomething } from './emptyRun';
 import { outputsOf, refuseMissingFolders } from './outputFolders';
-
-export interface CliIo {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  progress: Progress;
-  version: string;
-  now?: () => number;
-}
 
 export async function runCheck(options: CheckOptions, io: CliIo): Promise<number> {
   const config = await readConfig(options.config, io.cwd);
@@ -69,24 +59,7 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   return judge(options, io, config, rules, places, notes);
 }
 
-/** The config named by --config, else the nearest website-reports.json, else the defaults. */
-export async function readConfig(configFile: string | undefined, cwd: string): Promise<GateConfig> {
-  try {
-    const file = configFile ?? (await findConfig(cwd));
-    return file ? await loadConfig(file, cwd) : defaultConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliFailure('config', `Config error: ${error.message}`);
-    throw error;
-  }
-}
-
 /** A skipped file on stderr, its name on one line (a newline in a name would forge a line). */
 function sayNote(io: CliIo, note: SkipNote): void {
   io.stderr(`website-reports: ${oneLine(note.file)}: ${note.message}\n`);
-}
-
-export async function emit(options: Pick<CheckOptions, 'output'>, io: CliIo, text: string): Promise<void> {
-  // Loaded only then: the atomic write's node:crypto is a few ms of every start.
-  if (options.output) await (await import('../core/files/atomicWrite')).writeAtomically(options.output, text);
-  else io.stdout(text);
 }

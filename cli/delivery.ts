@@ -9,7 +9,7 @@ import { type Baseline, BaselineError, loadBaseline, serializeBaseline } from '.
 import { redactReport, type GateReport } from '../core/config/gateReport';
 import { writeAtomically } from '../core/files/atomicWrite';
 import type { CheckOptions, MergeOptions } from './args';
-import { type CliIo, emit } from './check';
+import { type CliIo, emit } from './cliIo';
 import { formatReport, type FormatOptions } from './formats';
 import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';

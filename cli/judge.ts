@@ -20,7 +20,7 @@ import { PagesOfConfig } from '../core/sources/pageOfFile';
 import * as path from 'node:path';
 import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
-import type { CliIo } from './check';
+import type { CliIo } from './cliIo';
 import { deliverReport, readBaselineFile } from './delivery';
 import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';

@@ -1,5 +1,5 @@
 // The options of check --local (--compare, --shard): what goes with what.
-import type { Shard, Values } from './args';
+import type { Shard, Values } from './optionTable';
 import { CliFailure } from './usageError';
 
 /** The options that only --local takes, and those it cannot take. */

@@ -12,7 +12,7 @@ import { changeSummary } from '../core/history/changeWords';
 import { snapshotOf } from '../core/history/snapshot';
 import { UrlLookup } from '../core/reports/urlLookup';
 import type { CheckOptions } from './args';
-import type { CliIo } from './check';
+import type { CliIo } from './cliIo';
 import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
 import { CliFailure } from './usageError';
 import { localReport } from './local/judgePage';

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { productVersion } from '../core/productVersion';
 import { Command, parseCommand, USAGE } from './args';
 import { WASM_FLAGS } from './startup/v8Flags';
-import type { CliIo } from './check';
+import type { CliIo } from './cliIo';
 import { terminalText } from './formats/escape';
 import { terminalProgress } from './progress';
 import { CliFailure } from './usageError';

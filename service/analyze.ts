@@ -2,7 +2,8 @@
 // hand it to the checks (analysePage.ts; in the service, in a worker thread: analysisPool.ts).
 // Only http(s) targets, never the service itself, at every redirect hop.
 import { randomBytes } from 'node:crypto';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from '../core/client/undici';
+import { dropBody, followRedirects, type Followed } from '../core/sites/followRedirects';
 import { analysePage } from '../core/analysis/analysePage';
 import { MAX_PAGE_BYTES } from '../core/analysis/pageComplexity';
 import { AnalysisError } from '../core/analysis/analysisError';
@@ -10,6 +11,7 @@ import type { Analysis } from '../core/analysis/checks';
 import type { FetchedPage } from '../core/analysis/facts';
 import { isOwnUrl, type OwnAddress } from './ownAddress';
 import { isOwnAddressError } from '../core/client/guardedConnector';
+import { readBoundedBody } from '../core/client/boundedBody';
 
 export { AnalysisError } from '../core/analysis/analysisError';
 export { CHECK_KEYS, evaluate, type Analysis } from '../core/analysis/checks';
@@ -21,7 +23,6 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = MAX_PAGE_BYTES;
 export const MAX_REDIRECTS = 5;
 export const USER_AGENT = 'WebsiteReportsBot/0.1 (+local report service)';
-const REDIRECTS = [301, 302, 303, 307, 308];
 
 export interface AnalyzeOptions {
   timeoutMs?: number;
@@ -61,48 +62,50 @@ async function fetchPage(url: string, opts: AnalyzeOptions): Promise<FetchedPage
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const started = performance.now();
-  const get = (url: string) =>
-    request(target(url, opts), {
-      method: 'GET',
-      dispatcher,
-      signal: controller.signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      // Only these headers: never an Authorization header or the service's key.
-      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
-    });
+  // The one fetcher with redirects (core/sites/followRedirects.ts), under this service's rules:
+  // every hop http(s) and never the service itself, no credentials sent, a Location-less 3xx is the page.
+  const ask = (first: URL, maxRedirects: number) =>
+    followRedirects<never>(
+      { url: first },
+      {
+        dispatcher,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        // Only these headers: never an Authorization header or the service's key.
+        headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+        maxRedirects,
+        withoutLocation: 'answer',
+        askAt: (hop) => {
+          allowed(hop, opts.own);
+          return target(withoutCredentials(hop), opts);
+        },
+        follow: (to) => {
+          if (to.protocol !== 'http:' && to.protocol !== 'https:') {
+            throw new AnalysisError(`redirect to an unsupported URL scheme (${to.protocol})`);
+          }
+          return to;
+        },
+        tooMany: () => {
+          throw new AnalysisError(`too many redirects (more than ${MAX_REDIRECTS})`);
+        },
+        badLocation: () => {
+          throw new AnalysisError('invalid redirect location');
+        },
+      },
+    );
   try {
-    let current = parseUrl(url);
-    for (let hop = 0; ; hop++) {
-      allowed(current, opts.own);
-      const res = await get(withoutCredentials(current));
-      const location = res.headers['location'];
-      if (REDIRECTS.includes(res.statusCode) && typeof location === 'string' && location) {
-        await res.body.dump().catch(() => undefined);
-        if (hop >= MAX_REDIRECTS) throw new AnalysisError(`too many redirects (more than ${MAX_REDIRECTS})`);
-        current = parseUrl(location, current, 'invalid redirect location');
-        if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-          throw new AnalysisError(`redirect to an unsupported URL scheme (${current.protocol})`);
-        }
-        continue;
-      }
-      const chunks: Buffer[] = [];
-      let bytes = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
-        const room = maxBytes - bytes;
-        chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-        bytes += chunk.length;
-        if (bytes >= maxBytes) {
-          res.body.destroy();
-          break;
-        }
-      }
-      const responseTimeMs = performance.now() - started;
-      const html = Buffer.concat(chunks).toString('utf8');
-      const finalUrl = withoutCredentials(current);
-      const notFoundPage = await probeNotFound(current, get);
-      return { url: finalUrl, status: res.statusCode, headers: res.headers, html, responseTimeMs, bytes, notFoundPage };
-    }
+    const opened = await ask(parseUrl(url), MAX_REDIRECTS);
+    if (!opened.ok) throw new AnalysisError('the page could not be fetched');
+    const res = opened.response;
+    // A page past the cap is analysed as far as the cap: cut, the rest not read.
+    const read = await readBoundedBody(res.body, { maxBytes, past: 'cut' });
+    const responseTimeMs = performance.now() - started;
+    const html = read.text();
+    const bytes = read.received;
+    const finalUrl = withoutCredentials(opened.url);
+    const notFoundPage = await probeNotFound(opened.url, (probe) => ask(new URL(probe), 0));
+    return { url: finalUrl, status: res.statusCode, headers: res.headers, html, responseTimeMs, bytes, notFoundPage };
   } catch (err) {
     if (err instanceof AnalysisError) throw err;
     if (isOwnAddressError(err)) throw new AnalysisError('the URL points at the report service itself');
@@ -123,12 +126,13 @@ function target(url: string, opts: AnalyzeOptions): string {
 }
 
 /** As the real service: a made-up path on the same origin must answer 404 (no redirect followed). */
-async function probeNotFound(page: URL, get: (target: string) => Promise<Dispatcher.ResponseData>): Promise<string | false> {
+async function probeNotFound(page: URL, get: (probe: string) => Promise<Followed<never>>): Promise<string | false> {
   const probe = `${page.origin}/404-${randomBytes(16).toString('hex')}`;
   try {
-    const res = await get(probe);
-    await res.body.dump().catch(() => undefined);
-    return res.statusCode === 404 ? probe : false;
+    const answer = await get(probe);
+    if (!answer.ok) return false;
+    dropBody(answer.response.body);
+    return answer.response.statusCode === 404 ? probe : false;
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 // Small node:http helpers: JSON answers, bounded body reading, request parsing.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { textNestsDeeperThan } from '../core/client/jsonDepth';
+import { readBoundedBody } from '../core/client/boundedBody';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Beyond this the connection is cut instead of draining the body. */
@@ -49,26 +50,9 @@ export interface BodyRead {
 }
 
 /** Reads the request body up to `limit` bytes; a larger body is drained (and cut off past 16 MiB). */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > HARD_BODY_LIMIT) {
-        req.destroy();
-        return;
-      }
-      if (size > limit) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), tooLarge }));
-    req.on('error', reject);
-    req.on('close', () => {
-      if (!req.complete) reject(new Error('request aborted'));
-    });
-  });
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
+  const read = await readBoundedBody(req, { maxBytes: limit, past: 'drain', drainBytes: HARD_BODY_LIMIT });
+  return { text: read.text(), tooLarge: read.truncated };
 }
 
 export interface ParsedTarget {

@@ -6,6 +6,8 @@
 // looks for what it made first (markedThread.ts).
 import { isSameOrigin } from '../../core/client/baseUrl';
 import { ApiError, type ApiErrorKind } from '../../core/client/errors';
+import { BodyTooLarge, readBoundedBody } from '../../core/client/boundedBody';
+import { textNestsDeeperThan } from '../../core/client/jsonDepth';
 import { chooseProxy } from '../../core/client/proxy';
 import { DEFAULT_RETRY, nextRetry, parseRetryAfter, sleep } from '../../core/client/retry';
 import { poolThrough, request, type Dispatcher } from '../../core/client/undici';
@@ -14,6 +16,8 @@ import type { GitHubTarget } from './githubEnv';
 
 /** Bytes of one answer read (a page of 30 comments of GitHub's largest, 65,536 characters, fits). */
 export const MAX_GITHUB_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Levels of nesting of one answer (GitHub's have under ten). */
+export const MAX_GITHUB_ANSWER_DEPTH = 64;
 /** Pages of a listing read (at GITHUB_PAGE_SIZE each): past them the marker is not looked for further. */
 export const MAX_GITHUB_PAGES = 100;
 /** Items asked for per page. */
@@ -100,20 +104,19 @@ export class GitHubApi {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: controller.signal,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_GITHUB_ANSWER_BYTES) {
-          response.body.destroy();
+      const text = (
+        await readBoundedBody(response.body, { maxBytes: MAX_GITHUB_ANSWER_BYTES, past: 'refuse' }).catch((error: unknown) => {
+          if (!(error instanceof BodyTooLarge)) throw error;
           throw new ApiError(
             'bad-response',
             `GitHub's answer is larger than ${MAX_GITHUB_ANSWER_BYTES / 1024 / 1024} MiB; it was not read.`,
           );
-        }
-        chunks.push(chunk as Buffer);
+        })
+      ).text();
+      // GitHub's answers nest a few levels; a deeper one is refused before it is parsed.
+      if (textNestsDeeperThan(text, MAX_GITHUB_ANSWER_DEPTH)) {
+        throw new ApiError('bad-response', `GitHub's answer nests deeper than ${MAX_GITHUB_ANSWER_DEPTH} levels; it was not read.`);
       }
-      const text = Buffer.concat(chunks).toString('utf8');
       let json: unknown;
       try {
         json = text ? JSON.parse(text) : undefined;

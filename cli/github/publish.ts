@@ -7,7 +7,7 @@ import { ApiError } from '../../core/client/errors';
 import type { Baseline } from '../../core/config/baseline';
 import type { GateReport } from '../../core/config/gateReport';
 import type { CheckOptions } from '../args';
-import type { CliIo } from '../check';
+import type { CliIo } from '../cliIo';
 import type { FormatOptions } from '../formats';
 import { oneLine } from '../../core/text/oneLine';
 import { pageChanges } from './changes';

@@ -16,7 +16,7 @@ import { PagesOfConfig } from '../../core/sources/pageOfFile';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { Occurrence } from '../../core/urls/urlsInFiles';
 import type { CheckOptions } from '../args';
-import type { CliIo } from '../check';
+import type { CliIo } from '../cliIo';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';

@@ -8,10 +8,12 @@ import type { Baseline } from '../../core/config/baseline';
 import { summarize, type LocalPage, type PageComparison, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
+import { textNestsDeeperThan } from '../../core/client/jsonDepth';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { MergeOptions } from '../args';
 import { MAX_SHARDS } from '../localArgs';
-import { readConfig, type CliIo } from '../check';
+import type { CliIo } from '../cliIo';
+import { readConfig } from '../readConfig';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { oneLine } from '../../core/text/oneLine';
 import { CliFailure } from '../usageError';
@@ -21,6 +23,8 @@ import { checkedComparison, checkedLocal, checkedNotes } from './mergeInput';
 
 /** Bytes of one shard's JSON read; a larger one is refused. */
 export const MAX_MERGE_INPUT_BYTES = 256 * 1024 * 1024;
+/** Levels of nesting of a shard's output (check --local's JSON has under ten). */
+export const MAX_MERGE_INPUT_DEPTH = 64;
 /** Input files of one merge. */
 export const MAX_MERGE_INPUTS = 256;
 
@@ -78,6 +82,12 @@ async function readShard(file: string, io: CliIo): Promise<Shard> {
   } catch (error) {
     if (error instanceof ReadProblem) throw failure(`merge: ${name}: ${error.message}`);
     throw error;
+  }
+  // A shard's output nests a few levels; a deeper one is refused before it is parsed.
+  if (textNestsDeeperThan(text, MAX_MERGE_INPUT_DEPTH)) {
+    throw failure(
+      `merge: ${name} nests deeper than ${MAX_MERGE_INPUT_DEPTH} levels: it is not the JSON output of website-reports check --local.`,
+    );
   }
   let raw: unknown;
   try {

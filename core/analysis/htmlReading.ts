@@ -2,7 +2,7 @@
 // text each fact comes from (places.ts), in one parse. `url` is the page's address; without one,
 // links are left as written and relative ones count as the page's own.
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
-import type { HtmlFacts, LinkRef } from './facts';
+import type { HtmlFacts, LinkRef } from './pageFacts';
 import { emailPlaces, isEmailWord, PlaceLists, type Places } from './places';
 import { RAW_TEXT_ELEMENTS } from './rawText';
 import { firstAttributes } from '../fixes/htmlTags';

@@ -9,6 +9,7 @@ import { MAX_ERROR_BODY_BYTES, MAX_HEADER_BYTES } from './answerLimits';
 import { RawResponse, tooLarge } from './responses';
 import { Dispatcher, isThroughProxy, poolThrough, request } from './undici';
 import { errorCode, networkReason } from './networkErrors';
+import { BodyTooLarge, readBoundedBody } from './boundedBody';
 
 export interface SendOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,50 +64,6 @@ class Timeout {
 }
 
 /**
- * The body's bytes up to `max` (cut there, and the rest not read: `truncated`). Events rather than
- * `for await`: an async iterator costs a promise per chunk, a tenth of a small answer's time.
- */
-function collect(body: NodeJS.ReadableStream & { destroy(): void }, max: number): Promise<{ chunks: Buffer[]; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      body.off('data', onData);
-      body.off('end', onEnd);
-      body.off('error', onError);
-      body.off('close', onClose);
-    };
-    const done = (truncated: boolean) => {
-      stop();
-      resolve({ chunks, truncated });
-    };
-    const onData = (chunk: Buffer) => {
-      if (size + chunk.length > max) {
-        chunks.push(chunk.subarray(0, max - size));
-        done(true);
-        // The rest is not read: destroying the body makes undici report an abort, expected here.
-        body.on('error', () => undefined);
-        body.destroy();
-        return;
-      }
-      size += chunk.length;
-      chunks.push(chunk);
-    };
-    const onEnd = () => done(false);
-    const onError = (error: unknown) => {
-      stop();
-      reject(error);
-    };
-    // Closed with neither an end nor an error: the answer did not arrive whole (said as undici says it).
-    const onClose = () => onError(Object.assign(new Error('closed before the end of the answer'), { code: 'UND_ERR_SOCKET' })); // l10n-exempt: shown as its code's words
-    body.on('data', onData);
-    body.once('end', onEnd);
-    body.once('error', onError);
-    body.once('close', onClose);
-  });
-}
-
-/**
  * What stops one request: its timer or the caller's cancel, once, with the reason. undici takes an
  * emitter as a request's signal (`aborted`, `reason`, an 'abort' event); an AbortController with
  * undici's listeners on it cost several times as much, a few % of a small answer's time.
@@ -146,9 +103,10 @@ export async function send(dispatcher: Dispatcher, options: SendOptions): Promis
       response.body.destroy();
       throw tooLarge(response.statusCode, max);
     }
-    const { chunks, truncated } = await collect(response.body, max);
-    if (truncated && !keepCut) throw tooLarge(response.statusCode, max);
-    return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), truncated };
+    const read = await readBoundedBody(response.body, { maxBytes: max, past: keepCut ? 'cut' : 'refuse' }).catch((error: unknown) => {
+      throw error instanceof BodyTooLarge ? tooLarge(response.statusCode, max) : error;
+    });
+    return { status: response.statusCode, headers: response.headers, body: read.bytes, truncated: read.truncated };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const origin = originOf(options.url); // only a failure names it: not parsed per request

@@ -57,6 +57,9 @@ export interface RequestOptions {
   body?: string;
   /** An AbortSignal, or an emitter with `aborted`, `reason` and an 'abort' event (undici takes either). */
   signal?: AbortSignal | EventEmitter;
+  /** undici's own limits on waiting for the headers and between body chunks, in ms (0: none). */
+  headersTimeout?: number;
+  bodyTimeout?: number;
 }
 
 /** undici's `request(url, options)`, always on the given dispatcher (never the global one). */
@@ -69,5 +72,7 @@ export function request(url: string, options: RequestOptions): Promise<Undici.Di
     headers: options.headers,
     body: options.body,
     signal: options.signal,
+    headersTimeout: options.headersTimeout,
+    bodyTimeout: options.bodyTimeout,
   });
 }

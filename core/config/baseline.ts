@@ -8,7 +8,7 @@ import type { Report } from '../client/types';
 import { readConfined, ReadProblem, tooLargeMessage } from '../files/confinedRead';
 import { ratingOf, ratingRank, roundedScore } from '../checks/rating';
 import { checkChanges } from '../checks/checkChanges';
-import { describeRating } from '../text/vocabulary';
+import { describeRating } from '../checks/ratingWords';
 import { checkStates, type CheckState } from '../checks/checkResults';
 import type { Finding, GateRating, UrlVerdict } from './rules';
 import { ratingWord } from './rules';

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { Report } from '../client/types';
 import { ratingOf, roundedScore } from '../checks/rating';
-import { describeRating } from '../text/vocabulary';
+import { describeRating } from '../checks/ratingWords';
 import { checkStates } from '../checks/checkResults';
 import { failingWords } from '../checks/failingChecks';
 import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';

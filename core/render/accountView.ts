@@ -9,7 +9,7 @@ import { ACCOUNT_LIMITS, RenderBudget } from './budget';
 import { withoutSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
 import { Band, BANDS } from '../checks/rating';
-import { ratingLabel } from '../text/vocabulary';
+import { ratingLabel } from '../checks/ratingWords';
 
 export interface AccountViewModel {
   account: Record<string, unknown>;

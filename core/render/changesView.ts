@@ -11,7 +11,7 @@ import { diffRuns } from '../history/diff';
 import { scoreChange } from '../history/changeWords';
 import type { RunSnapshot } from '../history/snapshot';
 import { roundedScore } from '../checks/rating';
-import { ratingLabel } from '../text/vocabulary';
+import { ratingLabel } from '../checks/ratingWords';
 import { ownField, textOf } from '../text/safeText';
 import { parseTime } from '../text/serviceTime';
 

@@ -10,17 +10,11 @@ import * as l10n from '@vscode/l10n';
 import { asText, isRecord } from './format';
 import { checkStateOf, importanceOf, importanceRank } from '../checks/checkResults';
 import { checkName, errorWords } from '../checks/checkNames';
-import { readErrors } from './checkReadings';
+import { readErrors, type CheckError } from './checkReadings';
+
+export type { CheckError } from './checkReadings';
 
 export type CheckStatus = 'failed' | 'unknown' | 'passed';
-
-export interface CheckError {
-  kind: string;
-  /** The kind (and its detail, where it can be said) in words. */
-  text: string;
-  /** The detail as sent, when the words do not say it. */
-  detail?: unknown;
-}
 
 export interface Check {
   /** The check's name as the service sent it (object key or `key`), if any. */

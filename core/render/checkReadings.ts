@@ -6,7 +6,15 @@
 // as a record's fields. Other checks keep their kinds in words (checkNames.errorWords).
 // Pure: no 'vscode', no markup.
 import * as l10n from '@vscode/l10n';
-import type { CheckError } from './checkList';
+
+/** One error of a check, read: its kind, in words, with the detail the words do not say. */
+export interface CheckError {
+  kind: string;
+  /** The kind (and its detail, where it can be said) in words. */
+  text: string;
+  /** The detail as sent, when the words do not say it. */
+  detail?: unknown;
+}
 
 /** Characters of a value quoted inside a sentence at most. */
 const QUOTED_CHARS = 200;

@@ -11,7 +11,8 @@ import { renderAnalysis } from './analysisView';
 import { maskSecrets } from './secrets';
 import { PageFrame, renderPage } from './page';
 import { Rating, ratingOf, roundedScore } from '../checks/rating';
-import { isWebUrl, PRIVACY_ICONS, privacyLabel, privacyName, ratingLabel, tooLargeNote } from '../text/vocabulary';
+import { isWebUrl, PRIVACY_ICONS, privacyLabel, privacyName, tooLargeNote } from '../text/vocabulary';
+import { ratingLabel } from '../checks/ratingWords';
 import { oversizedOf, type Report } from '../client/types';
 
 export type { RenderOptions } from './format';

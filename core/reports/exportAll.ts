@@ -9,7 +9,7 @@ import { ApiError } from '../client/errors';
 import { writeAtomicallyFrom } from '../files/atomicWrite';
 import { ListQuery, ReportPage } from '../client/types';
 import { boundedJson } from '../text/safeJson';
-import { csvHeader, csvReport } from '../text/csv';
+import { csvHeader, csvReport } from './csv';
 import { ListSource } from './urlLookup';
 
 export type ExportFormat = 'csv' | 'json';

@@ -8,12 +8,14 @@
 // Authorization — the site is another origin.
 import * as zlib from 'node:zlib';
 import * as l10n from '@vscode/l10n';
-import { Dispatcher, isThroughProxy, request } from '../client/undici';
+import { Dispatcher, isThroughProxy } from '../client/undici';
+import { dropBody, followRedirects, type FetchPlace } from './followRedirects';
 import { isOwnAddressError } from '../client/guardedConnector';
 import { isLocalNetworkError, localNetworkWords } from './siteZone';
 import { errorCode, proxyReason } from '../client/networkErrors';
 import { failure, SiteFailure } from './failures';
 import { FETCH_TIMEOUT_MS, MAX_REDIRECTS } from './scanLimits';
+import { BodyTooLarge, readBoundedBody, type BodyStream } from '../client/boundedBody';
 
 export interface FetchOptions {
   /** The connection pool of every request, or of each address (direct, or through a proxy), which may refuse it by throwing. */
@@ -31,8 +33,6 @@ export interface FetchOptions {
 export type TextSink = (text: string) => SiteFailure | undefined;
 
 export type FetchResult = { ok: true; finalUrl: string } | { ok: false; failure: SiteFailure };
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The address as a URL when it is one this code may fetch, else the failure saying why not. */
 export function checkTarget(address: string, refusedOrigins: readonly string[] = []): URL | SiteFailure {
@@ -74,45 +74,40 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let url = first;
-  let dispatcher: Dispatcher | undefined;
+  const where: FetchPlace = { url: first };
   try {
-    for (let redirects = 0; ; redirects++) {
-      dispatcher = typeof options.dispatcher === 'function' ? await options.dispatcher(url) : options.dispatcher;
-      const response = await request(url.href, {
-        dispatcher,
-        method: 'GET',
-        headers: {
-          // l10n-exempt: an HTTP header value
-          accept: 'application/xml, text/xml, text/plain;q=0.9, */*;q=0.1',
-          'accept-encoding': 'identity',
-          'user-agent': options.userAgent ?? 'website-reports-sitemap',
-        },
-        signal,
-      });
-      if (REDIRECTS.has(response.statusCode)) {
-        discard(response.body);
-        const next = nextLocation(url, response.headers.location, redirects, options.refusedOrigins);
-        if (!(next instanceof URL)) return { ok: false, failure: next };
-        url = next;
-        continue;
-      }
-      if (response.statusCode !== 200) {
-        discard(response.body);
-        return {
-          ok: false,
-          failure: failure('status', url.href, l10n.t('{0} answered with HTTP status {1}.', url.href, response.statusCode)),
-        };
-      }
-      const encoding = encodingOf(response.headers['content-encoding']);
-      if (encoding !== 'identity' && encoding !== 'gzip') {
-        discard(response.body);
-        return { ok: false, failure: failure('unreadable', url.href, encodedWords(url.href, encoding)) };
-      }
-      const stopped = await readBody(response.body, url.href, options.maxBytes, sink, encoding === 'gzip');
-      return stopped ? { ok: false, failure: stopped } : { ok: true, finalUrl: url.href };
+    const opened = await followRedirects(where, {
+      dispatcher: options.dispatcher,
+      headers: {
+        // l10n-exempt: an HTTP header value
+        accept: 'application/xml, text/xml, text/plain;q=0.9, */*;q=0.1',
+        'accept-encoding': 'identity',
+        'user-agent': options.userAgent ?? 'website-reports-sitemap',
+      },
+      signal,
+      maxRedirects: MAX_REDIRECTS,
+      follow: (to, from) => nextLocation(from, to, options.refusedOrigins),
+      tooMany: (from) => failure('redirect', from.href, l10n.t('{0} redirected more than {1} times.', from.href, MAX_REDIRECTS)),
+      badLocation: (from) => failure('redirect', from.href, l10n.t('{0} redirected without a valid address.', from.href)),
+    });
+    if (!opened.ok) return { ok: false, failure: opened.refusal };
+    const { url, response } = opened;
+    if (response.statusCode !== 200) {
+      dropBody(response.body);
+      return {
+        ok: false,
+        failure: failure('status', url.href, l10n.t('{0} answered with HTTP status {1}.', url.href, response.statusCode)),
+      };
     }
+    const encoding = encodingOf(response.headers['content-encoding']);
+    if (encoding !== 'identity' && encoding !== 'gzip') {
+      dropBody(response.body);
+      return { ok: false, failure: failure('unreadable', url.href, encodedWords(url.href, encoding)) };
+    }
+    const stopped = await readBody(response.body, url.href, options.maxBytes, sink, encoding === 'gzip');
+    return stopped ? { ok: false, failure: stopped } : { ok: true, finalUrl: url.href };
   } catch (error) {
+    const { url, dispatcher } = where;
     if (error instanceof Stop) return { ok: false, failure: error.failure };
     if (timeout.aborted) {
       return {
@@ -141,12 +136,7 @@ export async function fetchText(address: string, options: FetchOptions, sink: Te
   }
 }
 
-function nextLocation(from: URL, location: unknown, redirects: number, refused: readonly string[] | undefined): URL | SiteFailure {
-  if (redirects >= MAX_REDIRECTS) {
-    return failure('redirect', from.href, l10n.t('{0} redirected more than {1} times.', from.href, MAX_REDIRECTS));
-  }
-  const target = typeof location === 'string' ? parseUrl(location, from) : undefined;
-  if (!target) return failure('redirect', from.href, l10n.t('{0} redirected without a valid address.', from.href));
+function nextLocation(from: URL, target: URL, refused: readonly string[] | undefined): URL | SiteFailure {
   // An upgrade to https is what most sites do for their http address; anything else changes what is trusted.
   if (target.protocol !== from.protocol && !(from.protocol === 'http:' && target.protocol === 'https:')) {
     return failure('redirect', from.href, l10n.t('{0} redirected to another scheme ({1}); not followed.', from.href, target.protocol));
@@ -175,9 +165,14 @@ function encodedWords(file: string, encoding: string): string {
  * Reads the body through the byte caps (and gunzip when it starts with 1f 8b) into the sink.
  * `gzipSaid`: the answer says it is gzip, so a body that does not start so is refused unread.
  */
-async function readBody(body: Body, file: string, maxBytes: number, sink: TextSink, gzipSaid = false): Promise<SiteFailure | undefined> {
+async function readBody(
+  body: BodyStream,
+  file: string,
+  maxBytes: number,
+  sink: TextSink,
+  gzipSaid = false,
+): Promise<SiteFailure | undefined> {
   const decoder = new TextDecoder('utf-8', { fatal: false });
-  let wire = 0;
   let inflated = 0;
   let stopped: SiteFailure | undefined;
   const tooLarge = () =>
@@ -210,37 +205,38 @@ async function readBody(body: Body, file: string, maxBytes: number, sink: TextSi
     });
     return g;
   };
+  // Each chunk as it arrives, the wire's bytes counted by the one bounded reader; true stops it.
+  const take = (chunk: Uint8Array): boolean | Promise<boolean> => {
+    let bytes = chunk;
+    if (head) {
+      // The first two bytes decide; they may come in separate chunks.
+      const joined: Uint8Array = new Uint8Array(head.length + chunk.length);
+      joined.set(head);
+      joined.set(chunk, head.length);
+      if (joined.length < 2) {
+        head = joined;
+        return false;
+      }
+      head = undefined;
+      bytes = joined;
+      if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+        gunzip = startGunzip();
+      } else if (gzipSaid) {
+        stopped = failure('unreadable', file, encodedWords(file, 'gzip'));
+        return true;
+      }
+    }
+    if (gunzip) {
+      if (!gunzip.write(bytes)) return waitDrain(gunzip, () => stopped !== undefined).then(() => stopped !== undefined);
+    } else deliver(bytes);
+    return stopped !== undefined;
+  };
   try {
-    for await (const raw of body) {
-      const chunk = raw as Uint8Array;
-      wire += chunk.length;
-      if (wire > maxBytes) {
-        stopped ??= tooLarge();
-        break;
-      }
-      let bytes = chunk;
-      if (head) {
-        // The first two bytes decide; they may come in separate chunks.
-        const joined: Uint8Array = new Uint8Array(head.length + chunk.length);
-        joined.set(head);
-        joined.set(chunk, head.length);
-        if (joined.length < 2) {
-          head = joined;
-          continue;
-        }
-        head = undefined;
-        bytes = joined;
-        if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-          gunzip = startGunzip();
-        } else if (gzipSaid) {
-          stopped = failure('unreadable', file, encodedWords(file, 'gzip'));
-          break;
-        }
-      }
-      if (gunzip) {
-        if (!gunzip.write(bytes)) await waitDrain(gunzip, () => stopped !== undefined);
-      } else deliver(bytes);
-      if (stopped) break;
+    try {
+      await readBoundedBody(body, { maxBytes, past: 'refuse', onChunk: take });
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      stopped ??= tooLarge();
     }
     // Fewer than two bytes in all: no gzip either.
     if (head && gzipSaid) stopped ??= failure('unreadable', file, encodedWords(file, 'gzip'));
@@ -253,7 +249,7 @@ async function readBody(body: Body, file: string, maxBytes: number, sink: TextSi
     if (!stopped) stopped = sink(decoder.decode());
     return stopped;
   } finally {
-    discard(body);
+    dropBody(body);
     gunzip?.destroy();
   }
 }
@@ -274,20 +270,4 @@ function waitDrain(stream: zlib.Gunzip, stop: () => boolean): Promise<void> {
 /** What the proxy did in words, else the error's code (ECONNREFUSED…), else its name. */
 function networkWords(error: unknown, viaProxy: boolean): string {
   return proxyReason(error, viaProxy) ?? errorCode(error) ?? (error instanceof Error ? error.name : 'error');
-}
-
-function parseUrl(text: string, base: URL): URL | undefined {
-  try {
-    return new URL(text, base);
-  } catch {
-    return undefined;
-  }
-}
-
-type Body = AsyncIterable<unknown> & { destroy(): void; on(event: 'error', listener: (error: unknown) => void): unknown };
-
-/** Drops the rest of an answer; the abort this causes is expected, not an error. */
-function discard(body: Body): void {
-  body.on('error', () => undefined);
-  body.destroy();
 }

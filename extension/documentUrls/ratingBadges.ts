@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { ratingOf, RatingBand } from '../../core/checks/rating';
 import { badgeText } from './urlHoverText';
-import { RATING_ICONS } from '../../core/text/vocabulary';
+import { RATING_ICONS } from '../../core/checks/ratingWords';
 import { DocumentUrlsService } from './documentUrlsService';
 import { ScanResult, VisibleDocumentScanner } from './visibleDocumentScanner';
 

@@ -12,7 +12,8 @@ import { codeSpan } from '../../core/text/markdownText';
 import { plainText } from '../../core/text/plainText';
 import { ownFields } from '../../core/text/safeText';
 import { ratingOf, roundedScore } from '../../core/checks/rating';
-import { fullTime, privacyLabel, privacyName, RATING_ICONS, ratingLabel } from '../../core/text/vocabulary';
+import { fullTime, privacyLabel, privacyName } from '../../core/text/vocabulary';
+import { RATING_ICONS, ratingLabel } from '../../core/checks/ratingWords';
 
 export const HOVER_COMMANDS = {
   open: COMMAND.openReport,

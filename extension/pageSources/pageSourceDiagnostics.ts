@@ -14,7 +14,7 @@ import { COMMAND } from '../ids';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 import { ratingOf, roundedScore } from '../../core/checks/rating';
-import { ratingLabel } from '../../core/text/vocabulary';
+import { ratingLabel } from '../../core/checks/ratingWords';
 import { failedChecksOf, sourceFindings } from '../../core/sources/sourceFindings';
 import type { GateConfigs } from '../shared/gateConfig';
 import { checkCode, DIAGNOSTIC_SOURCE, FINDING_SEVERITY, severityOf } from '../shared/diagnosticSource';

@@ -12,7 +12,7 @@ import { Privacy, Report } from '../../core/client/types';
 import { isPrivacy, urlProblem } from '../../core/client/validateInput';
 import { plainText } from '../../core/text/plainText';
 import { urlAt, urlInSelection } from '../../core/urls/urlFinder';
-import { ratingText } from '../../core/text/vocabulary';
+import { ratingText } from '../../core/checks/ratingWords';
 import { CommandContext } from '../shared/context';
 import { isWorkspaceUrlNode } from '../../core/list/treeNodes';
 import { messageOf, reportFailure } from '../shared/feedback';

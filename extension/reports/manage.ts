@@ -7,7 +7,7 @@ import { copyReportUrl, openReportUrl } from '../shared/reportUrl';
 import { Privacy, Report } from '../../core/client/types';
 import { isPrivacy } from '../../core/client/validateInput';
 import { plainText } from '../../core/text/plainText';
-import { actionOn } from '../../core/text/outcomeText';
+import { actionOn } from '../../core/reports/outcomeText';
 import { showRerunOutcome } from '../shared/reportChanges';
 import { privacyName, reportLabel } from '../../core/text/vocabulary';
 import { CommandContext } from '../shared/context';

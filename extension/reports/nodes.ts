@@ -4,23 +4,13 @@ import { oversizedOf, Report, ReportResult } from '../../core/client/types';
 import { cutNotice, PagingLimits } from '../../core/list/paging';
 import { GroupState } from '../../core/list/reportsModel';
 import { COMMAND } from '../ids';
-import {
-  accessibleLabel,
-  contextValue,
-  countOf,
-  PRIVACY_ICONS,
-  privacyName,
-  RATING_ICONS,
-  ratingLabel,
-  relativeTime,
-  reportLabel,
-  tooLargeShort,
-} from '../../core/text/vocabulary';
+import { contextValue, PRIVACY_ICONS, privacyName, relativeTime, reportLabel, tooLargeShort } from '../../core/text/vocabulary';
+import { accessibleLabel, countOf, RATING_ICONS, ratingLabel } from '../../core/checks/ratingWords';
 import { plainText } from '../../core/text/plainText';
 import { ratingOf } from '../../core/checks/rating';
-import { reportTooltipMarkdown } from '../../core/text/reportTooltip';
+import { reportTooltipMarkdown } from '../../core/list/reportTooltip';
 import { textOf } from '../../core/text/safeText';
-import { pageRow } from '../../core/text/rowLabel';
+import { pageRow } from '../../core/list/rowLabel';
 
 export { isReportNode, type ReportsNode } from '../../core/list/treeNodes';
 

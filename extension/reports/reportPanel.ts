@@ -21,20 +21,7 @@ import type { RunSnapshot } from '../../core/history/snapshot';
 import { frameFor, webviewOptions } from '../shared/panelFrame';
 import { WebviewChannel } from '../shared/webviewChannel';
 import { runReportAction } from './reportPanelActions';
-
-export interface OpenPanel {
-  panel: vscode.WebviewPanel;
-  channel: WebviewChannel;
-  report: Report;
-  /** Whether `report` is the full record from the service (not yet: only the id is known). */
-  loaded: boolean;
-  /** An action from this panel is running: it shows its own outcome, the tree's echo is skipped. */
-  acting?: boolean;
-  /** The runs of the report's URL in the history, oldest first (read with the record). */
-  runs?: readonly RunSnapshot[];
-  /** The earlier run picked to compare with (an index into `runs`); the one before the newest by default. */
-  compareWith?: number;
-}
+import type { OpenPanel } from './openPanel';
 
 /** Fields of the tree's projection whose change means the analysis may have changed too. */
 const ANALYSIS_FIELDS = ['result', 'score', 'generated_at', 'updated_at'];

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Report } from '../../core/client/types';
 import { plainText } from '../../core/text/plainText';
-import { actionOn } from '../../core/text/outcomeText';
+import { actionOn } from '../../core/reports/outcomeText';
 import { copyChanges, showRerunOutcome } from '../shared/reportChanges';
 import { reportLabel } from '../../core/text/vocabulary';
 import { CommandContext } from '../shared/context';
@@ -12,7 +12,7 @@ import { messageOf, reportFailure } from '../shared/feedback';
 import { copyReportUrl, openReportUrl } from '../shared/reportUrl';
 import { askPassword, askPrivacy, confirmDeletion } from '../shared/prompts';
 import { HostMessage, WebviewAction } from '../../core/render/messages';
-import type { OpenPanel } from './reportPanel';
+import type { OpenPanel } from './openPanel';
 
 export interface PanelHooks {
   render(open: OpenPanel, report: Report): void;

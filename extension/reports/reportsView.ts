@@ -11,7 +11,7 @@ import { ApiError } from '../../core/client/errors';
 import { describeFilters, Filters, isFiltered, ListDefaults, toQuery, cleanFilters } from '../../core/list/filters';
 import { cutNotice } from '../../core/list/paging';
 import { ReportsModel } from '../../core/list/reportsModel';
-import { ratingLabel } from '../../core/text/vocabulary';
+import { ratingLabel } from '../../core/checks/ratingWords';
 import { Connection } from '../shared/connection';
 import { readSettings } from '../shared/settings';
 import { ContextKeys } from '../shared/contextKeys';

@@ -5,7 +5,7 @@ import type { Report } from '../../core/client/types';
 import { carriesRun, type RunChange } from '../../core/history/runHistory';
 import { checkName } from '../../core/checks/checkNames';
 import { changesMarkdown } from '../../core/history/changeWords';
-import { rerunChangeText, rerunOutcomeText } from '../../core/text/outcomeText';
+import { rerunChangeText, rerunOutcomeText } from '../../core/reports/outcomeText';
 import { plainText } from '../../core/text/plainText';
 import type { Rating } from '../../core/checks/rating';
 import { reportLabel } from '../../core/text/vocabulary';

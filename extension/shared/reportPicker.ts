@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { Report, RESULT_VALUES } from '../../core/client/types';
 import { plainText } from '../../core/text/plainText';
-import { PRIVACY_ICONS, privacyName, ratingText, relativeTime, reportLabel } from '../../core/text/vocabulary';
+import { PRIVACY_ICONS, privacyName, relativeTime, reportLabel } from '../../core/text/vocabulary';
+import { ratingText } from '../../core/checks/ratingWords';
 import { CommandContext } from './context';
 
 /** Quiet time after a keystroke before the service is searched. */

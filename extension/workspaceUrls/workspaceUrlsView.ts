@@ -1,16 +1,16 @@
 // The "URLs in Workspace" view: every http(s) URL written in the workspace, once, grouped Bad /
-// Decent / Good / No report / Could not check / Outdated, with the places it is written as children that open the
-// editor there. Built when the view is first shown (or its list is first asked for),
-// never at activation; kept current by the scanner file by file; each new URL is looked up once
-// through the shared lookups and their request budget (a command waiting or the view shown goes
-// first). A failed lookup is "Could not check" with its reason, asked again at the next refresh.
+// Decent / Good / No report / Could not check / Outdated, its places as children that open the
+// editor there. Built when first shown or asked for, never at activation; kept current by the
+// scanner file by file; each new URL is looked up once through the shared lookups and their budget
+// (a waiting command or the shown view first). A failed lookup is "Could not check", asked again.
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposables';
 import { plainText } from '../../core/text/plainText';
 import { roundedScore } from '../../core/checks/rating';
-import { pageRow } from '../../core/text/rowLabel';
+import { pageRow } from '../../core/list/rowLabel';
 import type { WorkspaceUrlNode } from '../../core/list/treeNodes';
-import { ratingLabel, relativeTime } from '../../core/text/vocabulary';
+import { relativeTime } from '../../core/text/vocabulary';
+import { ratingLabel } from '../../core/checks/ratingWords';
 import type { LookupAudience } from '../../core/reports/urlLookup';
 import {
   CouldNotCheck,

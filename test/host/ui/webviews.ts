@@ -6,7 +6,7 @@ import { expectStyledAndIdle, webviewFrame } from './frames';
 import { allReports, totals, type ServiceReport } from './service';
 import { editorTab, runFromPalette, reportRow } from './workbench';
 import { ratingOf, roundedScore } from '../../../core/checks/rating';
-import { ratingLabel } from '../../../core/text/vocabulary';
+import { ratingLabel } from '../../../core/checks/ratingWords';
 
 export const ACCOUNT_TAB = 'Website Reports Account';
 const REPORT_ACTIONS = ['changePrivacy', 'rerun', 'delete', 'openSite', 'copyUrl', 'refresh'];

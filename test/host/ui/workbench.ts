@@ -2,7 +2,7 @@
 // tabs, the Command Palette and the colour theme.
 import type { Locator, Page } from 'playwright-core';
 import { exactly, poll } from './harness';
-import { pageRow } from '../../../core/text/rowLabel';
+import { pageRow } from '../../../core/list/rowLabel';
 
 /** Names from the contract (docs/design.md) and package.json's contributions. */
 export const CONTAINER_TITLE = 'Website Reports';

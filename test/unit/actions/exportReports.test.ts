@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { ReportsClient } from '../../../core/client/client';
 import { exportReports, exportReportsToFile } from '../../../core/reports/exportAll';
 import { isTempOf } from '../../../core/files/tempName';
-import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../core/text/csv';
+import { CELL_CUT_MARKER, csvCell, csvReport, CSV_MAX_CELL } from '../../../core/reports/csv';
 import { DEPTH_MARKER, EXPORT_MAX_DEPTH } from '../../../core/text/safeJson';
 import { ListSource } from '../../../core/reports/urlLookup';
 import { Report, ReportPage } from '../../../core/client/types';

@@ -107,6 +107,15 @@ describe('cli: check --local --shard and merge', function () {
     }
   });
 
+  it('refuses a shard nested 10,000 deep before parsing it, saying so', async () => {
+    const s1 = JSON.parse(await fsp.readFile(path.join(cwd, 's1.json'), 'utf8'));
+    const deep = JSON.stringify({ ...s1, urls: [] }).replace('"urls":[]', `"urls":[${'['.repeat(10_000)}${']'.repeat(10_000)}]`);
+    await fsp.writeFile(path.join(cwd, 'deep.json'), deep);
+    const run = await runCli(['merge', 'deep.json'], { cwd, env: {} });
+    assert.equal(run.code, 2, run.stdout);
+    assert.match(run.stderr, /merge: deep\.json nests deeper than 64 levels: it is not the JSON output of website-reports check --local\./);
+  });
+
   it("a line feed in a shard's version, page or JSON forges no line of merge's message", async () => {
     const s1 = JSON.parse(await fsp.readFile(path.join(cwd, 's1.json'), 'utf8'));
     const forged = { ...s1, summary: { ...s1.summary, shard: undefined }, urls: [{ ...s1.urls[0], url: '/x\nFAKE: all good' }] };

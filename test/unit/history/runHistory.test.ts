@@ -7,7 +7,7 @@ import { OVERSIZED } from '../../../core/client/types';
 import type { HistoryFiles } from '../../../core/files/fileOps';
 import { nodeFiles } from '../../../core/files/nodeFiles';
 import { HistoryStore } from '../../../core/history/historyStore';
-import { rerunChangeText } from '../../../core/text/outcomeText';
+import { rerunChangeText } from '../../../core/reports/outcomeText';
 import { trendSince } from '../../../core/history/changeWords';
 
 const ORIGIN = 'https://reports.test';

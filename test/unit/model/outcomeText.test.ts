@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { actionOn, rerunOutcomeText } from '../../../core/text/outcomeText';
+import { actionOn, rerunOutcomeText } from '../../../core/reports/outcomeText';
 import { ratingOf } from '../../../core/checks/rating';
 
 describe('model: the words of an outcome (commands and the report panel share them)', () => {

@@ -1,7 +1,7 @@
 // The tree's report tooltip (Markdown, untrusted): every server value in a code span, hidden
 // characters visible, any value accepted, and bounded whatever the record holds.
 import { strict as assert } from 'node:assert';
-import { reportTooltipMarkdown, TOOLTIP_MAX_CHARS } from '../../../core/text/reportTooltip';
+import { reportTooltipMarkdown, TOOLTIP_MAX_CHARS } from '../../../core/list/reportTooltip';
 import { Report } from '../../../core/client/types';
 
 /** The Markdown outside code spans: what the renderer would read as markup. */

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { accessibleLabel, contextValue, privacyName, relativeTime } from '../../../core/text/vocabulary';
+import { contextValue, privacyName, relativeTime } from '../../../core/text/vocabulary';
+import { accessibleLabel } from '../../../core/checks/ratingWords';
 import { codeSpan } from '../../../core/text/markdownText';
 import { describeFilters, isFiltered, toQuery } from '../../../core/list/filters';
 

@@ -2,7 +2,7 @@
 // all format it with core/text/dateTime.
 import * as assert from 'node:assert/strict';
 import { formatDateTime } from '../../../core/text/dateTime';
-import { reportTooltipMarkdown } from '../../../core/text/reportTooltip';
+import { reportTooltipMarkdown } from '../../../core/list/reportTooltip';
 import { hoverText } from '../../../extension/documentUrls/urlHoverText';
 import { renderReportBody } from '../../../core/render/reportView';
 import { parseTime } from '../../../core/text/serviceTime';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { pageRow } from '../../../core/text/rowLabel';
+import { pageRow } from '../../../core/list/rowLabel';
 
 describe('pageRow: a page’s row in a side bar tree', () => {
   it('shows the score and the whole path as the label, the whole host (and port) as the site: nothing cut in the middle', () => {

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { OVERSIZED, Report } from '../../../core/client/types';
 import { summaryOf } from '../../../core/list/reportSummary';
-import { reportTooltipMarkdown } from '../../../core/text/reportTooltip';
+import { reportTooltipMarkdown } from '../../../core/list/reportTooltip';
 import { renderReportBody } from '../../../core/render/reportView';
 
 const facts = (reason: 'bytes' | 'depth' | 'cut'): Report => ({

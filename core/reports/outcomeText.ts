@@ -2,7 +2,7 @@
 // privacy change reads the same wherever it was started.
 import * as l10n from '@vscode/l10n';
 import type { Rating } from '../checks/rating';
-import { describeRating } from './vocabulary';
+import { describeRating } from '../checks/ratingWords';
 import type { RunDiff } from '../history/diff';
 import { changeSummary } from '../history/changeWords';
 

@@ -5,9 +5,9 @@
 // (`boundedJson`: never throws, values nested too deeply become a marker), and a cell longer than
 // CSV_MAX_CELL is cut with CELL_CUT_MARKER, as a spreadsheet holds no more in one cell.
 import { Report } from '../client/types';
-import { boundedJson } from './safeJson';
+import { boundedJson } from '../text/safeJson';
 import { RatingBand, ratingOf } from '../checks/rating';
-import { ownFields, textOf } from './safeText';
+import { ownFields, textOf } from '../text/safeText';
 
 // l10n-exempt: CSV is a data format; its cells stay the same in every display language.
 const CSV_RATING: Record<RatingBand, string> = { good: 'Good', decent: 'Decent', bad: 'Bad', unknown: 'No rating' };

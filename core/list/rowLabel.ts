@@ -4,7 +4,7 @@
 // bar shows the whole path and the whole host (with its port). The whole URL is in the tooltip and
 // the spoken label. Made plain: these are untrusted.
 import { roundedScore } from '../checks/rating';
-import { plainText } from './plainText';
+import { plainText } from '../text/plainText';
 
 export interface PageRow {
   /** "81 · /news/launch-8"; the site itself for a site's home page ("93 · http://127.0.0.1:37613"). */

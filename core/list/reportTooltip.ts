@@ -5,11 +5,12 @@
 // fields are read without running the record's code.
 import * as l10n from '@vscode/l10n';
 import { oversizedOf, Report } from '../client/types';
-import { codeSpan } from './markdownText';
+import { codeSpan } from '../text/markdownText';
 import { ratingOf, roundedScore } from '../checks/rating';
-import { ownFields, shortText } from './safeText';
-import { revealInvisible } from './invisibleText';
-import { fullTime, privacyLabel, privacyName, ratingLabel, reportLabel, tooLargeShort } from './vocabulary';
+import { ownFields, shortText } from '../text/safeText';
+import { revealInvisible } from '../text/invisibleText';
+import { fullTime, privacyLabel, privacyName, reportLabel, tooLargeShort } from '../text/vocabulary';
+import { ratingLabel } from '../checks/ratingWords';
 
 /** Characters of the report's URL (its heading) and of any other value shown. */
 export const TOOLTIP_LABEL_CHARS = 500;
