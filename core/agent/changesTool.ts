@@ -28,7 +28,8 @@ function between(previous: RunSnapshot, current: RunSnapshot): string {
   const b = parseTime(current.generatedAt);
   if (!a || !b) return '';
   const days = (b.getTime() - a.getTime()) / 86_400_000;
-  return days >= 1 ? ` (${Math.round(days)} days apart)` : days > 0 ? ` (${Math.max(1, Math.round(days * 24))} h apart)` : '';
+  if (days >= 1) return ` (${Math.round(days)} days apart)`;
+  return days * 24 >= 1 ? ` (${Math.round(days * 24)} h apart)` : days > 0 ? ' (less than an hour apart)' : '';
 }
 
 // l10n-exempt: answers for a language model (agentAnswer.ts)

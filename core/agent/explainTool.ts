@@ -65,8 +65,9 @@ export function closeChecks(text: string): string[] {
 // l10n-exempt: answers for a language model (agentAnswer.ts)
 export function explainCheck(input: ToolInput): string {
   const text = optionalText(input, 'check', 100);
-  if (text === undefined)
-    {throw new AgentInputError('check', 'Give check: a check\'s key such as meta_description, or its name such as "Meta description".');}
+  if (text === undefined) {
+    throw new AgentInputError('check', 'Give check: a check\'s key such as meta_description, or its name such as "Meta description".');
+  }
   const key = checkKeyOf(text);
   const def = key === undefined ? undefined : checkDef(key);
   if (key === undefined || def === undefined) {

@@ -23,18 +23,20 @@ async function pageOf(input: ToolInput, services: AgentServices): Promise<PageTe
   if (field === 'html') {
     const html = input.html;
     if (typeof html !== 'string') throw new AgentInputError('html', "html must be the page's HTML as text.");
-    if (Buffer.byteLength(html, 'utf8') > MAX_PAGE_BYTES)
-      {throw new AgentInputError('html', `html is larger than ${MAX_PAGE_BYTES / 1024 / 1024} MiB; give a smaller page.`);}
+    if (Buffer.byteLength(html, 'utf8') > MAX_PAGE_BYTES) {
+      throw new AgentInputError('html', `html is larger than ${MAX_PAGE_BYTES / 1024 / 1024} MiB; give a smaller page.`);
+    }
     return { html, name: 'the HTML given' };
   }
   if (field === 'url') {
     const url = urlField(input, 'url') as string;
     const page = await services.readPreview(url);
-    if (!page.ok)
-      {throw new AgentInputError(
+    if (!page.ok) {
+      throw new AgentInputError(
         'url',
         `The page at ${quoted(url)} could not be read: ${page.message}. Is the preview running? Or give path or html instead.`,
-      );}
+      );
+    }
     return { html: page.html, url: page.finalUrl, name: quoted(page.finalUrl) };
   }
   const path = optionalText(input, 'path', 1_000) as string;
