@@ -6,6 +6,7 @@
 //
 // The answers are in English whatever the display language: a model reads them, not a person, and
 // the same question gets the same words from the editor and the command line.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import { plainText } from '../text/plainText';
 
 /** Characters of one answer at most (the contract); a list that would be longer pages. */
@@ -41,7 +42,6 @@ export function quoted(value: unknown, max = MAX_QUOTED): string {
  */
 export function withinBound(text: string, max = MAX_ANSWER_CHARS): string {
   if (text.length <= max) return text;
-  // l10n-exempt: an answer for a language model (agentAnswer.ts)
   const note = '\n… (the answer was cut here to stay short; ask for a narrower list or the next page)';
   const room = max - note.length;
   const cut = text.lastIndexOf('\n', room);

@@ -2,6 +2,7 @@
 // editor's language-model tools): the one client and its pacer, the one URL lookup, the one set of
 // report actions, the local history of runs, the analyser, and how a file or a preview is read.
 // Each face builds these once; the tools (core/agent/*Tools.ts) only combine them and word the answer.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import type { LocalAnalysis } from '../analysis/localAnalysis';
 import type { ReportsClient } from '../client/client';
 import type { PerPage } from '../client/types';

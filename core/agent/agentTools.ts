@@ -1,6 +1,7 @@
 // The agent tools, once: their names (the contract), what each says it does, its fields, and its
 // run — an input in, a short text out. The MCP server (cli/mcp/) and the editor's language-model
 // tools (extension/agentTools/) both list and run them from here; neither words an answer itself.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import { AnalysisError } from '../analysis/analysisError';
 import { ApiError } from '../client/errors';
 import { AgentInputError, MAX_ANSWER_CHARS, withinBound, type AgentAnswer } from './agentAnswer';
@@ -43,16 +44,13 @@ export interface AgentTool {
   run(input: Readonly<Record<string, unknown>>, services: AgentServices): Promise<string> | string;
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 const ID: ToolField = { name: 'id', kind: 'id', hint: 'The report id (from find_reports). Give id or url, not both.' };
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 const URL_FIELD: ToolField = {
   name: 'url',
   kind: 'url',
   hint: "The page's absolute http(s) URL; its latest report is used. Give id or url, not both.",
 };
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export const AGENT_TOOLS: readonly AgentTool[] = [
   {
     name: 'find_reports',
@@ -144,7 +142,6 @@ export function offeredTools(allowWrites: boolean): readonly AgentTool[] {
   return AGENT_TOOLS.filter((t) => allowWrites || !t.writes);
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /**
  * Runs a tool: its answer, or a tool error for bad input (naming the field), a service that is
  * down or not configured, or a page that could not be analysed. Every answer goes through the

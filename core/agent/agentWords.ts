@@ -1,5 +1,6 @@
 // Words the agent tools share: a report's rating and age, a check's name, a service failure.
 // Everything taken from a report is quoted as data (agentAnswer.ts `quoted`).
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import { checkName } from '../checks/checkNames';
 import { ageDays, reportTime } from '../checks/reportAge';
 import { ratingOf, roundedScore } from '../checks/rating';
@@ -12,7 +13,6 @@ import { quoted } from './agentAnswer';
 
 const KNOWN = new Set(CHECK_KEYS);
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** "74 (decent)", "decent" without a score, "no rating". */
 export function ratingWords(report: unknown): string {
   const { band, score } = ratingOf(report as Report);
@@ -20,7 +20,6 @@ export function ratingWords(report: unknown): string {
   return score === undefined ? band : `${roundedScore(score)} (${band})`;
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** "3 days old", "generated 5 hours ago"-like age of the report's run, or "age unknown". */
 export function ageWords(report: unknown, now: number): string {
   const days = ageDays(report, now);
@@ -31,7 +30,6 @@ export function ageWords(report: unknown, now: number): string {
   return `${Math.round(days)} day${Math.round(days) === 1 ? '' : 's'} old`;
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** When the report's analysis ran, as an ISO time with its age; undefined when it does not say. */
 export function generatedWords(report: unknown, now: number): string | undefined {
   const at = reportTime(report);
@@ -41,7 +39,6 @@ export function generatedWords(report: unknown, now: number): string | undefined
   return `${iso} (${ageWords(report, now)})`;
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** A check as `Title [title]`; a name the analysis does not know came from the report: quoted. */
 export function checkLabel(key: string): string {
   return KNOWN.has(key) ? `${checkName(key)} [${key}]` : `${quoted(key, 80)} (a check name from the report)`;
@@ -52,7 +49,6 @@ export function linkOf(template: string | undefined, report: Report): string | u
   return reportLinkOf(template, report.id);
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** A service failure as a tool error: what happened and what helps; the tools that need no service named. */
 export function serviceFailure(caught: unknown): string {
   const error = toApiError(caught);

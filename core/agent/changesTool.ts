@@ -2,6 +2,7 @@
 // machine keeps (core/history: every record the client reads is recorded), compared by the one
 // home of what changed (checkChanges, through diffRuns). The service keeps only the latest run: a
 // report seen once here has no earlier run, and the answer says so and gives the current state.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import type { ReportsClient } from '../client/client';
 import type { RunChange } from '../history/runHistory';
 import type { RunSnapshot } from '../history/snapshot';
@@ -16,13 +17,11 @@ import { noReport, reportOf, reportText } from './reportTools';
 /** Checks named per list of a change at most; the rest are counted. */
 const MAX_NAMED = 30;
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function runWhen(run: RunSnapshot): string {
   const at = parseTime(run.generatedAt);
   return at ? at.toISOString().replace(/\.\d{3}Z$/, 'Z') : 'an unknown time';
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function between(previous: RunSnapshot, current: RunSnapshot): string {
   const a = parseTime(previous.generatedAt);
   const b = parseTime(current.generatedAt);
@@ -32,7 +31,6 @@ function between(previous: RunSnapshot, current: RunSnapshot): string {
   return days * 24 >= 1 ? ` (${Math.round(days * 24)} h apart)` : days > 0 ? ' (less than an hour apart)' : '';
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function named(title: string, keys: readonly string[]): string[] {
   if (keys.length === 0) return [`${title}: none.`];
   const shown = keys.slice(0, MAX_NAMED).map((k) => `  - ${checkLabel(k)}`);
@@ -40,7 +38,6 @@ function named(title: string, keys: readonly string[]): string[] {
   return [`${title} (${keys.length}):`, ...shown, ...more];
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export function changeText(change: RunChange): string {
   const { previous, current, diff } = change;
   const bands = diff.bandBefore === diff.bandAfter ? `still ${diff.bandAfter}` : `${diff.bandBefore} → ${diff.bandAfter}`;
@@ -57,7 +54,6 @@ export function changeText(change: RunChange): string {
   return [...shown, ...(left ? [`… ${left} more lines left out.`] : [])].join('\n');
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export async function reportChanges(input: ToolInput, services: AgentServices): Promise<string> {
   const ref = reportRef(input);
   const report = await reportOf(ref, services);

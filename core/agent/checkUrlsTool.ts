@@ -1,6 +1,7 @@
 // check_urls: what `website-reports check` says of the URLs written in the project's files — each
 // URL's latest report judged by the config's rules — read-only: nothing is created or re-run. The
 // judging is the command line's own (the face hands it over as `checkUrls`); this only words it.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import type { GateReport, UrlResult } from '../config/gateReport';
 import { roundedScore } from '../checks/rating';
 import { AgentInputError, MAX_ANSWER_CHARS, quoted, rowsWithin } from './agentAnswer';
@@ -14,7 +15,6 @@ function worstFirst(a: UrlResult, b: UrlResult): number {
   return errors(b) - errors(a) || (ORDER[a.rating] ?? 9) - (ORDER[b.rating] ?? 9) || (a.score ?? 101) - (b.score ?? 101);
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function pathsOf(input: ToolInput): string[] {
   const value = input.paths;
   if (value === undefined || value === null) return [];
@@ -29,7 +29,6 @@ function pathsOf(input: ToolInput): string[] {
   return list as string[];
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function rowOf(r: UrlResult): string {
   const score = r.score === undefined ? '' : ` ${roundedScore(r.score)}`;
   const at = r.occurrences[0];
@@ -41,7 +40,6 @@ function rowOf(r: UrlResult): string {
   return `- ${r.rating}${score} · ${quoted(r.url, 200)}${where}${finding}`;
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export function gateText(report: GateReport, paths: readonly string[]): string {
   const s = report.summary;
   const where = paths.length ? paths.map((p) => quoted(p, 100)).join(', ') : 'the project';
@@ -62,7 +60,6 @@ export function gateText(report: GateReport, paths: readonly string[]): string {
   ].join('\n');
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export async function checkUrls(input: ToolInput, services: AgentServices): Promise<string> {
   const paths = pathsOf(input);
   if (!services.checkUrls) return "check_urls runs only in the command line's MCP server (`website-reports mcp`).";

@@ -1,6 +1,7 @@
 // explain_check: what a check means, why it matters and how to fix it in the source, from the
 // analysis's own table of checks (its words for passing and fixing, its importance and what it is
 // judged from), the check names people read (checkNames) and the quick fixes that exist (core/fixes).
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import { checkDef, CHECK_KEYS, POINTS } from '../analysis/checks';
 import { checkName, checkNames } from '../checks/checkNames';
 import { SITE_LEVEL_CHECKS } from '../checks/checkSentences';
@@ -12,15 +13,10 @@ import { optionalText, type ToolInput } from './agentInput';
 const MAX_SUGGESTIONS = 5;
 
 const CATEGORY_WHY: Readonly<Record<string, string>> = {
-  // l10n-exempt: answers for a language model (agentAnswer.ts)
   seo: 'search engines read it to index and show the page',
-  // l10n-exempt: answers for a language model (agentAnswer.ts)
   accessibility: 'people with screen readers or other assistive technology depend on it',
-  // l10n-exempt: answers for a language model (agentAnswer.ts)
   performance: 'it decides how fast the page loads and responds',
-  // l10n-exempt: answers for a language model (agentAnswer.ts)
   security: 'it keeps visitors and their data safe',
-  // l10n-exempt: answers for a language model (agentAnswer.ts)
   availability: 'a page that does not answer cannot be visited or indexed',
 };
 
@@ -62,7 +58,6 @@ export function closeChecks(text: string): string[] {
     .map((s) => s.key);
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export function explainCheck(input: ToolInput): string {
   const text = optionalText(input, 'check', 100);
   if (text === undefined) {

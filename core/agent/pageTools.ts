@@ -1,6 +1,7 @@
 // check_page: the one analyser (core/analysis) on a file of the project, a preview's page or HTML
 // text — the local score, the failed checks with their lines, and which of them the quick fixes of
 // core/fixes fix as they are. No report service is needed.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import type { LocalAnalysis, LocalCheck } from '../analysis/localAnalysis';
 import { MAX_PAGE_BYTES } from '../analysis/pageComplexity';
 import { failedCheckSentence } from '../checks/checkSentences';
@@ -17,7 +18,6 @@ import { checkLabel } from './agentWords';
 /** Line numbers said per failed check at most. */
 const MAX_LINES_SAID = 10;
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 async function pageOf(input: ToolInput, services: AgentServices): Promise<PageText> {
   const field = oneOf(input, ['path', 'url', 'html']);
   if (field === 'html') {
@@ -63,7 +63,6 @@ function linesOf(text: string, offsets: readonly number[]): number[] {
   return offsets.map((o) => lineAt.get(o) ?? 1);
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function fixWords(page: PageText, check: LocalCheck): string {
   const answer = fixFor(
     { text: page.html, kind: 'html' },
@@ -74,7 +73,6 @@ function fixWords(page: PageText, check: LocalCheck): string {
   return answer.fix.deterministic ? `deterministic fix: ${answer.fix.title}` : `fix to complete by hand: ${answer.fix.title}`;
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export function analysisText(page: PageText, analysis: LocalAnalysis): string {
   const failed = analysis.checks
     .filter((c) => c.judged && c.passed === false)

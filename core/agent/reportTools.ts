@@ -1,6 +1,7 @@
 // find_reports and get_report: the service's reports for a model, through the one client (its
 // pacer and retries) and the one URL lookup. A report's failed checks are read by the one reader
 // of checks (checkResults) and said with the one sentence maker (checkSentences).
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import { failedCheckSentence } from '../checks/checkSentences';
 import { forEachCheck, importanceOfCheck, importanceRank, MAX_CHECKS_PER_REPORT, stateOfCheck } from '../checks/checkResults';
 import type { ListQuery, Report } from '../client/types';
@@ -14,7 +15,6 @@ export const AGENT_PER_PAGE = 10;
 /** Characters of a URL said in a row at most. */
 const MAX_URL_SAID = 200;
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export async function findReports(input: ToolInput, services: AgentServices): Promise<string> {
   const search = optionalText(input, 'search');
   const project = optionalText(input, 'project');
@@ -52,7 +52,6 @@ export async function findReports(input: ToolInput, services: AgentServices): Pr
   return [head, ...shown, ...cut, next, 'Details of one: get_report with its id.'].join('\n');
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** The report named by id or url, read whole (a list row may leave its checks out); undefined: the URL has no report. */
 export async function reportOf(ref: ReportRef, services: AgentServices): Promise<Report | undefined> {
   const client = services.client();
@@ -61,7 +60,6 @@ export async function reportOf(ref: ReportRef, services: AgentServices): Promise
   return latest === undefined ? undefined : client.getReport(latest.id, { priority: 'interactive' });
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export function noReport(ref: ReportRef): string {
   return 'url' in ref
     ? `The service has no report for ${quoted(ref.url)}. Check it before publishing with check_page, or ask to create one (create_report, when writes are allowed).`
@@ -102,7 +100,6 @@ export function failedChecksOf(results: unknown): { failed: FailedCheck[]; passe
   return { failed, passed, capped: read >= MAX_CHECKS_PER_REPORT };
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** A report for a model: score, rating, when, its link, the failed checks most important first. */
 export function reportText(report: Report, services: AgentServices, budget = MAX_ANSWER_CHARS): string {
   const now = services.now();
@@ -127,7 +124,6 @@ export function reportText(report: Report, services: AgentServices, budget = MAX
   return [...head, ...shown, ...more, tail].join('\n');
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export async function getReport(input: ToolInput, services: AgentServices): Promise<string> {
   const ref = reportRef(input);
   const report = await reportOf(ref, services);

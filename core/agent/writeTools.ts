@@ -1,6 +1,7 @@
 // create_report and rerun_report (offered only when writes are allowed): through the one write
 // queue (runWrites) and the report actions, so a create is paced, never sent twice, and a create
 // whose answer was lost is found instead of made again (lost-create recovery), as everywhere else.
+// l10n-exempt-file: answers for a language model, in English whatever the display language (agentAnswer.ts).
 import { hasCredentials } from '../client/credentials';
 import type { Privacy, Report } from '../client/types';
 import { runWrites, type WriteResult } from '../reports/writeQueue';
@@ -10,7 +11,6 @@ import type { AgentServices } from './agentServices';
 import { ratingWords } from './agentWords';
 import { noReport, reportOf, reportText } from './reportTools';
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** `privacy`: 0 public (default) or 1 private; a password-protected report needs a password no agent should hold. */
 export function privacyField(input: ToolInput): Privacy {
   const value = input.privacy;
@@ -24,13 +24,11 @@ export function privacyField(input: ToolInput): Privacy {
   );
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 /** Who may view a report of this privacy, in words (the editor's confirmation says it too). */
 export function viewersOf(privacy: Privacy): string {
   return privacy === 1 ? 'only the account that owns it (private)' : 'anyone with its link (public)';
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 function outcomeText(outcome: WriteResult | undefined, services: AgentServices, stopped?: string): string {
   if (outcome === undefined) return `Nothing was written: ${stopped ?? 'the write did not start'}.`;
   switch (outcome.kind) {
@@ -49,7 +47,6 @@ function outcomeText(outcome: WriteResult | undefined, services: AgentServices, 
   }
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export async function createReport(input: ToolInput, services: AgentServices): Promise<string> {
   const url = urlField(input, 'url');
   if (url === undefined) throw new AgentInputError('url', 'Give url: the absolute http(s) URL of the page to rate.');
@@ -65,7 +62,6 @@ export async function createReport(input: ToolInput, services: AgentServices): P
   return outcomeText(run.results[0], services, run.stopped);
 }
 
-// l10n-exempt: answers for a language model (agentAnswer.ts)
 export async function rerunReport(input: ToolInput, services: AgentServices): Promise<string> {
   const ref = reportRef(input);
   const report: Report | undefined = await reportOf(ref, services);
