@@ -1,7 +1,7 @@
 // The agent tools' fields as the MCP SDK's input schemas (zod), from the one table of tools
 // (core/agent/agentTools.ts): the types a model sees listed. Their values are checked again by the
 // tools, whose messages say which field to change and how.
-import { z } from 'zod';
+import { z } from './sdk';
 import type { AgentTool, ToolField } from '../../core/agent/agentTools';
 
 function schemaOf(field: ToolField): z.ZodTypeAny {

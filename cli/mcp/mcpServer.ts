@@ -2,12 +2,11 @@
 // with the official SDK. stdout carries only the protocol; what is said to people goes to stderr.
 // The server ends when its input closes (the client left). The writing tools are listed only with
 // --allow-writes.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { offeredTools, runAgentTool } from '../../core/agent/agentTools';
 import type { McpOptions } from './mcpOptions';
 import { readConfig, type CliIo } from '../check';
 import { inputShapeOf } from './mcpSchemas';
+import { McpServer, StdioServerTransport } from './sdk';
 import { mcpServices } from './mcpServices';
 
 export async function runMcp(options: McpOptions, io: CliIo): Promise<number> {
