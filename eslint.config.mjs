@@ -15,6 +15,7 @@ const FEATURES = [
   'localChecks',
   'support',
   'quickFixes',
+  'agentTools',
 ];
 
 export default tseslint.config(

@@ -38,6 +38,8 @@ export interface AgentServices {
   analyse(html: string, url?: string): Promise<LocalAnalysis>;
   /** A file of the project for check_page; throws an Error whose message says why it cannot be read. */
   readFile(path: string): Promise<PageText>;
+  /** The page open in the editor, when check_page is given none (the editor only). */
+  activePage?(): PageText | undefined;
   /** A page of a preview (a dev server) by its address, through the bounded preview reader. */
   readPreview(url: string): Promise<PreviewPage>;
   /** What `check` says of the URLs written in these files (read-only: nothing is created); absent where no such check runs. */

@@ -19,6 +19,9 @@ import { checkLabel } from './agentWords';
 const MAX_LINES_SAID = 10;
 
 async function pageOf(input: ToolInput, services: AgentServices): Promise<PageText> {
+  const given = ['path', 'url', 'html'].some((f) => input[f] !== undefined && input[f] !== null && input[f] !== '');
+  const active = given ? undefined : services.activePage?.();
+  if (active) return active;
   const field = oneOf(input, ['path', 'url', 'html']);
   if (field === 'html') {
     const html = input.html;
