@@ -22,9 +22,12 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
  * reached (in both languages) and the preview reader shared with the command line. Raised to
  * 428 KB when it stood at 423.8 KB: the editor now reads website-reports.json, sitemaps, times and
  * Markdown through the command line's own readers (core/config, core/sites/sitemapWalk.ts,
- * core/text), instead of smaller copies of its own that gave other answers.
+ * core/text), instead of smaller copies of its own that gave other answers. Raised to 456 KB when
+ * it stood at 453.7 KB: the agent tools (core/agent, ~22 KB minified, and the editor's adapter), their
+ * six language-model tools in the manifest in two languages, and the README's "Ask an agent"; the
+ * MCP SDK itself is not in the package (only the command line bundles it).
  */
-export const VSIX_BUDGET_BYTES = 428 * 1024;
+export const VSIX_BUDGET_BYTES = 456 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [
