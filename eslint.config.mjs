@@ -15,6 +15,7 @@ const FEATURES = [
   'localChecks',
   'support',
   'quickFixes',
+  'agentTools',
 ];
 
 export default tseslint.config(
@@ -80,6 +81,24 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // In a folder of cli/ (cli/mcp/, cli/local/), `../service` is cli/service.ts: the layer's edge is one level further up.
+    files: ['cli/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'cli/ never imports vscode: only extension/ does (docs/ARCHITECTURE.md).' }],
+          patterns: [
+            {
+              regex: '^\\.\\./(\\.\\./)+(extension|service|scripts|test|media)(/|$)',
+              message: 'cli/ imports only core/ and cli/ (docs/ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Settings are read in one place, so a setting's default and meaning are written once.
     files: ['extension/**/*.ts'],

@@ -5,6 +5,7 @@ import { checkLocalOptions, parseShard } from './localArgs';
 import { CliFailure } from './usageError';
 import { parseFailure } from './argErrors';
 import { checkScanInput } from './scanInput';
+import { mcpOptions, type McpOptions } from './mcp/mcpOptions';
 
 export const FORMATS = ['text', 'json', 'junit', 'markdown', 'sarif', 'codequality'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -70,6 +71,7 @@ export interface ScanOptions {
 
 export type Command =
   | { kind: 'help' }
+  | { kind: 'mcp'; options: McpOptions }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
   | { kind: 'scan'; options: ScanOptions }
@@ -80,7 +82,9 @@ export type { Shard, Values } from './optionTable';
 
 /** Options each command accepts (besides --help and --version). */
 const SHARED_OPTIONS = ['config', 'base-url', 'format', 'private'];
-const COMMAND_OPTIONS: Record<'check' | 'scan' | 'merge', readonly string[]> = {
+type Verb = 'check' | 'scan' | 'merge' | 'mcp';
+const COMMAND_OPTIONS: Record<Verb, readonly string[]> = {
+  mcp: ['config', 'base-url', 'allow-writes'],
   check: [
     ...SHARED_OPTIONS,
     'output',
@@ -132,7 +136,7 @@ export function parseCommand(argv: readonly string[]): Command {
   } catch (error) {
     // The command's own options are the ones to suggest (the command is the first word, if any).
     const word = argv.find((a) => !a.startsWith('-'));
-    const known = word === 'check' || word === 'scan' || word === 'merge' ? COMMAND_OPTIONS[word] : Object.keys(OPTIONS);
+    const known = word && Object.hasOwn(COMMAND_OPTIONS, word) ? COMMAND_OPTIONS[word as Verb] : Object.keys(OPTIONS);
     throw parseFailure(error, [...known, 'help', 'version']);
   }
   const { values, positionals, tokens } = parsed;
@@ -140,17 +144,18 @@ export function parseCommand(argv: readonly string[]): Command {
   if (values.version) return { kind: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) return { kind: 'help' };
-  if (command !== 'check' && command !== 'scan' && command !== 'merge') {
+  if (!Object.hasOwn(COMMAND_OPTIONS, command)) {
     throw new CliFailure(
       'usage',
-      `Unknown command "${command}". The commands are "check", "merge" and "scan"; run "website-reports --help".`,
+      `Unknown command "${command}". The commands are "check", "mcp", "merge" and "scan"; run "website-reports --help".`,
     );
   }
-  const foreign = tokens.find((t) => t.kind === 'option' && !COMMAND_OPTIONS[command].includes(t.name));
+  const foreign = tokens.find((t) => t.kind === 'option' && !COMMAND_OPTIONS[command as Verb].includes(t.name));
   if (foreign?.kind === 'option') {
     throw new CliFailure('usage', `${foreign.rawName} is not an option of "${command}"; run "website-reports --help".`);
   }
   if (command === 'scan') return { kind: 'scan', options: scanOptions(values, paths) };
+  if (command === 'mcp') return { kind: 'mcp', options: mcpOptions(values, paths) };
   const format = values.format ?? 'text';
   if (!(FORMATS as readonly string[]).includes(format)) {
     throw new CliFailure('usage', `--format: "${format}" is not one of ${FORMATS.join(', ')}.`);

@@ -26,11 +26,7 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   const own = [config.file, options.baseline, options.output, ...options.writes.map((w) => w.file)].flatMap((f) =>
     f ? [path.resolve(io.cwd, f)] : [],
   );
-  const walk = walkFiles(
-    options.paths.length ? options.paths : ['.'],
-    { cwd: io.cwd, ...config, skip: own, maxFileBytes: MAX_FILE_BYTES },
-    notes,
-  );
+  const walk = filesOf(options.paths, io.cwd, config, own, notes);
   const isIgnored = (url: string) => rules.isIgnored(url);
   if (options.dump) {
     const listing = dumpUrls(walk, config.ignoreUrls.length ? isIgnored : undefined, notes);
@@ -39,9 +35,30 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     await emit(options, io, listing);
     return 0;
   }
-  let places: Map<string, UrlPlaces>;
+  const places = urlPlacesOf(walk, rules, notes);
+  const where = options.paths.length ? options.paths.map((p) => `"${oneLine(p)}"`).join(', ') : 'the working directory';
+  requireSomething(places.size, options.allowEmpty, `no http(s) URL to look up was found in ${where}`, notes);
+  // The report lists every skip; a link out of the checkout is said at once as well, whatever the format.
+  for (const note of notes) if (note.reason === 'outside-link') sayNote(io, note);
+  const { judge } = await import('./judge');
+  return judge(options, io, config, rules, places, notes);
+}
+
+/** The files `check` reads: the paths given (default the working directory) as the config covers them. */
+export function filesOf(
+  paths: readonly string[],
+  cwd: string,
+  config: GateConfig,
+  own: string[],
+  notes: SkipNote[],
+): ReturnType<typeof walkFiles> {
+  return walkFiles(paths.length ? [...paths] : ['.'], { cwd, ...config, skip: own, maxFileBytes: MAX_FILE_BYTES }, notes);
+}
+
+/** The URLs written in the files and where, without those the config ignores; too many is a usage failure. */
+export function urlPlacesOf(walk: ReturnType<typeof walkFiles>, rules: RuleSet, notes: SkipNote[]): Map<string, UrlPlaces> {
   try {
-    places = collectUrls(walk, isIgnored, undefined, notes);
+    return collectUrls(walk, (url: string) => rules.isIgnored(url), undefined, notes);
   } catch (error) {
     if (error instanceof TooManyUrls) {
       throw new CliFailure(
@@ -51,12 +68,6 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
     }
     throw error;
   }
-  const where = options.paths.length ? options.paths.map((p) => `"${oneLine(p)}"`).join(', ') : 'the working directory';
-  requireSomething(places.size, options.allowEmpty, `no http(s) URL to look up was found in ${where}`, notes);
-  // The report lists every skip; a link out of the checkout is said at once as well, whatever the format.
-  for (const note of notes) if (note.reason === 'outside-link') sayNote(io, note);
-  const { judge } = await import('./judge');
-  return judge(options, io, config, rules, places, notes);
 }
 
 /** A skipped file on stderr, its name on one line (a newline in a name would forge a line). */

@@ -67,32 +67,10 @@ export async function judge(
       );
     }
     const now = (io.now ?? Date.now)();
-    const results: UrlResult[] = [];
     const current: Baseline = new Map();
     // Each page's baseline entry, only where something reads it: a baseline, its update, GitHub's changes.
     const entries = Boolean(baseline || options.updateBaseline || options.githubComment || options.githubIssue);
-    // A failed check's finding also on the page's source file (`sources`), where it is fixed.
-    const sources = new SourcePlaces(new PagesOfConfig(config, config.file ? path.dirname(config.file) : io.cwd, true), io.cwd);
-    for (const [url, at] of places) {
-      const report = reports.get(url);
-      let verdict = evaluateUrl(rules, url, report, now);
-      if (entries) {
-        const entry = baselineEntry(report);
-        current.set(url, entry);
-        if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, config.tolerance);
-      }
-      const checks = verdict.findings.flatMap((f) => checkOfFinding(f.rule) ?? []);
-      const onSource = sources.active && checks.length ? await sources.placesOf(url, checks) : undefined;
-      const findings = onSource ? placeFindings(verdict.findings, (check) => onSource.get(check)) : verdict.findings;
-      results.push({
-        url,
-        rating: verdict.rating,
-        ...(verdict.score === undefined ? {} : { score: verdict.score }),
-        ...(report?.id === undefined ? {} : { reportId: report.id }),
-        occurrences: at.occurrences,
-        findings,
-      });
-    }
+    const results = await judgedResults(places, reports, { rules, config, cwd: io.cwd, now }, entries ? { baseline, current } : undefined);
     const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });
     const formatOptions = { version: io.version, reportLink: config.reportLink, clean };
     return await deliverReport(options, io, { report, formatOptions, baseline, current, entries: 'URL(s)' }, options);
@@ -103,11 +81,57 @@ export async function judge(
   }
 }
 
+/** What judging a URL needs: the rules, the config (its sources, tolerance), where the run is, and now. */
+export interface JudgeContext {
+  rules: RuleSet;
+  config: GateConfig;
+  cwd: string;
+  now: number;
+}
+
+/**
+ * Each URL's verdict on its latest report (the rules; with `entries`, against the baseline, each
+ * page's entry put in `current`), its failed checks' findings also placed on the page's source.
+ * The one judging of `check`, and of the MCP server's read-only check_urls.
+ */
+export async function judgedResults(
+  places: Map<string, UrlPlaces>,
+  reports: Map<string, Report | undefined>,
+  at: JudgeContext,
+  entries?: { baseline?: Baseline; current: Baseline },
+): Promise<UrlResult[]> {
+  const { rules, config, now } = at;
+  const results: UrlResult[] = [];
+  // A failed check's finding also on the page's source file (`sources`), where it is fixed.
+  const sources = new SourcePlaces(new PagesOfConfig(config, config.file ? path.dirname(config.file) : at.cwd, true), at.cwd);
+  for (const [url, where] of places) {
+    const report = reports.get(url);
+    let verdict = evaluateUrl(rules, url, report, now);
+    if (entries) {
+      const entry = baselineEntry(report);
+      entries.current.set(url, entry);
+      if (entries.baseline) verdict = againstBaseline(verdict, entries.baseline.get(url), entry, config.tolerance);
+    }
+    const checks = verdict.findings.flatMap((f) => checkOfFinding(f.rule) ?? []);
+    const onSource = sources.active && checks.length ? await sources.placesOf(url, checks) : undefined;
+    const findings = onSource ? placeFindings(verdict.findings, (check) => onSource.get(check)) : verdict.findings;
+    results.push({
+      url,
+      rating: verdict.rating,
+      ...(verdict.score === undefined ? {} : { score: verdict.score }),
+      ...(report?.id === undefined ? {} : { reportId: report.id }),
+      occurrences: where.occurrences,
+      findings,
+    });
+  }
+  return results;
+}
+
 /**
  * Each URL's latest report (a key per answered URL; undefined = none), through the same lookups
  * (and the same choice of route) as the editor. An unknown URL has no key. A refused key ends the run.
  */
-async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io: CliIo): Promise<Map<string, Report | undefined>> {
+export async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io: CliIo): Promise<Map<string, Report | undefined>> {
   let done = 0;
   const answers = await lookup.settleAll(urls, 'command', () => io.progress.say(`Looking up reports: ${++done}/${urls.length}`));
   const reports = new Map<string, Report | undefined>();
@@ -119,7 +143,7 @@ async function lookUp(urls: string[], lookup: UrlLookup, failures: Failures, io:
 }
 
 /** The service failures of a run: a refused key or a bad address ends it at once; the first other one is said at the end. */
-class Failures {
+export class Failures {
   first: string | undefined;
   /** The service's address, named when it could not be reached, and where it was set. */
   address: string | undefined;

@@ -23,6 +23,7 @@ type OptionsOf<K extends Verb> = Extract<Command, { kind: K }>['options'];
 const VERBS: { [K in Verb]: (options: OptionsOf<K>, io: CliIo) => Promise<number> } = {
   check: async (options, io) => (await import('./check')).runCheck(options, io),
   merge: async (options, io) => (await import('./local/merge')).runMerge(options, io),
+  mcp: async (options, io) => (await import('./mcp/mcpServer')).runMcp(options, io),
   scan: async (options, io) =>
     (await import('./scan')).runScanCommand(options, { ...io, interactive: Boolean(process.stdin.isTTY), ask, onInterrupt }),
 };

@@ -36,6 +36,7 @@ export const OPTIONS = {
   compare: { type: 'boolean' },
   shard: { type: 'string' },
   'allow-empty': { type: 'boolean' },
+  'allow-writes': { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export type Values = ReturnType<

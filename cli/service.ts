@@ -5,7 +5,7 @@
 // empty value when the secret it names is missing, and the config's baseUrl is what a pull
 // request wrote — the key must not go there.
 import { parseBaseUrl, type BaseUrl } from '../core/client/baseUrl';
-import { ReportsClient } from '../core/client/client';
+import { ReportsClient, type ClientOptions } from '../core/client/client';
 import { ApiError } from '../core/client/errors';
 import { CLIENT_REQUESTS_PER_MINUTE } from '../core/client/pacing';
 import type { GateConfig } from '../core/config/configFile';
@@ -76,8 +76,14 @@ function setButEmpty(env: NodeJS.ProcessEnv, name: string, kind: 'config' | 'key
 }
 
 /** The client of the chosen service; the key is only ever sent to its origin. */
-export function openClient(service: ServiceChoice, env: NodeJS.ProcessEnv, version: string): ReportsClient {
+export function openClient(
+  service: ServiceChoice,
+  env: NodeJS.ProcessEnv,
+  version: string,
+  onRecords?: ClientOptions['onRecords'],
+): ReportsClient {
   return new ReportsClient({
+    ...(onRecords ? { onRecords } : {}),
     baseUrl: service.baseUrl,
     apiKey: () => service.apiKey,
     proxy: { env },

@@ -3,6 +3,7 @@ export const USAGE = `Usage: website-reports check [paths...] [options]
        website-reports check --local <build-dir|preview-origin> [paths...] [options]
        website-reports merge <shard.json...> [options]
        website-reports scan <site-or-sitemap-url> [options]
+       website-reports mcp [--allow-writes] [options]
 
 check: checks every http(s) URL written in the given files and folders (default: the working
 directory) against its latest report on the report service, and applies the rules of
@@ -57,6 +58,14 @@ has none, paced under the service's rate limit. Ctrl+C pauses; --state resumes.
   --state FILE               the job's state: resumed when FILE exists, else written there
   --private                  reports it creates are private (default: public)
   Password-protected reports cannot be created from the command line.
+
+mcp: a Model Context Protocol server on stdin/stdout for AI agents: find reports, why a page is
+rated so and what changed, check a page locally, explain a check (docs/CLI.md). The service and
+key as for check; without them the local tools still work. Runs are kept in
+$WEBREPORTS_HISTORY_DIR (default: the user's state folder) to say what changed.
+
+  --config FILE, --base-url URL   as for check
+  --allow-writes             also offer create_report and rerun_report
 
   -h, --help                 this help
   -v, --version              the version

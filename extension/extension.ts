@@ -18,6 +18,7 @@ import { createLog } from './shared/log';
 import { Handler, registerCommands } from './shared/register';
 import { ShownFailures } from './shared/shownFailures';
 import { accountFeature } from './account/accountFeature';
+import { agentToolsFeature } from './agentTools/agentToolsFeature';
 import { documentUrlsFeature } from './documentUrls/documentUrlsFeature';
 import { createRunHistory, historyFeature } from './history/historyFeature';
 import { localChecksFeature } from './localChecks/localChecksFeature';
@@ -79,7 +80,20 @@ export function activate(context: vscode.ExtensionContext): ExtensionInternals {
   const runHistory = historyFeature(ctx);
   const support = supportFeature(ctx);
   const quickFixes = quickFixesFeature(configs, pageSources.pageSources, localChecks.checks);
-  const features = [reports, account, documentUrls, pageSources, localChecks, workspaceUrls, siteScans, runHistory, support, quickFixes];
+  const agentTools = agentToolsFeature(ctx, documentUrls.service.lookup, localChecks.analyser, configs, context, productVersion());
+  const features = [
+    reports,
+    account,
+    documentUrls,
+    pageSources,
+    localChecks,
+    workspaceUrls,
+    siteScans,
+    runHistory,
+    support,
+    quickFixes,
+    agentTools,
+  ];
   // Every contributed command, once, one way: each feature brings its table; the type says when
   // one is missing.
   const commands: Record<CommandId, Handler> = {

@@ -13,6 +13,21 @@ export { COMMAND };
 export type CommandName = keyof typeof COMMAND;
 export type CommandId = (typeof COMMAND)[CommandName];
 
+/** The language-model tools (agent mode and `#` references): `contributes.languageModelTools`. */
+export const LM_TOOLS = {
+  findReports: 'webReports_findReports',
+  getReport: 'webReports_getReport',
+  reportChanges: 'webReports_reportChanges',
+  checkPage: 'webReports_checkPage',
+  explainCheck: 'webReports_explainCheck',
+  createReport: 'webReports_createReport',
+} as const;
+
+export type LmToolName = (typeof LM_TOOLS)[keyof typeof LM_TOOLS];
+
+/** The MCP server the extension offers (VS Code 1.101+): `contributes.mcpServerDefinitionProviders`. */
+export const MCP_PROVIDER_ID = 'webReports.mcpServer';
+
 /** The activity bar container and the tree view in it. */
 export const VIEW_CONTAINER_ID = 'webReports';
 export const VIEW_ID = 'webReports.reports';

@@ -1,8 +1,9 @@
 // `npm run package:action`: the command line the GitHub Action runs, committed in action/dist/ as
 // JavaScript actions ship theirs, so a workflow runs it at once: no `npm ci`, no build, no native
-// module on the runner. Two files: website-reports.js (cli/main.ts with everything it uses inlined:
-// undici and its WebAssembly parser, sax, @vscode/l10n) and analysisWorker.js, the page analysis's
-// worker thread, which core/analysis/analysisPool.ts looks for beside the bundle (`check --local`).
+// module on the runner. Three files: website-reports.js (cli/main.ts with everything it uses inlined:
+// undici and its WebAssembly parser, sax, @vscode/l10n), analysisWorker.js, the page analysis's
+// worker thread, which core/analysis/analysisPool.ts looks for beside the bundle (`check --local`),
+// and website-reports-mcp.js, the MCP SDK, which only `mcp` loads.
 // The same sources and the same esbuild give the same bytes: test/unit/cli/actionDist.test.ts
 // rebuilds into a temporary folder and fails when action/dist/ is stale.
 //
@@ -10,13 +11,13 @@
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
-const { BUNDLE_OPTIONS, noHttp2, noNodeHttp } = require('./packageCli');
+const { BUNDLE_OPTIONS, noHttp2, noNodeHttp, partApart, MCP_MODULE, MCP_FILE } = require('./packageCli');
 
 const ROOT = path.join(__dirname, '..');
 const ACTION_DIST = path.join(ROOT, 'action', 'dist');
 
 /** The files of action/dist/, in order. */
-const ACTION_FILES = ['analysisWorker.js', 'website-reports.js'];
+const ACTION_FILES = ['analysisWorker.js', 'website-reports-mcp.js', 'website-reports.js'];
 
 const BANNER = '// Built by `npm run package:action` (scripts/packageAction.js) from cli/ and core/: do not edit.';
 
@@ -29,8 +30,10 @@ async function bundleAction(dir = ACTION_DIST) {
       ...common,
       entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
       outfile: path.join(dir, 'website-reports.js'),
-      plugins: [noHttp2, noNodeHttp],
+      plugins: [noHttp2, noNodeHttp, partApart('mcp-apart', MCP_MODULE, MCP_FILE)],
     }),
+    // The MCP SDK (`mcp` only), a file of its own so that `check` never reads it.
+    esbuild.build({ ...common, entryPoints: [MCP_MODULE], outfile: path.join(dir, MCP_FILE) }),
     esbuild.build({
       ...common,
       entryPoints: [path.join(ROOT, 'core', 'analysis', 'analysisWorker.ts')],

@@ -19,6 +19,23 @@ const ROOT = path.join(__dirname, '..');
 const HTTP_MODULE = path.join(ROOT, 'core', 'client', 'undici.ts');
 const HTTP_FILE = 'website-reports-http.js';
 
+/** The MCP SDK and its schema library (cli/mcp/sdk.ts), loaded only by `mcp`. */
+const MCP_MODULE = path.join(ROOT, 'cli', 'mcp', 'sdk.ts');
+const MCP_FILE = 'website-reports-mcp.js';
+
+/** Makes `module` a part of its own: the bundle requires `./file` beside it instead of inlining it. */
+function partApart(name, module, file) {
+  return {
+    name,
+    setup(build) {
+      const base = path.basename(module, '.ts');
+      build.onResolve({ filter: new RegExp(`[\\\\/]${base}$`) }, (args) =>
+        path.resolve(args.resolveDir, `${args.path}.ts`) === module ? { path: `./${file}`, external: true } : undefined,
+      );
+    },
+  };
+}
+
 /** The command (cli/main.ts), which the installed entry (cli/bin.ts) loads by this name. */
 const MAIN_FILE = 'website-reports-main.js';
 
@@ -114,8 +131,9 @@ async function bundleCli(dir) {
       ...common,
       entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
       outfile: path.join(dir, MAIN_FILE),
-      plugins: [httpApart],
+      plugins: [httpApart, partApart('mcp-apart', MCP_MODULE, MCP_FILE)],
     }),
+    esbuild.build({ ...common, entryPoints: [MCP_MODULE], outfile: path.join(dir, MCP_FILE) }),
 
     esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2, noNodeHttp, wasmApart] }),
     // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
@@ -178,7 +196,7 @@ async function packageCli(outDir = ROOT) {
   }
 }
 
-module.exports = { packageCli, stageCli, tarballName, bundleCli, BUNDLE_OPTIONS, noHttp2, noNodeHttp };
+module.exports = { packageCli, stageCli, tarballName, bundleCli, BUNDLE_OPTIONS, noHttp2, noNodeHttp, partApart, MCP_MODULE, MCP_FILE };
 
 if (require.main === module) {
   const at = process.argv.indexOf('--out-dir');

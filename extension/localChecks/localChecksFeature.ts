@@ -42,5 +42,7 @@ export function localChecksFeature(service: DocumentUrlsService, configs: GateCo
       service.onDidInvalidate((url) => checks.publishedChanged(url)),
     ],
     checks,
+    /** The editor's one door to the analyser, for the agent tools' check_page. */
+    analyser,
   } satisfies Feature;
 }

@@ -36,7 +36,14 @@ function wordy(text: string): boolean {
   return TWO_WORDS.test(text) || CAPITALISED_WORD.test(text);
 }
 
+/**
+ * A whole file deliberately not localised: `// l10n-exempt-file: <why>` among its first lines
+ * (the agent tools' answers, read by a language model, are in English whatever the display language).
+ */
+const EXEMPT_FILE = /^\/\/ l10n-exempt-file: \S/m;
+
 export function findInSource(file: string, source: string): Finding[] {
+  if (EXEMPT_FILE.test(source.split('\n', 12).join('\n'))) return [];
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const lines = source.split('\n');
   const findings: Finding[] = [];

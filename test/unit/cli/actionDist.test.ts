@@ -48,9 +48,14 @@ describe('action: the prebuilt command line in action/dist/', function () {
     }
     for (const file of ACTION_FILES) {
       const code = fs.readFileSync(path.join(fresh, file), 'utf8');
-      const required = [...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
-      const outside = required.filter((name) => !name.startsWith('node:') && !['fs', 'fs/promises', 'stream'].includes(name));
-      assert.deepEqual(outside, [], `${file} requires only Node's own modules`);
+      // ajv's code generator keeps `require("ajv/dist/runtime/…")` as text (`x.code='require(…)'`, a
+      // template `_\`require(…)\``) for standalone code it never writes here: text, not a require that runs.
+      const required = [...code.matchAll(/(?<!\.code='|`)\brequire\("([^"]+)"\)/g)].map((m) => m[1]);
+      const beside = ACTION_FILES.map((f) => `./${f}`);
+      const outside = required.filter(
+        (name) => !name.startsWith('node:') && !['fs', 'fs/promises', 'stream'].includes(name) && !beside.includes(name),
+      );
+      assert.deepEqual(outside, [], `${file} requires only Node's own modules and the other files of action/dist/`);
       assert.doesNotMatch(code, /\.node["']/, `${file} loads no native module`);
     }
   });

@@ -37,13 +37,14 @@ describe('cli: the npm package', function () {
       'package/dist/llhttp_simd.wasm',
       'package/dist/website-reports-http.js',
       'package/dist/website-reports-main.js',
+      'package/dist/website-reports-mcp.js',
       'package/dist/website-reports.js',
       'package/package.json',
       'package/schemas/website-reports.schema.json',
     ]);
     assert.ok(!files.some((f) => f.endsWith('.node')));
     // The entry loads the command's parts through the compile cache's loader, which runs no import().
-    for (const part of ['website-reports-main.js', 'website-reports-http.js']) {
+    for (const part of ['website-reports-main.js', 'website-reports-http.js', 'website-reports-mcp.js']) {
       const code = execFileSync('tar', ['-xzOf', tarball, `package/dist/${part}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       assert.doesNotMatch(code, /(?<![\w$.])import\(/, `${part} holds an import()`);
     }
@@ -65,6 +66,15 @@ describe('cli: the npm package', function () {
       env: { ...process.env, NODE_COMPILE_CACHE: compileCache },
     });
     assert.match(help, /^Usage: website-reports check \[paths\.\.\.\]/);
+    // `mcp` loads the MCP SDK's part (dist/website-reports-mcp.js, bundled) and answers over stdio.
+    const mcp = spawnSync(path.join(prefix, 'bin', 'website-reports'), ['mcp'], {
+      cwd: dir,
+      encoding: 'utf8',
+      input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`,
+      env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: compileCache },
+    });
+    assert.equal(mcp.status, 0, mcp.stderr);
+    assert.match(mcp.stdout, /"name":"explain_check"/);
     // A check loads the HTTP part (dist/website-reports-http.js) from the installed folder: a
     // closed port on loopback answers "could not reach", not "Cannot find module".
     fs.writeFileSync(path.join(dir, 'urls.md'), 'https://example.com/\n');

@@ -34,6 +34,7 @@ describe('cli: the npm package, staged', function () {
       'dist/llhttp_simd.wasm',
       'dist/website-reports-http.js',
       'dist/website-reports-main.js',
+      'dist/website-reports-mcp.js',
       'dist/website-reports.js',
       'package.json',
       'schemas/website-reports.schema.json',

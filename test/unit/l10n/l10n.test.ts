@@ -36,6 +36,11 @@ describe('l10n: the literal scanner', () => {
     ].join('\n');
     assert.deepEqual(found(source), []);
   });
+
+  it('lets through a whole file marked l10n-exempt-file near its top, and only then', () => {
+    assert.deepEqual(found(`// Agent answers.\n// l10n-exempt-file: read by a model\nconst a = 'Report not found';`), []);
+    assert.deepEqual(found(`const a = 'Report not found';${'\n'.repeat(20)}// l10n-exempt-file: too late to count`), ['Report not found']);
+  });
 });
 
 describe('l10n: the sources', () => {

@@ -25,9 +25,12 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
  * core/text), instead of smaller copies of its own that gave other answers. Raised to 442 KB when
  * it stood at 438.1 KB: one verdict (the page naming shared with the command line, one answer to what
  * changed, the words for people in the panel, the published Problems on changed lines, the
- * status bar's filter) in both languages, and the longer changelog and README that say it.
+ * status bar's filter) in both languages, and the longer changelog and README that say it. Raised
+ * to 458 KB for the agent tools (core/agent, ~22 KB minified, and the editor's adapter), their six
+ * language-model tools in the manifest in two languages, and the README's "Ask an agent"; the MCP
+ * SDK itself is not in the package (only the command line bundles it).
  */
-export const VSIX_BUDGET_BYTES = 442 * 1024;
+export const VSIX_BUDGET_BYTES = 458 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [
