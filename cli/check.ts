@@ -5,6 +5,7 @@ import { SkipNote, walkFiles } from '../core/urls/fileWalk';
 import { collectUrls, dumpUrls, TooManyUrls, UrlPlaces } from '../core/urls/occurrences';
 import { MAX_FILE_BYTES } from '../core/urls/urlsInFiles';
 import { RuleSet } from '../core/config/rules';
+import type { GateConfig } from '../core/config/configFile';
 import type { CheckOptions } from './args';
 import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';

@@ -9,7 +9,8 @@ import { RuleSet } from '../../core/config/rules';
 import type { UrlLookup } from '../../core/reports/urlLookup';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import { isWithin } from '../../core/files/confinedRead';
-import { filesOf, urlPlacesOf, type CliIo } from '../check';
+import { filesOf, urlPlacesOf } from '../check';
+import type { CliIo } from '../cliIo';
 import { Failures, judgedResults, lookUp } from '../judge';
 
 export async function checkUrlsReadOnly(

@@ -1,5 +1,5 @@
 // The options of `website-reports mcp`: the agent face, a Model Context Protocol server over stdio.
-import type { Values } from '../args';
+import type { Values } from '../optionTable';
 import { CliFailure } from '../usageError';
 
 export interface McpOptions {

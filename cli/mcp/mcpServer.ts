@@ -4,7 +4,8 @@
 // --allow-writes.
 import { offeredTools, runAgentTool } from '../../core/agent/agentTools';
 import type { McpOptions } from './mcpOptions';
-import { readConfig, type CliIo } from '../check';
+import type { CliIo } from '../cliIo';
+import { readConfig } from '../readConfig';
 import { inputShapeOf } from './mcpSchemas';
 import { McpServer, StdioServerTransport } from './sdk';
 import { mcpServices } from './mcpServices';

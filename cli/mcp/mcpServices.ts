@@ -19,7 +19,7 @@ import { ReportActions } from '../../core/reports/reportActions';
 import { UrlLookup } from '../../core/reports/urlLookup';
 import { fetchPreviewPage, MAX_PREVIEW_PAGE_BYTES } from '../../core/sources/previewFetch';
 import type { McpOptions } from './mcpOptions';
-import type { CliIo } from '../check';
+import type { CliIo } from '../cliIo';
 import { secretsRedactor } from '../delivery';
 import { chooseService, openClient, serviceOriginOf } from '../service';
 import { CliFailure } from '../usageError';
