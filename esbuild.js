@@ -29,6 +29,16 @@ const targets = [
     platform: 'node',
     target: 'node20',
   },
+  // The MCP server the editor offers agents (extension/agentTools/mcpDefinition.ts), run by the
+  // editor's own Node: cli/mcp only, with the MCP SDK inside; the analysis worker above serves it too.
+  {
+    ...common,
+    entryPoints: ['cli/mcp/mcpMain.ts'],
+    outfile: 'dist/mcp.js',
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+  },
 ];
 
 // Webview scripts live in media/src/*.ts and are bundled for the browser into media/dist/.

@@ -10,7 +10,7 @@ import { Command, parseCommand, USAGE } from './args';
 import { WASM_FLAGS } from './startup/v8Flags';
 import type { CliIo } from './cliIo';
 import { terminalText } from './formats/escape';
-import { terminalProgress } from './progress';
+import { processIo } from './processIo';
 import { CliFailure } from './usageError';
 
 type Verb = Exclude<Command['kind'], 'help' | 'version'>;
@@ -43,15 +43,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${productVersion()}\n`);
       return 0;
     }
-    const io: CliIo = {
-      cwd: process.cwd(),
-      env: process.env,
-      stdout: (text: string) => process.stdout.write(text),
-      // A file name or URL may hold escape sequences: never passed to the terminal as they are.
-      stderr: (text: string) => process.stderr.write(terminalText(text)),
-      progress: terminalProgress(process.stderr),
-      version: productVersion(),
-    };
+    const io = processIo();
     return await runVerb(command, io);
   } catch (error) {
     if (error instanceof CliFailure) {

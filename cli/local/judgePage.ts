@@ -20,6 +20,15 @@ export function localReport(url: string, local: LocalPage): Report | undefined {
   return { id: '', url, score: local.score, results };
 }
 
+/** A failed check's finding says what the editor's Problem says of it, from the page's own analysis. */
+function inLocalWords(findings: readonly Finding[], local: LocalPage): Finding[] {
+  const messages = local.messages ?? {};
+  return findings.map((f) => {
+    const check = f.rule.startsWith('check/') ? f.rule.slice('check/'.length) : undefined;
+    return check !== undefined && Object.hasOwn(messages, check) ? { ...f, message: messages[check] } : f;
+  });
+}
+
 export interface JudgedPage {
   result: UrlResult;
   entry: BaselineEntry;
@@ -51,7 +60,7 @@ export function judgePage(
   const entry = baselineEntry(report);
   let verdict = evaluateUrl(rules, matchableUrl(url), report, now, true);
   if (baseline) verdict = againstBaseline(verdict, baseline.get(url), entry, rules.config.tolerance);
-  const findings = placeFindings(verdict.findings, (check) => local.places?.[check]?.filter((at) => isPlace(at.file)));
+  const findings = placeFindings(inLocalWords(verdict.findings, local), (check) => local.places?.[check]?.filter((at) => isPlace(at.file)));
   return {
     result: {
       url,

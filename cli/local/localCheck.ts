@@ -12,6 +12,7 @@ import type { GateConfig } from '../../core/config/configFile';
 import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
 import { placeName, placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
+import { failedCheckMessage } from '../../core/sources/localFindings';
 import { PagesOfConfig } from '../../core/sources/pageOfFile';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import type { Occurrence } from '../../core/urls/urlsInFiles';
@@ -229,5 +230,14 @@ async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: 
       return at?.length ? [[c.key, at]] : [];
     }),
   );
-  return { ...where, score: a.score, judged: a.judged, total: a.total, checks, ...(Object.keys(places).length ? { places } : {}) };
+  const messages = Object.fromEntries(failed.map((c) => [c.key, failedCheckMessage(c)]));
+  return {
+    ...where,
+    score: a.score,
+    judged: a.judged,
+    total: a.total,
+    checks,
+    ...(Object.keys(places).length ? { places } : {}),
+    ...(failed.length ? { messages } : {}),
+  };
 }

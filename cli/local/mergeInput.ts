@@ -72,6 +72,12 @@ export function checkedLocal(value: unknown): LocalPage | undefined {
     }
     out.places = Object.fromEntries(kept);
   }
+  if (r.messages !== undefined) {
+    const messages = record(r.messages);
+    const entries = messages ? Object.entries(messages) : [];
+    if (!messages || entries.length > MAX_MERGED_CHECKS || !entries.every(([k, m]) => text(k) && text(m))) return undefined;
+    out.messages = Object.fromEntries(entries) as Record<string, string>;
+  }
   return out;
 }
 

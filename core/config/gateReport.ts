@@ -33,6 +33,8 @@ export interface LocalPage {
   checks?: Record<string, 'passed' | 'failed'>;
   /** Where each failed check is fixed: the source file when `sources` maps the page, else the built file. */
   places?: Record<string, Occurrence[]>;
+  /** What each failed check says, in the editor's words (core/sources/localFindings.ts failedCheckMessage). */
+  messages?: Record<string, string>;
   /** Why the page could not be analysed (too large, too complex, not found). */
   reason?: string;
 }

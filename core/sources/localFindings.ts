@@ -52,6 +52,14 @@ export function localRecord(result: LocalResult): { score: number; results: read
   return { score: result.score, results: result.checks };
 }
 
+/**
+ * What a failed check of a local analysis says (a Problem's message in the editor, the command
+ * line's `check/<key>` finding of `check --local`): "Image keywords: 1 image without alt text".
+ */
+export function failedCheckMessage(check: Pick<LocalCheckResult, 'key' | 'value' | 'errors'>): string {
+  return plainText(failedCheckSentence(check.key, check, MAX_CHECK_KEY), MAX_MESSAGE);
+}
+
 function fallbackSeverity(result: LocalResult): FindingSeverity {
   return ratingOf({ score: result.score }).band === 'bad' ? 'warn' : 'info';
 }
@@ -69,7 +77,7 @@ export function htmlFindings(result: LocalResult, rules?: CheckRules): HtmlFindi
     const level = rules?.(check.key);
     if (level === 'off') continue;
     const severity = level === 'error' || level === 'warn' ? level : fallback;
-    const message = plainText(failedCheckSentence(check.key, check, MAX_CHECK_KEY), MAX_MESSAGE);
+    const message = failedCheckMessage(check);
     const key = plainText(check.key, MAX_CHECK_KEY);
     const places = check.places.length > 0 ? check.places.slice(0, MAX_PLACES_PER_FINDING) : [{ start: 0, end: 0 }];
     for (const place of places) {

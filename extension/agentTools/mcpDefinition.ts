@@ -1,7 +1,7 @@
 // The MCP server the editor offers agents (VS Code 1.101+, where `lm.registerMcpServerDefinitionProvider`
-// exists; type-guarded here, the test host is 1.100): the command line bundled with the extension
-// (`website-reports mcp` over stdio, run by the editor's own Node), with the editor's service
-// address, key and history folder handed over in its environment — never written to a file.
+// exists; type-guarded here, the test host is 1.100): the bundled server (mcpServerSpec.ts) over
+// stdio, with the editor's service address, key and history folder handed over in its environment —
+// never written to a file or an argument.
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -9,26 +9,22 @@ import type { CommandContext } from '../shared/context';
 import { readSettings } from '../shared/settings';
 import { MCP_PROVIDER_ID } from '../ids';
 import { registerMcpProvider, stdioDefinition } from './lmApi';
-
-/** Where the bundled command line is in the extension (scripts/package.js ships it when built). */
-export function bundledCli(extensionPath: string): string {
-  return path.join(extensionPath, 'dist', 'cli', 'website-reports.js');
-}
+import { bundledMcpServer, mcpServerSpec } from './mcpServerSpec';
 
 export function offerMcpServer(ctx: CommandContext, extension: vscode.ExtensionContext, version: string): vscode.Disposable | undefined {
-  const cli = bundledCli(extension.extensionPath);
-  if (!fs.existsSync(cli)) return undefined;
+  if (!fs.existsSync(bundledMcpServer(extension.extensionPath))) return undefined;
   return registerMcpProvider(MCP_PROVIDER_ID, {
     provideMcpServerDefinitions: async () => {
-      const baseUrl = readSettings().baseUrl;
-      const key = await ctx.connection.key().catch(() => undefined);
-      const env: Record<string, string> = {
-        ELECTRON_RUN_AS_NODE: '1',
-        WEBREPORTS_HISTORY_DIR: path.join(extension.globalStorageUri.fsPath, 'history'),
-        ...(baseUrl ? { WEBREPORTS_BASE_URL: baseUrl } : {}),
-        ...(key ? { WEBREPORTS_API_KEY: key } : {}),
-      };
-      const definition = stdioDefinition('Website Reports', process.execPath, [cli, 'mcp'], env, version); // l10n-exempt: the product's name
+      const spec = mcpServerSpec({
+        extensionPath: extension.extensionPath,
+        execPath: process.execPath,
+        historyDir: path.join(extension.globalStorageUri.fsPath, 'history'),
+        baseUrl: readSettings().baseUrl,
+        key: await ctx.connection.key().catch(() => undefined),
+        cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      });
+      const definition = stdioDefinition(spec.label, spec.command, spec.args, spec.env, version);
+      if (definition && spec.cwd) (definition as { cwd?: vscode.Uri }).cwd = vscode.Uri.file(spec.cwd);
       return definition ? [definition] : [];
     },
   });

@@ -1,5 +1,6 @@
 // A session of the MCP server as an agent's host runs it: the SDK's own client over stdio,
-// spawning the compiled command line (`node out/cli/main.js mcp`), its stderr kept for the tests.
+// spawning the compiled command line (`node out/cli/main.js mcp`, or `server`: another script of
+// the server, such as the editor's bundle dist/mcp.js), its stderr kept for the tests.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI } from '../cli/runCli';
@@ -13,12 +14,17 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export async function openSession(options: { cwd: string; env: Record<string, string | undefined>; args?: string[] }): Promise<McpSession> {
+export async function openSession(options: {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  args?: string[];
+  server?: string[];
+}): Promise<McpSession> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   for (const [k, v] of Object.entries(options.env)) if (v !== undefined) env[k] = v;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp', ...(options.args ?? [])],
+    args: [...(options.server ?? [CLI, 'mcp']), ...(options.args ?? [])],
     env,
     cwd: options.cwd,
     stderr: 'pipe',

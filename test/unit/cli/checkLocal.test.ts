@@ -100,7 +100,7 @@ describe('cli: check --local on a build folder', function () {
     assert.ok(lines.includes('https://example.com/blog/x/ check/title content/x.md:2'), lines.join('\n'));
     assert.ok(lines.includes('https://example.com/blog/x/ rating content/x.md:1'), lines.join('\n'));
     // No source file makes it, and the folder is not preview.dir: named by its path, on the built file, at the element.
-    assert.ok(lines.includes('/other.html: Check "image_keywords" failed. check/image_keywords _site/other.html:4'), lines.join('\n'));
+    assert.ok(lines.includes('/other.html: 1 image without alt text check/image_keywords _site/other.html:4'), lines.join('\n'));
     const cq = JSON.parse((await runCli(['check', '--local', '_site', '--format', 'codequality'], { cwd, env: {} })).stdout);
     const title = cq.find(
       (i: { check_name: string; location: { path: string } }) =>

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { assertWorkerAnalyses } from '../analysis/workerSmoke';
+import { openSession } from '../agent/mcpSession';
 import { readZip, zipRead, type ZipEntry } from './zip';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -28,9 +29,11 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
  * status bar's filter) in both languages, and the longer changelog and README that say it. Raised
  * to 458 KB for the agent tools (core/agent, ~22 KB minified, and the editor's adapter), their six
  * language-model tools in the manifest in two languages, and the README's "Ask an agent"; the MCP
- * SDK itself is not in the package (only the command line bundles it).
+ * SDK itself is not in the package (only the command line bundles it). Raised to 788 KB when it
+ * stood at 780.6 KB: the MCP server now ships for VS Code 1.101+ (dist/mcp.js, 1.15 MB minified:
+ * the MCP SDK with zod and ajv, and its own copy of undici and the core, as a bundle cannot share).
  */
-export const VSIX_BUDGET_BYTES = 458 * 1024;
+export const VSIX_BUDGET_BYTES = 788 * 1024;
 
 /** What may ship, as paths inside the .vsix. Anything else fails the test. */
 const ALLOWED: RegExp[] = [
@@ -43,6 +46,7 @@ const ALLOWED: RegExp[] = [
   /^extension\/icon\.png$/,
   /^extension\/dist\/extension\.js$/,
   /^extension\/dist\/analysisWorker\.js$/,
+  /^extension\/dist\/mcp\.js$/,
   /^extension\/media\/reports\.svg$/,
   /^extension\/media\/webview\.css$/,
   /^extension\/media\/dist\/[a-zA-Z]+\.js$/,
@@ -155,6 +159,29 @@ describe('the .vsix package', function () {
     assert.ok(bundle.length / bundle.split('\n').length > 1000, 'the bundle is not minified (short lines)');
     assert.match(bundle, /undici/i, 'the bundle does not hold undici');
     assert.ok(![...names].some((n) => n.includes('node_modules/')));
+  });
+
+  it('carries the MCP server (dist/mcp.js) as a production bundle with the SDK inside, which lists its tools', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webreports-mcp-'));
+    try {
+      for (const name of ['mcp.js', 'analysisWorker.js']) {
+        const entry = entries.find((e) => e.name === `extension/dist/${name}`);
+        assert.ok(entry, `extension/dist/${name} is missing`);
+        fs.writeFileSync(path.join(dir, name), zipRead(buffer, entry));
+      }
+      const bundle = fs.readFileSync(path.join(dir, 'mcp.js'), 'utf8');
+      assert.doesNotMatch(bundle, /sourceMappingURL/);
+      assert.ok(bundle.length / bundle.split('\n').length > 1000, 'the MCP bundle is not minified (short lines)');
+      const session = await openSession({ cwd: dir, env: {}, server: [path.join(dir, 'mcp.js')] });
+      try {
+        const names = (await session.client.listTools()).tools.map((t) => t.name);
+        assert.ok(names.includes('check_page'), names.join(', '));
+      } finally {
+        await session.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it(`stays within the size budget (${VSIX_BUDGET_BYTES / 1024} KB)`, () => {
