@@ -1,5 +1,6 @@
 // `npm run bench` (full: 1k/10k/100k reports, writes bench/RESULTS.md) or `npm run bench -- --quick`
-// (small sizes, seconds; CI runs it so the benchmark cannot rot). Prints ratios with pass/fail
+// (small sizes, seconds; CI runs it so the benchmark cannot rot); `-- --only=service` the service's
+// list and create rows alone. Prints ratios with pass/fail
 // beside each goal; machines are noisy, so nothing here is a test. Loopback only, every loop
 // bounded, temporary databases removed, stops by itself. Parts:
 //   bench/data.ts          datasets bulk-loaded through the store (one transaction each)
@@ -46,6 +47,8 @@ import { serviceRows } from './bench/serviceRows';
 import { benchDocumentUrls } from './benchDocumentUrls';
 
 const QUICK = process.argv.includes('--quick');
+/** `--only=service`: the service rows alone, on the smallest and largest datasets (nothing written). */
+const ONLY_SERVICE = process.argv.includes('--only=service');
 const SIZES = QUICK ? [200, 1000, 2000] : [1000, 10_000, 100_000];
 const LATENCIES = [0, 20];
 const SETTINGS: Settings = { quick: QUICK, rounds: Number(process.env.BENCH_ROUNDS) || (QUICK ? 5 : 30) };
@@ -61,10 +64,14 @@ async function main(): Promise<void> {
   };
   try {
     const datasets: Dataset[] = [];
-    for (const count of SIZES) {
+    for (const count of ONLY_SERVICE ? [SIZES[0], SIZES[SIZES.length - 1]] : SIZES) {
       const data = await makeDataset(count, root.dir);
       console.log(`  bulk-loaded ${count} reports through the store in ${(data.loadMs / 1000).toFixed(1)} s`);
       datasets.push(data);
+    }
+    if (ONLY_SERVICE) {
+      add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));
+      return;
     }
     add(await firstRenderRows(datasets, LATENCIES, SETTINGS));
     add(await serviceRows(datasets[0], datasets[datasets.length - 1], SETTINGS));

@@ -9,6 +9,7 @@ import { ratingOf } from '../core/checks/rating';
 import { isReportId, NoMoreIdsError } from './reportId';
 import { configure, migrate, type Db } from './storeSchema';
 import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';
+import { SearchTotals } from './searchTotals';
 import { ftsString, listStatement, PROBE_CAP, PROBE_SQL, trigramsOf, type ListQuery, type ListResult } from './storeQuery';
 import type { StoredReport } from './types';
 import { searchText } from './urlForms';
@@ -56,6 +57,7 @@ export class Store {
   private readonly lastId;
   private readonly setLastId;
   private closed = false;
+  private readonly searchTotals;
   /** Prepared statements by SQL text: the list has a few dozen shapes, each prepared once. */
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -67,6 +69,7 @@ export class Store {
     this.insert = db.prepare(`INSERT INTO reports (${COLUMNS}) VALUES (${VALUES})`);
     this.replace = db.prepare(`UPDATE reports SET ${SETS} WHERE id = @id`);
     this.remove = db.prepare('DELETE FROM reports WHERE id = ?');
+    this.searchTotals = new SearchTotals(db);
     this.byId = db.prepare('SELECT record FROM reports WHERE id = ?').pluck();
     this.lastId = db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'reports'), 0)").pluck();
     this.setLastId = db.transaction((id: number) => {
@@ -128,7 +131,9 @@ export class Store {
   /** One page of the list and the total, filtered, sorted and paged in SQL (storeQuery.ts). */
   list(q: ListQuery): ListResult {
     const { count, page, pageParams, countParams } = listStatement(q, q.search ? this.rareTrigram(q.search.toLowerCase()) : undefined);
-    const total = this.prepared(count).get(...countParams) as number;
+    const counted = (): number => this.prepared(count).get(...countParams) as number;
+    // A search's total is a count of its matches (the other totals are counters: storeSchema.ts).
+    const total = q.search ? this.searchTotals.total(q, counted) : counted();
     const offset = (q.page - 1) * q.perPage;
     if (offset >= total) return { items: [], total };
     const rows = this.prepared(page).all(...pageParams, q.perPage, offset) as string[];
