@@ -22,8 +22,9 @@ function listQueries(count: number): Record<string, string> {
 
 /**
  * A broad search (every URL holds ".example.test", a third are good), sorted by url, with its
- * total. Asked again, the total is remembered (service/searchTotals.ts): goal ≤ 2×. A new needle
- * each time is counted, a scan of the matches: no goal, it grows with the data.
+ * total: goal ≤ 2× with a new needle each time (the issue's goal; its total is a count of the
+ * matches, which grows with the data). Asked again (the next page, Load more), the total is
+ * remembered (service/searchTotals.ts): ≤ 2× too.
  */
 const BROAD = 'result=good&search=example&sort_by=url&sort=asc&per_page=25';
 const broadNew = (n: number): string => `result=good&search=${BROAD_NEEDLES[n % BROAD_NEEDLES.length]}&sort_by=url&sort=asc&per_page=25`;
@@ -95,9 +96,10 @@ export async function serviceRows(small: Dataset, large: Dataset, settings: Sett
       () => list(a, broadNew(asked++)),
     );
     rows.push({
-      name: `service list: broad search, a new needle each time (no goal), ${label}`,
+      name: `service list: broad search by url, a new needle each time, ${label}`,
       value: `${ms(newB)} / ${ms(newA)}`,
       ratio: newB / newA,
+      goal: 2,
     });
     const [cb, ca] = await timePair(
       settings.rounds,
