@@ -11,8 +11,9 @@ import { runMcp } from './mcpServer';
 export async function mcpMain(argv: readonly string[]): Promise<number> {
   try {
     const command = parseCommand(['mcp', ...argv]);
-    if (command.kind !== 'mcp')
+    if (command.kind !== 'mcp') {
       throw new CliFailure('usage', 'This is the MCP server: its options are --allow-writes, --config and --base-url.');
+    }
     return await runMcp(command.options, processIo());
   } catch (error) {
     const message =
