@@ -1,5 +1,5 @@
-// The MCP server the editor offers agents (VS Code 1.101+, where `lm.registerMcpServerDefinitionProvider`
-// exists; type-guarded here, the test host is 1.100): the bundled server (mcpServerSpec.ts) over
+// The MCP server the editor offers agents (where the host has `lm.registerMcpServerDefinitionProvider`:
+// 1.100 and later; type-guarded for 1.90): the bundled server (mcpServerSpec.ts) over
 // stdio, with the editor's service address, key and history folder handed over in its environment —
 // never written to a file or an argument.
 import * as path from 'node:path';
@@ -13,6 +13,18 @@ import { bundledMcpServer, mcpServerSpec } from './mcpServerSpec';
 
 export function offerMcpServer(ctx: CommandContext, extension: vscode.ExtensionContext, version: string): vscode.Disposable | undefined {
   if (!fs.existsSync(bundledMcpServer(extension.extensionPath))) return undefined;
+  // VS Code 1.101 reads the provider from `mcpServerDefinitionProviders`, 1.100 (where the API was
+  // still taking shape) from `modelContextServerCollections`: both are contributed. An offer the
+  // host refuses all the same must never stop the extension from activating.
+  try {
+    return register(ctx, extension, version);
+  } catch (error) {
+    ctx.log.warn(`The MCP server is not offered to this VS Code: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+function register(ctx: CommandContext, extension: vscode.ExtensionContext, version: string): vscode.Disposable | undefined {
   return registerMcpProvider(MCP_PROVIDER_ID, {
     provideMcpServerDefinitions: async () => {
       const spec = mcpServerSpec({
