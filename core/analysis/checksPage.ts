@@ -1,5 +1,6 @@
 // The checks of the page's content (SEO, accessibility), as the real service names and rates them.
 import { LIMITS, none, type CheckDef } from './checkTypes';
+import { wordsFound } from './pageWords';
 
 // l10n-exempt: the service's own words for its checks (English, as the real service's records carry them); people read names through core/checks/checkNames.ts
 export const PAGE_CHECKS: readonly CheckDef[] = [
@@ -66,8 +67,7 @@ export const PAGE_CHECKS: readonly CheckDef[] = [
     ok: 'The title keywords appear in the content.',
     fix: 'Use the words of the title in the page text.',
     run: (f) => {
-      const body = new Set(f.bodyWords); // a Set: a long title against a long body is not quadratic
-      const found = [...new Set(f.titleWords.filter((w) => body.has(w)))];
+      const found = wordsFound(f.bodyTextLower, [...new Set(f.titleWords)]);
       return { value: found, errors: none(found.length > 0, 'missing', f.titleWords) };
     },
   },

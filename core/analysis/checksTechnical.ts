@@ -134,7 +134,7 @@ export const TECHNICAL_CHECKS: readonly CheckDef[] = [
     judgedFrom: 'html',
     ok: `At least ${LIMITS.words} words.`,
     fix: 'Write more text on the page.',
-    run: (f) => ({ value: f.bodyWords.length, errors: none(f.bodyWords.length >= LIMITS.words, 'too_few', { min: LIMITS.words }) }),
+    run: (f) => ({ value: f.bodyWordCount, errors: none(f.bodyWordCount >= LIMITS.words, 'too_few', { min: LIMITS.words }) }),
   },
   {
     key: 'text_html_ratio',

@@ -1,10 +1,14 @@
 // Reads one page's HTML as the real service does: the facts the checks look at, and where in the
 // text each fact comes from (places.ts), in one parse. `url` is the page's address; without one,
 // links are left as written and relative ones count as the page's own.
-import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import type { HtmlFacts, LinkRef } from './pageFacts';
-import { emailPlaces, isEmailWord, PlaceLists, type Places } from './places';
+import { emailPlaces, PlaceLists, type Places } from './places';
 import { RAW_TEXT_ELEMENTS } from './rawText';
+import { walkPage } from './pageWalk';
+import { collapsedLength, countWords, emailsIn, words } from './pageWords';
+
+export { words } from './pageWords';
 import { firstAttributes } from '../fixes/htmlTags';
 
 export interface HtmlReading {
@@ -48,18 +52,12 @@ const BLOCK_TEXT: Record<string, boolean> = {
   noscript: false,
   pre: true,
 };
-const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const STYLE = /style/i;
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 export function text(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
-}
-
-export function words(s: string | null): string[] {
-  return (s ?? '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}_]+/u)
-    .filter(Boolean);
 }
 
 function resolve(href: string, base: string | undefined): string {
@@ -69,6 +67,10 @@ function resolve(href: string, base: string | undefined): string {
   } catch {
     return href;
   }
+}
+
+function attr(el: HTMLElement, name: string): string {
+  return (el.getAttribute(name) ?? '').trim();
 }
 
 function push<T>(map: Record<string, T[]>, key: string, value: T): void {
@@ -83,35 +85,39 @@ function hostOf(url: string): string {
   }
 }
 
-/** Every element under `root` in document order (as querySelectorAll('*') gives them, without its cost), and by tag. */
-function elementsOf(root: HTMLElement): { all: HTMLElement[]; byTag: Map<string, HTMLElement[]> } {
-  const all: HTMLElement[] = [];
-  const byTag = new Map<string, HTMLElement[]>();
-  const stack: Node[] = [...root.childNodes].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType !== NodeType.ELEMENT_NODE) continue;
-    const el = node as HTMLElement;
-    all.push(el);
-    const tag = el.tagName.toLowerCase();
-    const list = byTag.get(tag);
-    if (list) list.push(el);
-    else byTag.set(tag, [el]);
-    for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
-  }
-  return { all, byTag };
-}
-
 /** Reads the facts and their places from `html`, the page at `url` (when known). */
 export function readHtml(html: string, url: string | undefined): HtmlReading {
   const root = parse(html, { comment: false, blockTextElements: BLOCK_TEXT });
   const places = new PlaceLists(html);
-  const { all, byTag } = elementsOf(root);
   // A repeated attribute is read as browsers read it, the first (in any case), and as the quick
   // fixes read it (core/fixes/htmlTags.ts): the parser would take the last. Before any is read.
-  for (const el of all) if (el.rawAttrs) el.rawAttrs = firstAttributes(el.rawAttrs);
+  const firstOnly = (el: HTMLElement): void => {
+    if (el.rawAttrs) el.rawAttrs = firstAttributes(el.rawAttrs);
+  };
+  const deprecatedTags: Record<string, number> = {};
+  const inlineCss: string[] = [];
+  const headings: Record<string, string[]> = {};
+  const walked = walkPage(root, (el, tag) => {
+    if (HEADINGS.has(tag)) {
+      push(headings, tag, text(el.text));
+      if (tag === 'h1') places.whole('headings', el);
+    }
+    if (DEPRECATED.has(tag)) {
+      deprecatedTags[tag] = (deprecatedTags[tag] ?? 0) + 1;
+      places.tag('deprecated_html_tags', el);
+    }
+    if (tag !== 'svg' && STYLE.test(el.rawAttrs)) {
+      firstOnly(el);
+      const style = attr(el, 'style');
+      if (style) {
+        inlineCss.push(style);
+        places.tag('inline_css', el);
+      }
+    }
+  });
+  const { byTag } = walked;
+  for (const list of byTag.values()) for (const el of list) firstOnly(el);
   const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
-  const attr = (el: HTMLElement, name: string): string => (el.getAttribute(name) ?? '').trim();
   const metas = tagged('meta');
   const metaTag = (name: string): HTMLElement | undefined => metas.find((el) => attr(el, 'name').toLowerCase() === name);
   const meta = (name: string): string | null => {
@@ -125,12 +131,6 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   for (const key of ['title', 'content_keywords']) {
     for (const t of titles) places.whole(key, t);
     if (titles.length === 0 && head) places.tag(key, head);
-  }
-  const headings: Record<string, string[]> = {};
-  for (const el of all.filter((el) => HEADINGS.has(el.tagName))) {
-    const tag = el.tagName.toLowerCase();
-    push(headings, tag, text(el.text));
-    if (tag === 'h1') places.whole('headings', el);
   }
   const body = tagged('body')[0] ?? root;
   if (!headings.h1 && body !== root) places.tag('headings', body);
@@ -189,20 +189,8 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
     imagesWithoutAlt.push({ url: resolve(attr(img, 'src'), url), text: '' });
     places.tag('image_keywords', img);
   }
-  const deprecatedTags: Record<string, number> = {};
-  const inlineCss: string[] = [];
-  for (const el of all) {
-    const tag = el.tagName.toLowerCase();
-    if (DEPRECATED.has(tag)) {
-      deprecatedTags[tag] = (deprecatedTags[tag] ?? 0) + 1;
-      places.tag('deprecated_html_tags', el);
-    }
-    if (tag !== 'svg' && /style/i.test(el.rawAttrs) && attr(el, 'style')) {
-      inlineCss.push(attr(el, 'style'));
-      places.tag('inline_css', el);
-    }
-  }
-  const bodyText = text(body.structuredText ?? body.text);
+  const bodyText = walked.bodyText;
+  const bodyLower = bodyText.toLowerCase();
   for (const name of ['robots', 'googlebot']) {
     const el = metaTag(name);
     if (el) places.tag('noindex', el);
@@ -212,14 +200,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const charset = charsetMeta
     ? attr(charsetMeta, 'charset') || (/charset=([^;\s]+)/i.exec(attr(charsetMeta, 'content'))?.[1] ?? null)
     : null;
-  const emails = [
-    ...new Set(
-      bodyText
-        .split(' ')
-        .map((w) => w.replace(/[.,;:!?)]+$/, ''))
-        .filter(isEmailWord),
-    ),
-  ];
+  const emails = emailsIn(bodyText);
   if (emails.length > 0) emailPlaces(body, places);
   return {
     facts: {
@@ -228,7 +209,8 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       description: meta('description'),
       headings,
       titleWords: words(title),
-      bodyWords: words(bodyText),
+      bodyWordCount: countWords(bodyLower),
+      bodyTextLower: bodyLower,
       imagesWithoutAlt,
       links,
       lang: attr(htmlTag ?? root, 'lang') || null,
@@ -236,14 +218,14 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       charset: charset || null,
       requests,
       blockingScripts,
-      domNodes: all.length,
+      domNodes: walked.elements,
       mixedContent,
       unsafeLinks,
       emails,
       social,
       inlineCss,
       deprecatedTags,
-      textRatio: html.length ? Math.round((bodyText.length / html.length) * 10000) / 100 : 0,
+      textRatio: html.length ? Math.round((collapsedLength(bodyText) / html.length) * 10000) / 100 : 0,
     },
     robotsMeta,
     places: places.lists,

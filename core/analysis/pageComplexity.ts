@@ -153,8 +153,23 @@ export function sizeProblem(html: string, caps: PageCaps = PAGE_CAPS): string | 
   return `too large: more than ${(caps.maxBytes / 1024 / 1024).toLocaleString('en-US')} MiB`;
 }
 
+/**
+ * Whether `html` has at most `cap` start tags (`<` and a letter): then it has at most that many
+ * elements, nested at most that deep, and the pass of measureComplexity can say nothing more.
+ * Most pages are that small, so the parse is the only full read of them.
+ */
+function fewStartTags(html: string, cap: number): boolean {
+  let tags = 0;
+  for (let lt = html.indexOf('<'); lt >= 0; lt = html.indexOf('<', lt + 1)) {
+    const c = html.charCodeAt(lt + 1) | 0x20; // lower case, for letters
+    if (c >= 97 && c <= 122 && ++tags > cap) return false;
+  }
+  return true;
+}
+
 /** Why the page is too complex to analyse, in words for people; undefined when within the caps. */
 export function complexityProblem(html: string, caps: PageCaps = PAGE_CAPS): string | undefined {
+  if (fewStartTags(html, Math.min(caps.maxElements, caps.maxDepth))) return undefined;
   const c = measureComplexity(html, caps);
   // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
   if (c.elements > caps.maxElements) return `too complex: more than ${caps.maxElements.toLocaleString('en-US')} elements`;

@@ -16,9 +16,12 @@ export interface PageFacts {
   description: string | null;
   /** heading texts by tag (h1…h6), only the tags present */
   headings: Record<string, string[]>;
-  /** lower-case words of the title and of the body text */
+  /** lower-case words of the title */
   titleWords: string[];
-  bodyWords: string[];
+  /** how many words the body's text holds (as `words` counts them) */
+  bodyWordCount: number;
+  /** the body's text in lower case, whitespace as written (its words: pageWords.ts's hasWord) */
+  bodyTextLower: string;
   /** images with a src and no alt attribute */
   imagesWithoutAlt: LinkRef[];
   links: { Internals?: LinkRef[]; Externals?: LinkRef[] };

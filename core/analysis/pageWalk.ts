@@ -1,0 +1,124 @@
+// One walk of a parsed page, in document order: how many elements it has, the elements the checks
+// read (by lower-case tag), and the page's text as node-html-parser's `structuredText` gives it
+// once whitespace is collapsed (pageWords.ts) — without a second walk, a text getter per level, or the list of
+// every element. The analysis costs about what the parse costs, so every pass over the tree counts.
+import { NodeType, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
+
+/** The elements the checks read (htmlReading.ts), kept by tag; every other element is only counted. */
+const KEPT = new Set(['html', 'head', 'body', 'title', 'meta', 'a', 'script', 'link', 'img', 'iframe', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+// node-html-parser's block elements (its `kBlockElements`: these names, in lower or upper case,
+// as written): its structuredText starts a new line at each, which the collapsed text reads as a space.
+const BLOCK_NAMES = [
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup'],
+  ...['details', 'dialog', 'dd', 'div', 'dt'],
+  ...['fieldset', 'figcaption', 'figure', 'footer', 'form'],
+  ...['table', 'td', 'tr'],
+  ...['address', 'article', 'aside', 'blockquote', 'br', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'ul'],
+];
+const BLOCK = new Set([...BLOCK_NAMES, ...BLOCK_NAMES.map((n) => n.toUpperCase())]);
+// The parser's own test of a text node that structuredText leaves out (TextNode.isWhitespace).
+const WHITESPACE_ONLY = /^(\s|&nbsp;)*$/;
+const AMPERSAND = 38;
+
+/** Whether UTF-16 unit `c` is JavaScript's `\s`. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * What structuredText takes of a text node: ' ' for one of whitespace (and `&nbsp;`) only, else
+ * its decoded text trimmed as the parser trims it (`trimText`: one space kept at an edge that had
+ * whitespace other than a line break). The parser's getters decode and test every node with
+ * regular expressions; most nodes have no entity and no whitespace at their edges.
+ */
+function pieceOf(node: TextNode): string {
+  const raw = node.rawText;
+  const first = raw.charCodeAt(0);
+  if (raw.length === 0 || ((isSpace(first) || first === AMPERSAND) && WHITESPACE_ONLY.test(raw))) return ' ';
+  const text = raw.includes('&') ? node.text : raw;
+  let start = 0;
+  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  if (start === text.length) return text;
+  let end = text.length - 1;
+  while (isSpace(text.charCodeAt(end))) end--;
+  if (start === 0 && end === text.length - 1) return text;
+  const lead = start > 0 && isLineSpace(text.charCodeAt(start - 1));
+  const trail = end < text.length - 1 && isLineSpace(text.charCodeAt(end + 1));
+  return `${lead ? ' ' : ''}${text.slice(start, end + 1)}${trail ? ' ' : ''}`;
+}
+
+/** `[^\S\r\n]`: whitespace but a line break. */
+function isLineSpace(c: number): boolean {
+  return c !== 10 && c !== 13 && isSpace(c);
+}
+
+export interface PageWalk {
+  /** elements under the root (as querySelectorAll('*') counts them) */
+  elements: number;
+  /** the KEPT elements by lower-case tag, in document order */
+  byTag: Map<string, HTMLElement[]>;
+  /**
+   * The text under the first <body>, or under the root without one, as structuredText gives it
+   * but for whitespace: its runs are left as they are (pageWords.ts reads the text as collapsed).
+   */
+  bodyText: string;
+}
+
+/**
+ * Walks every node under `root` once. `visit` sees each element with its lower-case tag (for the
+ * checks that look at every element: deprecated tags, inline styles). Recursive, as the parser's
+ * own text getters are: the complexity caps (pageComplexity.ts) bound the depth before the parse.
+ */
+export function walkPage(root: HTMLElement, visit: (el: HTMLElement, tag: string) => void): PageWalk {
+  const byTag = new Map<string, HTMLElement[]>();
+  // The text's pieces: each text node's trimmed text, a space for a block's edges and for a
+  // whitespace-only node (structuredText's line breaks and `prependWhitespace`, once collapsed).
+  const pieces: string[] = [];
+  let elements = 0;
+  let bodyStart = -1;
+  let bodyEnd = -1;
+  const walk = (node: Node): void => {
+    const children = node.childNodes;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (child.nodeType === NodeType.TEXT_NODE) {
+        pieces.push(pieceOf(child as TextNode));
+        continue;
+      }
+      if (child.nodeType !== NodeType.ELEMENT_NODE) continue;
+      const el = child as HTMLElement;
+      elements++;
+      const raw = el.rawTagName;
+      const tag = raw.toLowerCase();
+      if (KEPT.has(tag)) {
+        const list = byTag.get(tag);
+        if (list) list.push(el);
+        else byTag.set(tag, [el]);
+      }
+      visit(el, tag);
+      const block = BLOCK.has(raw);
+      const first = tag === 'body' && bodyStart < 0;
+      if (first) bodyStart = pieces.length;
+      if (block) pieces.push(' ');
+      walk(el);
+      if (block) pieces.push(' ');
+      if (first) bodyEnd = pieces.length;
+    }
+  };
+  walk(root);
+  const bodyText = bodyStart < 0 ? pieces.join('') : pieces.slice(bodyStart, bodyEnd).join('');
+  return { elements, byTag, bodyText };
+}

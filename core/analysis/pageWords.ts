@@ -1,0 +1,105 @@
+// The words of a page's text as the checks count them: lower-case runs of letters, digits and `_`
+// (htmlReading.ts's `words`), counted and looked up in place instead of split into a list of
+// every word: a page's text is read once, and a title word is found without a set of the body's.
+import { isEmailWord } from './places';
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** Title words looked up one by one in the text; past this, the text's words are put in a set once. */
+const LOOKED_UP_WORDS = 32;
+
+/** The lower-case words of `s`: runs of letters, digits and `_`. */
+export function words(s: string | null): string[] {
+  return (s ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
+}
+
+/** Whether the code point at `i` of `s` (the code unit there, or its pair) is a word character. */
+function wordAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return WORD_CHAR.test(String.fromCodePoint(s.codePointAt(i)!));
+}
+
+/** The code units of the code point that ends just before `i` (2 for a surrogate pair, else 1). */
+function unitsBefore(s: string, i: number): number {
+  const c = s.charCodeAt(i - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+    const h = s.charCodeAt(i - 2);
+    if (h >= 0xd800 && h <= 0xdbff) return 2;
+  }
+  return 1;
+}
+
+// 1 for the ASCII word characters: the count's loop reads a table, not a chain of comparisons.
+const ASCII_WORD = new Uint8Array(128).map((_, c) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ? 1 : 0,
+);
+
+/** How many words `lower` (a text already in lower case) holds: `words(text).length`. */
+export function countWords(lower: string): number {
+  let count = 0;
+  let inWord = 0;
+  const n = lower.length;
+  for (let i = 0; i < n; i++) {
+    const c = lower.charCodeAt(i);
+    let word: number;
+    if (c < 128) word = ASCII_WORD[c];
+    else {
+      word = wordAt(lower, i) ? 1 : 0;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) i++;
+    }
+    count += word & (inWord ^ 1);
+    inWord = word;
+  }
+  return count;
+}
+
+/** The length of `text.replace(/\s+/g, ' ').trim()`, without building it: only runs of 2+ are read. */
+export function collapsedLength(text: string): number {
+  if (!/\S/.test(text)) return 0;
+  let length = text.length;
+  const runs = /\s{2,}/g;
+  for (let m = runs.exec(text); m; m = runs.exec(text)) length -= m[0].length - 1;
+  if (/^\s/.test(text)) length--;
+  if (/\s$/.test(text)) length--;
+  return length;
+}
+
+/** Whether `word` (one of `words(…)`) is one of the words of `lower` (a text in lower case). */
+export function hasWord(lower: string, word: string): boolean {
+  if (word === '') return false;
+  for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    const startsWord = at === 0 || !wordAt(lower, at - unitsBefore(lower, at));
+    if (startsWord && (end >= lower.length || !wordAt(lower, end))) return true;
+  }
+  return false;
+}
+
+/**
+ * Which of `wanted` (words, each once) are words of `lower` (a text in lower case), in their order.
+ * A few are looked up in the text; many would make that quadratic, so the text's words are then
+ * put in a set, once.
+ */
+export function wordsFound(lower: string, wanted: readonly string[]): string[] {
+  if (wanted.length <= LOOKED_UP_WORDS) return wanted.filter((w) => hasWord(lower, w));
+  const all = new Set(words(lower));
+  return wanted.filter((w) => all.has(w));
+}
+
+/** The e-mail addresses among the words of `text` (split at whitespace), once each. */
+export function emailsIn(text: string): string[] {
+  if (!text.includes('@')) return [];
+  return [
+    ...new Set(
+      text
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(' ')
+        .map((w) => w.replace(/[.,;:!?)]+$/, ''))
+        .filter(isEmailWord),
+    ),
+  ];
+}

@@ -1,0 +1,110 @@
+// The page's text and words as the checks read them, computed in one walk and in place, agree with
+// their definitions: node-html-parser's structuredText collapsed (the text), `words(text)` (the
+// count and the title words found), and the complexity caps with their shortcut for small pages.
+import { strict as assert } from 'node:assert';
+import * as fc from 'fast-check';
+import { parse } from 'node-html-parser';
+import { complexityProblem, measureComplexity, PAGE_CAPS } from '../../../core/analysis/pageComplexity';
+import { walkPage } from '../../../core/analysis/pageWalk';
+import { collapsedLength, countWords, hasWord, words, wordsFound } from '../../../core/analysis/pageWords';
+
+const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+// Words, spaces and marks that test the edges: entities, non-breaking and other spaces, line
+// breaks, letters that change length in lower case, pairs of surrogates, punctuation.
+const piece = fc.constantFrom(
+  'word',
+  'Über',
+  'İstanbul',
+  'ΣΑΣ',
+  'x_y',
+  '42',
+  '😀a',
+  '𝒜b',
+  'a.b',
+  'mail@example.com',
+  '&amp;',
+  '&nbsp;',
+  '&#160;',
+  '&eacute;t&eacute;',
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u00a0',
+  '\u3000',
+  '\ufeff',
+  ',',
+  '-',
+);
+const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+const tag = fc.constantFrom('p', 'div', 'span', 'b', 'li', 'td', 'h1', 'br', 'DIV', 'Div', 'section', 'a', 'em', 'body');
+const fragment: fc.Arbitrary<string> = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    text,
+    fc.tuple(tag, fc.array(tie('node'), { maxLength: 4 })).map(([t, kids]) => `<${t}>${(kids as string[]).join('')}</${t}>`),
+  ),
+})).node as fc.Arbitrary<string>;
+
+describe('analysis: the page text in one walk', () => {
+  it('is structuredText of the first body (else of the root), once whitespace is collapsed', () => {
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 5 }), fc.boolean(), (parts, withBody) => {
+        const html = withBody ? `<html><head><title>t</title></head><body>${parts.join('')}</body></html>` : parts.join('');
+        const root = parse(html, { comment: false });
+        const walked = walkPage(root, () => undefined);
+        const body = root.querySelector('body') ?? root;
+        assert.equal(collapse(walked.bodyText), collapse(body.structuredText));
+        assert.equal(collapsedLength(walked.bodyText), collapse(body.structuredText).length);
+        assert.equal(walked.elements, root.querySelectorAll('*').length);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('counts and finds words as words() splits them, in any script', () => {
+    fc.assert(
+      fc.property(text, fc.array(piece, { maxLength: 40 }), (t, title) => {
+        const lower = t.toLowerCase();
+        const all = words(t);
+        assert.equal(countWords(lower), all.length);
+        const wanted = [...new Set(words(title.join(' ')))];
+        assert.deepEqual(
+          wordsFound(lower, wanted),
+          wanted.filter((w) => all.includes(w)),
+        );
+        for (const w of wanted) assert.equal(hasWord(lower, w), all.includes(w), w);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a word only whole: not inside a longer word, in any case, across a surrogate pair', () => {
+    assert.equal(hasWord('reports and more', 'report'), false);
+    assert.equal(hasWord('reports and report.', 'report'), true);
+    assert.equal(hasWord('𝒜report', 'report'), false);
+    assert.equal(hasWord('😀report', 'report'), true);
+    assert.equal(hasWord('', 'x'), false);
+  });
+
+  it('with many title words, reads the text into a set once (not a scan per word)', () => {
+    const wanted = Array.from({ length: 5_000 }, (_, i) => `w${i}`);
+    const lower = Array.from({ length: 20_000 }, (_, i) => `w${i * 2}`).join(' ');
+    const found = wordsFound(lower, wanted);
+    assert.equal(found.length, 2_500);
+    assert.equal(found[1], 'w2');
+  });
+
+  it('refuses a page past the caps whether or not it has few start tags', () => {
+    const caps = { ...PAGE_CAPS, maxDepth: 50, maxElements: 1_000 };
+    assert.equal(complexityProblem('<div>'.repeat(50), caps), undefined);
+    assert.match(complexityProblem('<div>'.repeat(51), caps) ?? '', /nested more than 50/);
+    // Many start tags but shallow: the full pass runs and finds nothing past the caps.
+    assert.equal(complexityProblem('<br>'.repeat(900), caps), undefined);
+    assert.equal(measureComplexity('<br>'.repeat(900), caps).depth, 0);
+    assert.match(complexityProblem('<br>'.repeat(1_001), caps) ?? '', /more than 1,000 elements/);
+    // Not a start tag: a "<" before a digit, a space or an end tag.
+    assert.equal(complexityProblem('<1 < a </div>'.repeat(100), caps), undefined);
+  });
+});
