@@ -6,7 +6,7 @@ import type { HtmlFacts, LinkRef } from './pageFacts';
 import { emailPlaces, PlaceLists, type Places } from './places';
 import { RAW_TEXT_ELEMENTS } from './rawText';
 import { walkPage } from './pageWalk';
-import { collapsedLength, countWords, emailsIn, words } from './pageWords';
+import { emailsIn, textCounts, words } from './pageWords';
 
 export { words } from './pageWords';
 import { firstAttributes } from '../fixes/htmlTags';
@@ -60,13 +60,23 @@ export function text(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-function resolve(href: string, base: string | undefined): string {
-  if (base === undefined) return href;
-  try {
-    return new URL(href, base).href;
-  } catch {
-    return href;
-  }
+// A path from the root in characters the URL parser keeps as they are, with no dot segment: it
+// resolves to the base's origin and the path as written, without a URL object per link.
+const PLAIN_PATH = /^\/(?![/\\])[\w\-~!$&'()*+,;=:@/.]*$/;
+
+/** Resolves hrefs against `base` as `new URL(href, base).href` does (as written when there is no base or it fails). */
+export function resolverFor(base: string | undefined): (href: string) => string {
+  if (base === undefined) return (href) => href;
+  const b = new URL(base);
+  const origin = b.username || b.password ? undefined : b.origin;
+  return (href) => {
+    if (origin !== undefined && PLAIN_PATH.test(href) && !href.includes('/.')) return origin + href;
+    try {
+      return new URL(href, base).href;
+    } catch {
+      return href;
+    }
+  };
 }
 
 function attr(el: HTMLElement, name: string): string {
@@ -137,13 +147,14 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   for (const key of ['meta_description', 'meta_viewport', 'charset']) if (head) places.tag(key, head);
   if (htmlTag) places.tag('language', htmlTag);
   const origin = url === undefined ? undefined : new URL(url).origin;
+  const resolve = resolverFor(url);
   const links: HtmlFacts['links'] = {};
   const social: Record<string, LinkRef[]> = {};
   const unsafeLinks: string[] = [];
   for (const a of tagged('a')) {
     const href = attr(a, 'href');
     if (!href || href.startsWith('#')) continue;
-    const target = resolve(href, url);
+    const target = resolve(href);
     const ref = { url: target, text: text(a.text) };
     const internal = origin === undefined ? !SCHEME.test(href) : target.startsWith(origin);
     // l10n-exempt: keys of the real service's record shape, not words for people
@@ -162,7 +173,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const https = url?.startsWith('https:') ?? false;
   const resource = (kind: string, el: HTMLElement, raw: string): void => {
     if (!raw) return;
-    push(requests, kind, resolve(raw, url));
+    push(requests, kind, resolve(raw));
     if (https && raw.startsWith('http://')) {
       push(mixedContent, kind, raw);
       places.tag('mixed_content', el);
@@ -173,7 +184,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
     const src = attr(s, 'src');
     resource('JavaScripts', s, src);
     if (src && s.getAttribute('defer') === undefined && s.getAttribute('async') === undefined) {
-      blockingScripts.push(resolve(src, url));
+      blockingScripts.push(resolve(src));
       places.tag('defer_javascript', s);
     }
   }
@@ -186,11 +197,12 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const imagesWithoutAlt: LinkRef[] = [];
   for (const img of images) {
     if (!attr(img, 'src') || img.getAttribute('alt') !== undefined) continue;
-    imagesWithoutAlt.push({ url: resolve(attr(img, 'src'), url), text: '' });
+    imagesWithoutAlt.push({ url: resolve(attr(img, 'src')), text: '' });
     places.tag('image_keywords', img);
   }
   const bodyText = walked.bodyText;
   const bodyLower = bodyText.toLowerCase();
+  const counts = textCounts(bodyText, bodyLower);
   for (const name of ['robots', 'googlebot']) {
     const el = metaTag(name);
     if (el) places.tag('noindex', el);
@@ -209,7 +221,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       description: meta('description'),
       headings,
       titleWords: words(title),
-      bodyWordCount: countWords(bodyLower),
+      bodyWordCount: counts.words,
       bodyTextLower: bodyLower,
       imagesWithoutAlt,
       links,
@@ -225,7 +237,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       social,
       inlineCss,
       deprecatedTags,
-      textRatio: html.length ? Math.round((collapsedLength(bodyText) / html.length) * 10000) / 100 : 0,
+      textRatio: html.length ? Math.round((counts.collapsedLength / html.length) * 10000) / 100 : 0,
     },
     robotsMeta,
     places: places.lists,

@@ -37,34 +37,53 @@ const ASCII_WORD = new Uint8Array(128).map((_, c) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ? 1 : 0,
 );
 
-/** How many words `lower` (a text already in lower case) holds: `words(text).length`. */
-export function countWords(lower: string): number {
-  let count = 0;
+// 1 for the ASCII whitespace of JavaScript's `\s` (tab, line feed, vertical tab, form feed, return, space).
+const ASCII_SPACE = new Uint8Array(128).map((_, c) => (c === 32 || (c >= 9 && c <= 13) ? 1 : 0));
+const SPACE = /\s/;
+
+export interface TextCounts {
+  /** `words(text).length` */
+  words: number;
+  /** the length of `text.replace(/\s+/g, ' ').trim()` */
+  collapsedLength: number;
+}
+
+/**
+ * The words of `text` and the length it has once whitespace is collapsed, in one read of `lower`
+ * (`text` in lower case: its whitespace is the same, only letters change), without building the
+ * list of words or the collapsed text.
+ */
+export function textCounts(text: string, lower: string): TextCounts {
+  let words = 0;
   let inWord = 0;
+  let removed = 0; // whitespace the collapse and the trim take away
+  let run = 0; // the whitespace run being read, and where it began
+  let runStart = -1;
   const n = lower.length;
   for (let i = 0; i < n; i++) {
     const c = lower.charCodeAt(i);
     let word: number;
-    if (c < 128) word = ASCII_WORD[c];
-    else {
-      word = wordAt(lower, i) ? 1 : 0;
+    let space: number;
+    if (c < 128) {
+      word = ASCII_WORD[c];
+      space = ASCII_SPACE[c];
+    } else {
+      space = SPACE.test(lower[i]) ? 1 : 0; // \s is all in the BMP: one unit
+      word = space ? 0 : wordAt(lower, i) ? 1 : 0;
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) i++;
     }
-    count += word & (inWord ^ 1);
+    words += word & (inWord ^ 1);
     inWord = word;
+    if (space) {
+      if (run === 0) runStart = i;
+      run++;
+    } else if (run > 0) {
+      removed += runStart === 0 ? run : run - 1;
+      run = 0;
+    }
   }
-  return count;
-}
-
-/** The length of `text.replace(/\s+/g, ' ').trim()`, without building it: only runs of 2+ are read. */
-export function collapsedLength(text: string): number {
-  if (!/\S/.test(text)) return 0;
-  let length = text.length;
-  const runs = /\s{2,}/g;
-  for (let m = runs.exec(text); m; m = runs.exec(text)) length -= m[0].length - 1;
-  if (/^\s/.test(text)) length--;
-  if (/\s$/.test(text)) length--;
-  return length;
+  removed += run; // a run at the end goes whole (all of the text when it is only whitespace)
+  return { words, collapsedLength: text.length - removed };
 }
 
 /** Whether `word` (one of `words(…)`) is one of the words of `lower` (a text in lower case). */

@@ -30,7 +30,42 @@ interface Allowance {
 
 const ELLIPSIS = '…';
 
-function jsonBytes(value: unknown): number {
+// A string JSON writes as it is, between quotes: printable ASCII but `"` and `\`.
+const PLAIN_JSON = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function stringBytes(s: string): number {
+  return PLAIN_JSON.test(s) ? s.length + 2 : Buffer.byteLength(JSON.stringify(s), 'utf8');
+}
+
+/** What JSON.stringify leaves out of an object, and writes as null in a list. */
+function skipped(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
+/**
+ * `Buffer.byteLength(JSON.stringify(value))`, counted without writing the JSON: every item of every
+ * list is charged, so the count runs per item of a page's lists and must cost less than the text.
+ */
+export function jsonBytes(value: unknown): number {
+  if (typeof value === 'string') return stringBytes(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4;
+  if (typeof value === 'boolean') return value ? 4 : 5;
+  if (value === null) return 4;
+  if (Array.isArray(value)) {
+    let bytes = 2 + Math.max(0, value.length - 1);
+    for (const item of value) bytes += skipped(item) ? 4 : jsonBytes(item);
+    return bytes;
+  }
+  if (typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
+    let bytes = 2;
+    let first = true;
+    for (const [key, item] of Object.entries(value)) {
+      if (skipped(item)) continue;
+      bytes += (first ? 0 : 1) + stringBytes(key) + 1 + jsonBytes(item);
+      first = false;
+    }
+    return bytes;
+  }
   return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 }
 

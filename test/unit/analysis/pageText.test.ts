@@ -5,8 +5,10 @@ import { strict as assert } from 'node:assert';
 import * as fc from 'fast-check';
 import { parse } from 'node-html-parser';
 import { complexityProblem, measureComplexity, PAGE_CAPS } from '../../../core/analysis/pageComplexity';
+import { resolverFor } from '../../../core/analysis/htmlReading';
 import { walkPage } from '../../../core/analysis/pageWalk';
-import { collapsedLength, countWords, hasWord, words, wordsFound } from '../../../core/analysis/pageWords';
+import { jsonBytes } from '../../../core/analysis/resultsBudget';
+import { hasWord, textCounts, words, wordsFound } from '../../../core/analysis/pageWords';
 
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 // Words, spaces and marks that test the edges: entities, non-breaking and other spaces, line
@@ -56,7 +58,9 @@ describe('analysis: the page text in one walk', () => {
         const walked = walkPage(root, () => undefined);
         const body = root.querySelector('body') ?? root;
         assert.equal(collapse(walked.bodyText), collapse(body.structuredText));
-        assert.equal(collapsedLength(walked.bodyText), collapse(body.structuredText).length);
+        const counts = textCounts(walked.bodyText, walked.bodyText.toLowerCase());
+        assert.equal(counts.collapsedLength, collapse(body.structuredText).length);
+        assert.equal(counts.words, words(collapse(body.structuredText)).length);
         assert.equal(walked.elements, root.querySelectorAll('*').length);
       }),
       { numRuns: 400 },
@@ -68,7 +72,8 @@ describe('analysis: the page text in one walk', () => {
       fc.property(text, fc.array(piece, { maxLength: 40 }), (t, title) => {
         const lower = t.toLowerCase();
         const all = words(t);
-        assert.equal(countWords(lower), all.length);
+        assert.equal(textCounts(t, lower).words, all.length);
+        assert.equal(textCounts(t, lower).collapsedLength, collapse(t).length);
         const wanted = [...new Set(words(title.join(' ')))];
         assert.deepEqual(
           wordsFound(lower, wanted),
@@ -106,5 +111,56 @@ describe('analysis: the page text in one walk', () => {
     assert.match(complexityProblem('<br>'.repeat(1_001), caps) ?? '', /more than 1,000 elements/);
     // Not a start tag: a "<" before a digit, a space or an end tag.
     assert.equal(complexityProblem('<1 < a </div>'.repeat(100), caps), undefined);
+  });
+});
+
+describe('analysis: the bytes of a record counted without its JSON', () => {
+  it('are the bytes of JSON.stringify for any data a check holds', () => {
+    const data = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string({ unit: 'binary' }),
+        fc.string(),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.array(tie('value'), { maxLength: 5 }),
+        fc.dictionary(fc.string({ unit: 'binary' }), tie('value'), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(data, (value) => {
+        assert.equal(jsonBytes(value), Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8'));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('analysis: links resolved against the page', () => {
+  it('as new URL(href, page).href, the plain paths without a URL object', () => {
+    const part = fc.constantFrom('/', 'a', 'B', '.', '..', '%2e', ' ', '?', '#', '\\', ':', '@', 'ä', '~', '(', "'", '&', '=');
+    const href = fc.array(part, { maxLength: 8 }).map((p) => p.join(''));
+    const page = fc.constantFrom(
+      'https://site.example/x/y',
+      'http://EXAMPLE.com:80/',
+      'https://bücher.example/',
+      'http://u:p@h.example/',
+      'http://[::1]:8080/a',
+    );
+    fc.assert(
+      fc.property(page, href, (base, h) => {
+        let expected: string;
+        try {
+          expected = new URL(h, base).href;
+        } catch {
+          expected = h;
+        }
+        assert.equal(resolverFor(base)(h), expected);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
