@@ -54,6 +54,11 @@ const BLOCK_TEXT: Record<string, boolean> = {
 };
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const STYLE = /style/i;
+
+/** Whether attributes may hold a style: a `y` first (no pattern run per element), then the pattern. */
+function mayHaveStyle(attrs: string): boolean {
+  return (attrs.includes('y') || attrs.includes('Y')) && STYLE.test(attrs);
+}
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 export function text(s: string): string {
@@ -116,7 +121,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       deprecatedTags[tag] = (deprecatedTags[tag] ?? 0) + 1;
       places.tag('deprecated_html_tags', el);
     }
-    if (tag !== 'svg' && STYLE.test(el.rawAttrs)) {
+    if (tag !== 'svg' && mayHaveStyle(el.rawAttrs)) {
       firstOnly(el);
       const style = attr(el, 'style');
       if (style) {

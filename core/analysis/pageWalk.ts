@@ -2,7 +2,11 @@
 // read (by lower-case tag), and the page's text as node-html-parser's `structuredText` gives it
 // once whitespace is collapsed (pageWords.ts) — without a second walk, a text getter per level, or the list of
 // every element. The analysis costs about what the parse costs, so every pass over the tree counts.
-import { NodeType, type HTMLElement, type Node, type TextNode } from 'node-html-parser';
+import type { HTMLElement, Node, TextNode } from 'node-html-parser';
+
+// node-html-parser's NodeType, as constants: read per node, not through the module's object.
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
 /** The elements the checks read (htmlReading.ts), kept by tag; every other element is only counted. */
 const KEPT = new Set(['html', 'head', 'body', 'title', 'meta', 'a', 'script', 'link', 'img', 'iframe', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -39,25 +43,27 @@ function isSpace(c: number): boolean {
 }
 
 /**
- * What structuredText takes of a text node: ' ' for one of whitespace (and `&nbsp;`) only, else
- * its decoded text trimmed as the parser trims it (`trimText`: one space kept at an edge that had
- * whitespace other than a line break). The parser's getters decode and test every node with
- * regular expressions; most nodes have no entity and no whitespace at their edges.
+ * What structuredText takes of a text node, up to whitespace runs (one space and any run are alike
+ * once collapsed): ' ' for one of whitespace (and `&nbsp;`) only, else its decoded text trimmed as
+ * the parser trims it (`trimText`: one space kept at an edge whose whitespace meets the text with
+ * other than a line break). The parser's getters decode and test every node with regular
+ * expressions; most nodes have no entity, and edges that need no cut.
  */
 function pieceOf(node: TextNode): string {
   const raw = node.rawText;
   const first = raw.charCodeAt(0);
   if (raw.length === 0 || ((isSpace(first) || first === AMPERSAND) && WHITESPACE_ONLY.test(raw))) return ' ';
   const text = raw.includes('&') ? node.text : raw;
+  // The edges need cutting only where a line break meets the text: any other whitespace there
+  // is kept as one space, which the collapsed text (pageWords.ts) makes of any run.
   let start = 0;
   while (start < text.length && isSpace(text.charCodeAt(start))) start++;
   if (start === text.length) return text;
-  let end = text.length - 1;
-  while (isSpace(text.charCodeAt(end))) end--;
-  if (start === 0 && end === text.length - 1) return text;
-  const lead = start > 0 && isLineSpace(text.charCodeAt(start - 1));
-  const trail = end < text.length - 1 && isLineSpace(text.charCodeAt(end + 1));
-  return `${lead ? ' ' : ''}${text.slice(start, end + 1)}${trail ? ' ' : ''}`;
+  let end = text.length;
+  while (isSpace(text.charCodeAt(end - 1))) end--;
+  const from = start > 0 && !isLineSpace(text.charCodeAt(start - 1)) ? start : 0;
+  const to = end < text.length && !isLineSpace(text.charCodeAt(end)) ? end : text.length;
+  return from === 0 && to === text.length ? text : text.slice(from, to);
 }
 
 /** `[^\S\r\n]`: whitespace but a line break. */
@@ -94,11 +100,11 @@ export function walkPage(root: HTMLElement, visit: (el: HTMLElement, tag: string
     const children = node.childNodes;
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
-      if (child.nodeType === NodeType.TEXT_NODE) {
+      if (child.nodeType === TEXT_NODE) {
         pieces.push(pieceOf(child as TextNode));
         continue;
       }
-      if (child.nodeType !== NodeType.ELEMENT_NODE) continue;
+      if (child.nodeType !== ELEMENT_NODE) continue;
       const el = child as HTMLElement;
       elements++;
       const raw = el.rawTagName;

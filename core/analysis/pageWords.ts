@@ -32,14 +32,14 @@ function unitsBefore(s: string, i: number): number {
   return 1;
 }
 
-// 1 for the ASCII word characters: the count's loop reads a table, not a chain of comparisons.
-const ASCII_WORD = new Uint8Array(128).map((_, c) =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ? 1 : 0,
-);
-
-// 1 for the ASCII whitespace of JavaScript's `\s` (tab, line feed, vertical tab, form feed, return, space).
-const ASCII_SPACE = new Uint8Array(128).map((_, c) => (c === 32 || (c >= 9 && c <= 13) ? 1 : 0));
-const SPACE = /\s/;
+// The class of each Latin-1 unit (most pages' text is all of them): WORD, SPACE (JavaScript's `\s`)
+// or neither; the count's loop reads this table instead of testing a pattern per unit.
+const WORD = 1;
+const SPACE = 2;
+const LATIN1 = new Uint8Array(256).map((_, c) => {
+  const ch = String.fromCharCode(c);
+  return /\s/.test(ch) ? SPACE : WORD_CHAR.test(ch) ? WORD : 0;
+});
 
 export interface TextCounts {
   /** `words(text).length` */
@@ -62,16 +62,14 @@ export function textCounts(text: string, lower: string): TextCounts {
   const n = lower.length;
   for (let i = 0; i < n; i++) {
     const c = lower.charCodeAt(i);
-    let word: number;
-    let space: number;
-    if (c < 128) {
-      word = ASCII_WORD[c];
-      space = ASCII_SPACE[c];
-    } else {
-      space = SPACE.test(lower[i]) ? 1 : 0; // \s is all in the BMP: one unit
-      word = space ? 0 : wordAt(lower, i) ? 1 : 0;
+    let kind: number;
+    if (c < 256) kind = LATIN1[c];
+    else {
+      kind = /\s/.test(lower[i]) ? SPACE : wordAt(lower, i) ? WORD : 0; // \s is all in the BMP: one unit
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) i++;
     }
+    const word = kind & WORD;
+    const space = kind >> 1;
     words += word & (inWord ^ 1);
     inWord = word;
     if (space) {
