@@ -77,12 +77,28 @@ function boundString(s: string, allowance: Allowance): string {
   return cut;
 }
 
+/**
+ * Whether `item` is kept as it is: a string within TEXT_CHARS, a number, a boolean, null, or a record of
+ * those (a link's `{url, text}`), as most items are; `bound` would copy it unchanged.
+ */
+function keptWhole(item: unknown): boolean {
+  if (typeof item === 'string') return item.length <= TEXT_CHARS;
+  if (item === null || typeof item !== 'object') return typeof item !== 'bigint';
+  if (Array.isArray(item)) return false;
+  for (const key in item) {
+    if (!Object.prototype.hasOwnProperty.call(item, key)) continue;
+    const v = (item as Record<string, unknown>)[key];
+    if (typeof v === 'string' ? v.length > TEXT_CHARS : v !== null && typeof v === 'object') return false;
+  }
+  return true;
+}
+
 /** Items kept while the allowance lasts, at most LIST_ITEMS; `cut` when fewer than all. */
 function boundList(list: readonly unknown[], allowance: Allowance): { items: unknown[]; cut: boolean } {
   const items: unknown[] = [];
   for (const item of list) {
     if (items.length >= LIST_ITEMS) break;
-    const bounded = bound(item, { left: Infinity }); // cut to TEXT_CHARS, then charged whole
+    const bounded = keptWhole(item) ? item : bound(item, { left: Infinity }); // cut to TEXT_CHARS, then charged whole
     const cost = jsonBytes(bounded);
     if (cost > allowance.left) break;
     allowance.left -= cost;
