@@ -84,7 +84,8 @@ export const PROBE_SQL = `SELECT count(*) FROM (SELECT rowid FROM reports_url_se
  * 43 ms at 100,000 reports (measured). The rarest trigram's list is about as long as the
  * matches (0.9 ms for a host search at 100,000 reports, the same as at 1,000). A needle with no
  * rare trigram, or shorter than three characters, matches a large share of the reports anyway
- * and is an instr() scan along the band's index, linear but no worse than its result.
+ * and is an instr() scan along the band's index, linear but no worse than its result (its total:
+ * by search group, searchGroups.ts).
  */
 export function listStatement(q: ListQuery, rareTrigram?: string): ListStatement {
   const where: string[] = [];
