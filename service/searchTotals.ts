@@ -1,7 +1,8 @@
 // The totals of searches, remembered until the data changes: a search's total is a count of its
-// matches, which no index makes cheaper when a needle matches a large share of the reports (every
-// trigram of "example" is in every URL). Paging through a search, or asking the same list again,
-// then costs a lookup instead of a recount. Any write clears it (the page itself is always read).
+// matches: no index makes it cheaper when a needle in the paths matches a large share of the
+// reports (one in the host names is counted by search group, searchGroups.ts). Paging through a
+// search, or asking the same list again, then costs a lookup instead of a recount. Any write
+// clears it (the page itself is always read).
 import type { Db } from './storeSchema';
 import type { ListQuery } from './storeQuery';
 

@@ -9,10 +9,11 @@ import { ratingOf } from '../core/checks/rating';
 import { isReportId, NoMoreIdsError } from './reportId';
 import { configure, migrate, type Db } from './storeSchema';
 import { dataPaths, moveAside, readJsonData, StoreLoadError, type JsonData } from './storeImport';
+import { broadSearchTotal } from './searchGroups';
 import { SearchTotals } from './searchTotals';
 import { ftsString, listStatement, PROBE_CAP, PROBE_SQL, trigramsOf, type ListQuery, type ListResult } from './storeQuery';
 import type { StoredReport } from './types';
-import { searchText } from './urlForms';
+import { searchGroup, searchText } from './urlForms';
 
 export { StoreLoadError, type StoreFile } from './storeImport';
 export type { ListQuery, ListResult, SortKey } from './storeQuery';
@@ -22,11 +23,13 @@ type Columns = Record<string, string | number | null>;
 /** The indexed columns of a record, and the record itself as JSON (round-trips exactly). */
 function columnsOf(r: StoredReport): Columns {
   const band = ratingOf(r).band;
+  const search = searchText(r.url);
   return {
     id: r.id,
     url: r.url,
     url_lower: r.url.toLowerCase(),
-    url_search: searchText(r.url),
+    url_search: search,
+    search_group: searchGroup(search),
     project: r.project ?? '',
     score: typeof r.score === 'number' && Number.isFinite(r.score) ? r.score : null,
     band: band === 'unknown' ? null : band,
@@ -40,7 +43,7 @@ function columnsOf(r: StoredReport): Columns {
 }
 
 const COLUMNS =
-  'id, url, url_lower, url_search, project, score, band, privacy, generated_ms, created_at, updated_at, password_hash, record';
+  'id, url, url_lower, url_search, search_group, project, score, band, privacy, generated_ms, created_at, updated_at, password_hash, record';
 const VALUES = COLUMNS.split(', ')
   .map((c) => `@${c}`)
   .join(', ');
@@ -130,8 +133,13 @@ export class Store {
 
   /** One page of the list and the total, filtered, sorted and paged in SQL (storeQuery.ts). */
   list(q: ListQuery): ListResult {
-    const { count, page, pageParams, countParams } = listStatement(q, q.search ? this.rareTrigram(q.search.toLowerCase()) : undefined);
-    const counted = (): number => this.prepared(count).get(...countParams) as number;
+    const { count, page, pageParams, countParams, broad } = listStatement(
+      q,
+      q.search ? this.rareTrigram(q.search.toLowerCase()) : undefined,
+    );
+    const scan = (): number => this.prepared(count).get(...countParams) as number;
+    const get = (sql: string, ...params: unknown[]): number => this.prepared(sql).get(...params) as number;
+    const counted = broad ? (): number => broadSearchTotal(get, broad.needle, broad.band, scan) : scan;
     // A search's total is a count of its matches (the other totals are counters: storeSchema.ts).
     const total = q.search ? this.searchTotals.total(q, counted) : counted();
     const offset = (q.page - 1) * q.perPage;

@@ -28,6 +28,8 @@ export interface ListStatement {
   /** SELECT of the page's records; parameters `pageParams`, then LIMIT and OFFSET */
   page: string;
   pageParams: unknown[];
+  /** a search with no rare trigram and no project: its total may be counted by search group */
+  broad?: { needle: string; band?: Band };
 }
 
 const ORDER_COLUMN: Record<SortKey, string | undefined> = {
@@ -82,7 +84,8 @@ export const PROBE_SQL = `SELECT count(*) FROM (SELECT rowid FROM reports_url_se
  * 43 ms at 100,000 reports (measured). The rarest trigram's list is about as long as the
  * matches (0.9 ms for a host search at 100,000 reports, the same as at 1,000). A needle with no
  * rare trigram, or shorter than three characters, matches a large share of the reports anyway
- * and is an instr() scan along the band's index, linear but no worse than its result.
+ * and is an instr() scan along the band's index, linear but no worse than its result (its total:
+ * by search group, searchGroups.ts).
  */
 export function listStatement(q: ListQuery, rareTrigram?: string): ListStatement {
   const where: string[] = [];
@@ -112,12 +115,16 @@ export function listStatement(q: ListQuery, rareTrigram?: string): ListStatement
   const column = ORDER_COLUMN[q.sortBy];
   const order = column ? `${column} ${dir}, r.id ${dir}` : `r.id ${dir}`;
   const page = `SELECT r.record FROM ${from}${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`;
-  if (needle !== undefined) return { count: `SELECT count(*) FROM ${from}${whereSql}`, countParams: params, page, pageParams: params };
+  if (needle !== undefined) {
+    // A broad needle (no rare trigram) over a band or all: counted by search group (searchGroups.ts).
+    const broad = rareTrigram === undefined && q.project === undefined ? { needle, band: q.band } : undefined;
+    return { count: `SELECT count(*) FROM ${from}${whereSql}`, countParams: params, page, pageParams: params, broad };
+  }
   return { ...countWithoutSearch(q), page, pageParams: params };
 }
 
 /** Totals without a search come from the counters the triggers keep (storeSchema.ts). */
-function countWithoutSearch(q: ListQuery): Pick<ListStatement, 'count' | 'countParams'> {
+export function countWithoutSearch(q: Pick<ListQuery, 'band' | 'project'>): Pick<ListStatement, 'count' | 'countParams'> {
   if (q.project !== undefined && q.band !== undefined) {
     return { count: 'SELECT coalesce((SELECT n FROM project_counts WHERE project = ? AND band = ?), 0)', countParams: [q.project, q.band] };
   }

@@ -1,8 +1,13 @@
 // The database under the report store: connection settings, the schema and its migrations.
 import Database from 'better-sqlite3';
-import { searchText } from './urlForms';
+import { searchGroup, searchText } from './urlForms';
 
 export type Db = Database.Database;
+
+/** A report leaves its search group; the group goes with its last report. */
+const UNGROUP_OLD = `
+  UPDATE search_groups SET n = n - 1 WHERE band = coalesce(old.band, '') AND grp = old.search_group;
+  DELETE FROM search_groups WHERE band = coalesce(old.band, '') AND grp = old.search_group AND n = 0;`;
 
 /** SQL, or a step that needs JavaScript (e.g. to compute a new column from the record). */
 type Migration = string | ((db: Db) => void);
@@ -27,6 +32,14 @@ type Migration = string | ((db: Db) => void);
  * the reports whose forms contain it. How a search uses it: see storeQuery.ts (rarest trigram
  * first; an instr() scan when the needle has no rare trigram). Migration 1 indexed `url_lower`
  * (the URL as stored, lowercased) instead; migration 2 moved the search to `url_search`.
+ *
+ * Search totals (migration 3): a broad needle (no rare trigram) matches a large share of the
+ * reports, and counting them read every row of the band. `search_group` is the start of
+ * `url_search` up to the end of the host (urlForms.ts `searchGroup`, always a substring of it),
+ * and `search_groups` counts the reports per (band, group), kept by triggers like the band
+ * counters (a group is removed with its last report). A needle inside a group's name is in all
+ * of its reports: the total adds the group's count and reads only the rows of the other groups
+ * (storeQuery.ts). A migration that rewrites `url_search` must rewrite `search_group` with it.
  */
 const MIGRATIONS: readonly Migration[] = [
   `
@@ -87,6 +100,29 @@ const MIGRATIONS: readonly Migration[] = [
       INSERT INTO reports_url_search (rowid, u) SELECT id, url_search FROM reports;
 
       ${countersAndSearchTriggers('url_search')}
+    `);
+  },
+  (db) => {
+    db.exec(`ALTER TABLE reports ADD COLUMN search_group TEXT NOT NULL DEFAULT ''`);
+    const rows = db.prepare('SELECT id, url_search FROM reports').all() as Array<{ id: number; url_search: string }>;
+    const set = db.prepare('UPDATE reports SET search_group = ? WHERE id = ?');
+    for (const row of rows) set.run(searchGroup(row.url_search), row.id);
+    db.exec(`
+      DROP INDEX reports_band_search;
+      CREATE INDEX reports_band_group_search ON reports (band, search_group, url_search);
+      CREATE TABLE search_groups (band TEXT, grp TEXT, n INTEGER NOT NULL, PRIMARY KEY (band, grp)) WITHOUT ROWID;
+      INSERT INTO search_groups SELECT coalesce(band, ''), search_group, count(*) FROM reports GROUP BY 1, 2;
+
+      CREATE TRIGGER reports_grouped AFTER INSERT ON reports BEGIN
+        INSERT INTO search_groups VALUES (coalesce(new.band, ''), new.search_group, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER reports_ungrouped AFTER DELETE ON reports BEGIN
+        ${UNGROUP_OLD}
+      END;
+      CREATE TRIGGER reports_regrouped AFTER UPDATE OF search_group, band ON reports BEGIN
+        ${UNGROUP_OLD}
+        INSERT INTO search_groups VALUES (coalesce(new.band, ''), new.search_group, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+      END;
     `);
   },
 ];

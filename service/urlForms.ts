@@ -31,3 +31,19 @@ export function searchText(url: string): string {
   }
   return [...forms].join(SEPARATOR);
 }
+
+/**
+ * The group a search text is counted in: its first form up to the end of the host (scheme and
+ * authority, and the '/', '?' or '#' after it), '' when it has no "://". Always a substring of `text`, so a needle found in the
+ * group is found in every text of the group, and a search's total adds the group's count without
+ * reading its reports (storeQuery.ts). A site's reports share one group.
+ */
+export function searchGroup(text: string): string {
+  const first = text.split(SEPARATOR, 1)[0];
+  const start = first.indexOf('://');
+  if (start < 0) return '';
+  const rest = first.slice(start + 3);
+  const end = rest.search(/[/?#]/);
+  // with the character that ends the host ("example.test/" is a common search too)
+  return end < 0 ? first : first.slice(0, start + 3 + end + 1);
+}
