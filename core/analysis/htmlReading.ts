@@ -52,6 +52,8 @@ const BLOCK_TEXT: Record<string, boolean> = {
   noscript: false,
   pre: true,
 };
+/** How the analysis parses a page (the benchmark's parse floor parses with the same). */
+export const PARSE_OPTIONS = { comment: false, blockTextElements: BLOCK_TEXT };
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const STYLE = /style/i;
 
@@ -102,7 +104,7 @@ function hostOf(url: string): string {
 
 /** Reads the facts and their places from `html`, the page at `url` (when known). */
 export function readHtml(html: string, url: string | undefined): HtmlReading {
-  const root = parse(html, { comment: false, blockTextElements: BLOCK_TEXT });
+  const root = parse(html, PARSE_OPTIONS);
   const places = new PlaceLists(html);
   // A repeated attribute is read as browsers read it, the first (in any case), and as the quick
   // fixes read it (core/fixes/htmlTags.ts): the parser would take the last. Before any is read.
