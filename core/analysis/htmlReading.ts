@@ -56,12 +56,24 @@ const BLOCK_TEXT: Record<string, boolean> = {
 export const PARSE_OPTIONS = { comment: false, blockTextElements: BLOCK_TEXT };
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const STYLE = /style/i;
+const TEXT_NODE = 3; // node-html-parser's NodeType.TEXT_NODE
 
 /** Whether attributes may hold a style: a `y` first (no pattern run per element), then the pattern. */
 function mayHaveStyle(attrs: string): boolean {
   return (attrs.includes('y') || attrs.includes('Y')) && STYLE.test(attrs);
 }
 const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/**
+ * `el.text` (its decoded text): for an element of one text node (most headings and links), that
+ * node's text, decoded only when it holds an entity, without the parser's walk and patterns.
+ */
+function textOf(el: HTMLElement): string {
+  const only = el.childNodes.length === 1 ? el.childNodes[0] : undefined;
+  if (only === undefined || only.nodeType !== TEXT_NODE) return el.text;
+  const raw = only.rawText;
+  return raw.includes('&') ? only.text : raw;
+}
 
 export function text(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
@@ -116,7 +128,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const headings: Record<string, string[]> = {};
   const walked = walkPage(root, (el, tag) => {
     if (HEADINGS.has(tag)) {
-      push(headings, tag, text(el.text));
+      push(headings, tag, text(textOf(el)));
       if (tag === 'h1') places.whole('headings', el);
     }
     if (DEPRECATED.has(tag)) {
@@ -144,7 +156,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const htmlTag = tagged('html')[0];
   const head = tagged('head')[0] ?? htmlTag;
   const titles = tagged('title');
-  const title = titles.map((t) => text(t.text)).join('') || null;
+  const title = titles.map((t) => text(textOf(t))).join('') || null;
   for (const key of ['title', 'content_keywords']) {
     for (const t of titles) places.whole(key, t);
     if (titles.length === 0 && head) places.tag(key, head);
@@ -162,7 +174,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
     const href = attr(a, 'href');
     if (!href || href.startsWith('#')) continue;
     const target = resolve(href);
-    const ref = { url: target, text: text(a.text) };
+    const ref = { url: target, text: text(textOf(a)) };
     const internal = origin === undefined ? !SCHEME.test(href) : target.startsWith(origin);
     // l10n-exempt: keys of the real service's record shape, not words for people
     push(links as Record<string, LinkRef[]>, internal ? 'Internals' : 'Externals', ref);

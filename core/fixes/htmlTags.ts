@@ -175,11 +175,55 @@ export function scanTags(text: string): TagScan {
  * repeats or its quotes do not close (the analyser reads these, so it reads attributes as this reader does).
  */
 export function firstAttributes(raw: string): string {
+  if (!repeatsName(raw)) return raw;
+  return firstOfEach(raw);
+}
+
+/** firstAttributes without the shortcut (the tests hold the two alike). */
+export function firstOfEach(raw: string): string {
   const tag = startTag(`<x ${raw}>`, 0);
   if (!tag) return raw;
   const seen = new Set<string>();
   const kept = tag.attrs.filter((a) => !seen.has(a.name) && seen.add(a.name));
   return kept.length === tag.attrs.length ? raw : kept.map((a) => raw.slice(a.start - 3, a.end - 3)).join(' ');
+}
+
+/**
+ * Whether startTag, reading `raw` as the attributes of a tag, would meet a name twice (in any case):
+ * its loop, names only, with no object per attribute. False where it would give up (an open
+ * quote) or stop (a `>`) before a repeat: firstOfEach then gives `raw` back as it is too.
+ */
+function repeatsName(raw: string): boolean {
+  const names: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < raw.length && isSpace(raw[i])) i++;
+    if (i >= raw.length || raw[i] === '>') return false;
+    if (raw[i] === '/') {
+      i++;
+      continue;
+    }
+    const start = i;
+    i++;
+    while (i < raw.length && !isSpace(raw[i]) && raw[i] !== '=' && raw[i] !== '>' && raw[i] !== '/') i++;
+    const name = raw.slice(start, i).toLowerCase();
+    if (names.includes(name)) return true;
+    names.push(name);
+    let j = i;
+    while (j < raw.length && isSpace(raw[j])) j++;
+    if (raw[j] !== '=') continue;
+    j++;
+    while (j < raw.length && isSpace(raw[j])) j++;
+    const q = raw[j];
+    if (q === '"' || q === "'") {
+      const close = raw.indexOf(q, j + 1);
+      if (close < 0) return false;
+      i = close + 1;
+    } else {
+      while (j < raw.length && !isSpace(raw[j]) && raw[j] !== '>') j++;
+      i = j;
+    }
+  }
 }
 
 /** The value of a tag's first attribute named `name`, or undefined when absent or valueless. */
