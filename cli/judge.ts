@@ -77,9 +77,7 @@ export async function judge(
   } finally {
     io.progress.done();
     lookup.dispose();
-    // The connections are closed, not waited for (~3 ms of every run): the run's answers are all
-    // read, and the command exits once its output is flushed (cli/main.ts `start`).
-    void client.dispose();
+    await client.dispose();
   }
 }
 
