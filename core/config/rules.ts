@@ -103,7 +103,7 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
   // What a bad or decent rating comes from, so that it says what to fix.
   const rated = (): string => {
     const failing = failingWords(report.results, rules.failing);
-    return rules.message(JSON.stringify(['rated', band, score === undefined ? '' : roundedScore(score), failing]), () => {
+    return rules.message(`rated\u0000${band}\u0000${score === undefined ? '' : roundedScore(score)}\u0000${failing ?? ''}`, () => {
       const shown = describeRating({ band, score });
       return failing
         ? l10n.t({
