@@ -100,7 +100,10 @@ const lazyAssert = {
     build.onResolve({ filter: /^(node:)?assert$/ }, (args) => {
       if (args.namespace === 'lazy-assert') return { path: 'node:assert', external: true };
       if (!/[\\/]undici[\\/]/.test(args.importer)) return undefined;
-      if (/\bassert\.[A-Za-z]/.test(fs.readFileSync(args.importer, 'utf8'))) {
+      const source = fs.readFileSync(args.importer, 'utf8');
+      const taken = source.match(/require\(['"](node:)?assert['"]\)/g) ?? [];
+      const asFunction = source.match(/const assert = require\(['"](node:)?assert['"]\)/g) ?? [];
+      if (/\bassert\.[A-Za-z]/.test(source) || taken.length !== asFunction.length) {
         throw new Error(`${args.importer} uses more of node:assert than assert(): see lazy-assert in scripts/packageCli.js`);
       }
       return { path: 'assert', namespace: 'lazy-assert' };
