@@ -112,8 +112,8 @@ export async function judgedResults(
       entries.current.set(url, entry);
       if (entries.baseline) verdict = againstBaseline(verdict, entries.baseline.get(url), entry, config.tolerance);
     }
-    const checks = verdict.findings.flatMap((f) => checkOfFinding(f.rule) ?? []);
-    const onSource = sources.active && checks.length ? await sources.placesOf(url, checks) : undefined;
+    const checks = sources.active ? verdict.findings.flatMap((f) => checkOfFinding(f.rule) ?? []) : [];
+    const onSource = checks.length ? await sources.placesOf(url, checks) : undefined;
     const findings = onSource ? placeFindings(verdict.findings, (check) => onSource.get(check)) : verdict.findings;
     results.push({
       url,

@@ -90,6 +90,47 @@ const noNodeHttp = {
   },
 };
 
+// undici asserts its own invariants with node:assert, whose loading (its errors, their diffing and
+// colours; ~2 ms of every request's first) the least program never pays: here `assert` is a check
+// that loads node:assert only when one fails, to throw just what it throws. undici calls it only
+// as a function (a build where it uses more fails here, to be looked at).
+const lazyAssert = {
+  name: 'lazy-assert',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?assert$/ }, (args) => {
+      if (args.namespace === 'lazy-assert') return { path: 'node:assert', external: true };
+      if (!/[\\/]undici[\\/]/.test(args.importer)) return undefined;
+      const source = fs.readFileSync(args.importer, 'utf8');
+      const taken = source.match(/require\(['"](node:)?assert['"]\)/g) ?? [];
+      const asFunction = source.match(/const assert = require\(['"](node:)?assert['"]\)/g) ?? [];
+      if (/\bassert\.[A-Za-z]/.test(source) || taken.length !== asFunction.length) {
+        throw new Error(`${args.importer} uses more of node:assert than assert(): see lazy-assert in scripts/packageCli.js`);
+      }
+      return { path: 'assert', namespace: 'lazy-assert' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-assert' }, () => ({
+      contents:
+        "let real; module.exports = function assert(value, message) { if (!value) (real ??= require('node:assert'))(value, message); };",
+      loader: 'js',
+    }));
+  },
+};
+// @vscode/l10n loads node:fs/promises (and with it file handles, streams, readline: ~3 ms of every
+// start) for the one case of reading a bundle from a URI, which the command line never does: here
+// it is loaded when a member of it is first used.
+const lazyFsPromises = {
+  name: 'lazy-fs-promises',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?fs\/promises$/ }, (args) =>
+      /[\\/]@vscode[\\/]l10n[\\/]/.test(args.importer) ? { path: 'fs/promises', namespace: 'lazy-fs-promises' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-fs-promises' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:fs/promises')[name] });",
+      loader: 'js',
+    }));
+  },
+};
+
 /**
  * The command line as users run it: `dir`/website-reports.js (cli/bin.ts: V8's flags and the
  * compile cache), which loads `dir`/${MAIN_FILE} (the command), which requires `dir`/${HTTP_FILE}
@@ -131,11 +172,16 @@ async function bundleCli(dir) {
       ...common,
       entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
       outfile: path.join(dir, MAIN_FILE),
-      plugins: [httpApart, partApart('mcp-apart', MCP_MODULE, MCP_FILE)],
+      plugins: [httpApart, partApart('mcp-apart', MCP_MODULE, MCP_FILE), lazyFsPromises],
     }),
     esbuild.build({ ...common, entryPoints: [MCP_MODULE], outfile: path.join(dir, MCP_FILE) }),
 
-    esbuild.build({ ...common, entryPoints: [HTTP_MODULE], outfile: path.join(dir, HTTP_FILE), plugins: [noHttp2, noNodeHttp, wasmApart] }),
+    esbuild.build({
+      ...common,
+      entryPoints: [HTTP_MODULE],
+      outfile: path.join(dir, HTTP_FILE),
+      plugins: [noHttp2, noNodeHttp, lazyAssert, wasmApart],
+    }),
     // Where core/analysis/analysisPool.ts looks for it: beside the bundle.
     esbuild.build({
       ...common,
@@ -196,7 +242,20 @@ async function packageCli(outDir = ROOT) {
   }
 }
 
-module.exports = { packageCli, stageCli, tarballName, bundleCli, BUNDLE_OPTIONS, noHttp2, noNodeHttp, partApart, MCP_MODULE, MCP_FILE };
+module.exports = {
+  packageCli,
+  stageCli,
+  tarballName,
+  bundleCli,
+  BUNDLE_OPTIONS,
+  noHttp2,
+  noNodeHttp,
+  lazyAssert,
+  lazyFsPromises,
+  partApart,
+  MCP_MODULE,
+  MCP_FILE,
+};
 
 if (require.main === module) {
   const at = process.argv.indexOf('--out-dir');

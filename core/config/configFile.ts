@@ -1,8 +1,6 @@
 // The gate's config, `website-reports.json`: found in a directory or its parents, read within a
 // size budget, and checked field by field so an error names the file and the field. A key in the
 // config is refused: the key comes from the environment only, never from a file that is committed.
-import { promises as fsp } from 'node:fs';
-import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import { baseUrlProblem } from '../client/baseUrl';
 import { readConfined, ReadProblem, type ReadProblemKind } from '../files/confinedRead';
@@ -11,15 +9,11 @@ import { compileSources, type SourceEntry } from '../sources/pageSources';
 import { langOf, previewOf, type PagePreview } from './pagePreview';
 import { isUsablePattern, tooLongTogether } from '../urls/urlPattern';
 
-import { CONFIG_FILE_NAME } from './configName';
-
-export { CONFIG_FILE_NAME };
+export { CONFIG_FILE_NAME, findConfig, MAX_CONFIG_PARENTS } from './configName';
 /** Bytes read of a config file; a larger one is refused. */
 export const MAX_CONFIG_BYTES = 256 * 1024;
 /** Rules, and patterns per list, a config may hold. */
 export const MAX_CONFIG_ENTRIES = 1_000;
-/** Directories walked up looking for the config. */
-export const MAX_CONFIG_PARENTS = 64;
 
 export type Level = 'error' | 'warn';
 export type CheckLevel = Level | 'off';
@@ -95,20 +89,6 @@ const LEVELS: readonly string[] = ['error', 'warn'];
 const CHECK_LEVELS: readonly string[] = ['error', 'warn', 'off'];
 
 const isKeyField = (name: string) => KEY_FIELDS.has(name.toLowerCase().replace(/[-_]/g, ''));
-
-/** The config file in `dir` or the nearest parent, or undefined. */
-export async function findConfig(dir: string): Promise<string | undefined> {
-  let current = path.resolve(dir);
-  for (let n = 0; n < MAX_CONFIG_PARENTS; n++) {
-    const candidate = path.join(current, CONFIG_FILE_NAME);
-    const stat = await fsp.stat(candidate).catch(() => undefined);
-    if (stat?.isFile()) return candidate;
-    const parent = path.dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
-  return undefined;
-}
 
 /**
  * Reads and checks `file`; throws ConfigError. A config that is a symbolic link out of its folder

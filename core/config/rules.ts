@@ -7,7 +7,7 @@ import type { Report } from '../client/types';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../checks/ratingWords';
 import { checkStates } from '../checks/checkResults';
-import { failingWords } from '../checks/failingChecks';
+import { failingWords, type WordsMemo } from '../checks/failingChecks';
 import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
 import { anyUrlOf, type Matcher } from '../urls/urlPattern';
@@ -44,6 +44,9 @@ interface Effective {
 export class RuleSet {
   private readonly ignore: Matcher;
   private readonly rules: { rule: GateRule; test: Matcher }[];
+  /** Failed checks in words, and messages, made once for the many URLs judged (a run's reports share few). */
+  readonly failing: WordsMemo = new Map();
+  private readonly messages = new Map<string, string>();
 
   constructor(readonly config: GateConfig) {
     this.ignore = anyUrlOf(config.ignoreUrls);
@@ -64,7 +67,21 @@ export class RuleSet {
     }
     return out;
   }
+
+  /** The message `id` names, made by `make` the first time (bounded as the failing words are). */
+  message(id: string, make: () => string): string {
+    let text = this.messages.get(id);
+    if (text === undefined) {
+      if (this.messages.size >= MAX_MESSAGES) this.messages.clear();
+      text = make();
+      this.messages.set(id, text);
+    }
+    return text;
+  }
 }
+
+/** Messages a RuleSet keeps made at most; past it, it starts again. */
+const MAX_MESSAGES = 1_000;
 
 /**
  * The findings for `url` given its latest report (undefined: none). `now` in ms since the epoch.
@@ -76,23 +93,27 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
     return {
       ignored: false,
       rating: 'none',
-      findings: [{ level: 'note', rule: 'no-report', message: l10n.t('No report for this URL yet.') }],
+      findings: [{ level: 'note', rule: 'no-report', message: rules.message('no-report', () => l10n.t('No report for this URL yet.')) }],
     };
   }
   const { band, score } = ratingOf(report);
   const rating = ratingWord(report);
   const applied = rules.effective(url);
   const findings: Finding[] = [];
-  const shown = describeRating({ band, score });
   // What a bad or decent rating comes from, so that it says what to fix.
-  const failing = band === 'bad' || band === 'decent' ? failingWords(report.results) : undefined;
-  const rated = failing
-    ? l10n.t({
-        message: 'Rated {0}; failing: {1}.',
-        args: [shown, failing],
-        comment: ['{0} a rating and score: "Bad (37)"; {1} names of checks'],
-      })
-    : l10n.t('Rated {0}.', shown);
+  const rated = (): string => {
+    const failing = failingWords(report.results, rules.failing);
+    return rules.message(`rated\u0000${band}\u0000${score === undefined ? '' : roundedScore(score)}\u0000${failing ?? ''}`, () => {
+      const shown = describeRating({ band, score });
+      return failing
+        ? l10n.t({
+            message: 'Rated {0}; failing: {1}.',
+            args: [shown, failing],
+            comment: ['{0} a rating and score: "Bad (37)"; {1} names of checks'],
+          })
+        : l10n.t('Rated {0}.', shown);
+    });
+  };
   if (applied.minScore !== undefined) {
     if (score === undefined) {
       findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no score to compare with {0}.', applied.minScore) });
@@ -104,9 +125,9 @@ export function evaluateUrl(rules: RuleSet, url: string, report: Report | undefi
       });
     }
   } else if (band === 'bad') {
-    findings.push({ level: applied.level ?? 'error', rule: 'rating', message: rated });
+    findings.push({ level: applied.level ?? 'error', rule: 'rating', message: rated() });
   } else if (band === 'decent') {
-    findings.push({ level: 'warn', rule: 'rating', message: rated });
+    findings.push({ level: 'warn', rule: 'rating', message: rated() });
   } else if (band === 'unknown') {
     findings.push({ level: 'note', rule: 'unrated', message: l10n.t('The report has no rating yet.') });
   }

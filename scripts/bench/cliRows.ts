@@ -1,14 +1,14 @@
 // The command line (cli/): `--dump` over a generated tree of files vs ripgrep finding the same
 // URLs (goal ≤ 3×; both include process start), and `check` of 1,000 distinct URLs on 20 hosts
 // against the local service with 20 ms latency: the requests it sends (goal ≤ 60) and its wall
-// time vs those same requests sent back to back (goal ≤ 1.5×), with where the time goes: Node's own
-// start (`node -e ''`), loading the bundle (`--version` minus that), the work (the rest; its
-// requests are the back-to-back time). All taken in turn each round, so a shared machine's load
+// time vs the least Node program that sends the same requests (LEAST_PROGRAM; goal ≤ 1.3×), with
+// beside it those requests sent back to back from this process, and where the time goes: Node's own
+// start (`node -e ''`), loading the bundle (`--version` minus that), the work (the rest). All taken in turn each round, so a shared machine's load
 // falls on each alike. The CLI runs as users run it: the package's bundle (scripts/packageCli.js)
 // in a child process, its compile cache in a folder of the benchmark's own, filled by the first
-// round (not counted, as a user's first run); a first run is timed apart. Beside it, the least Node
-// program that sends the same requests (LEAST_PROGRAM): what no command written in Node can beat on
-// this machine, so the part of the ratio that is the command's own shows. Temporary folders,
+// round (not counted, as a user's first run); a first run is timed apart. The least program is what
+// no command written in Node can beat on this machine (Node's start and the round trips are in both),
+// so the goal's ratio is the command's own part. Temporary folders,
 // removed at the end; loopback only.
 import { execFile, execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
@@ -200,12 +200,16 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
         goal: 1,
       });
       const [c, s] = [median(checkMs), median(serialMs)];
+      const floor = median(leastMs);
+      // Each round's run over that round's least program: both taken in the same moment of the machine.
+      const paired = median(checkMs.map((run, i) => run / leastMs[i]));
       rows.push({
-        name: `cli check, 1000 URLs, ${LATENCY_MS} ms latency: run vs its requests back to back`,
-        value: `${ms(c)} / ${ms(s)}`,
-        ratio: c / s,
-        goal: 1.5,
+        name: `cli check, 1000 URLs, ${LATENCY_MS} ms latency: run vs the least Node program sending its requests (each round's pair)`,
+        value: `${ms(c)} / ${ms(floor)}`,
+        ratio: paired,
+        goal: 1.3,
       });
+      rows.push({ name: `  the run vs its requests back to back from this process`, value: `${ms(c)} / ${ms(s)}`, ratio: c / s });
       rows.push({
         name: `  the same, a first run (its compile cache empty, then written)`,
         value: `${ms(median(firstMs))} / ${ms(s)}`,
@@ -221,13 +225,11 @@ export async function cliRows(settings: Settings): Promise<Row[]> {
         value: `${ms(c - start)} / ${ms(s)}`,
         ratio: (c - start) / s,
       });
-      const floor = median(leastMs);
       rows.push({
         name: `  the least Node program sending them (node:http; the first, then the rest at once) vs back to back`,
         value: `${ms(floor)} / ${ms(s)}`,
         ratio: floor / s,
       });
-      rows.push({ name: `  the run vs that least program`, value: `${ms(c)} / ${ms(floor)}`, ratio: c / floor });
     } finally {
       await service.close();
     }

@@ -93,7 +93,8 @@ describe('cli: the npm package', function () {
     assert.match(checked.stderr, /127\.0\.0\.1:9/);
     // The same run loads neither Node's HTTP/2 (undici's unused h2 client, left out of the bundle)
     // nor its HTTP/1 (undici's two uses of it are answered without it) nor TLS nor crypto: start-up
-    // the run does not need (a plain-http service, no hash).
+    // the run does not need (a plain-http service, no hash). Nor node:assert (undici's invariants,
+    // loaded when one fails) nor fs/promises (@vscode/l10n's reading of a bundle from a URI).
     const loaded = path.join(dir, 'loaded.json');
     const hook = path.join(dir, 'loaded.js');
     fs.writeFileSync(
@@ -114,7 +115,7 @@ describe('cli: the npm package', function () {
     assert.equal(traced.status, 2, traced.stderr);
     const modules = (JSON.parse(fs.readFileSync(loaded, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule '));
     assert.ok(modules.includes('NativeModule net'), 'the HTTP part was loaded');
-    for (const unwanted of ['http', 'http2', 'tls', 'crypto']) {
+    for (const unwanted of ['http', 'http2', 'tls', 'crypto', 'assert', 'fs/promises']) {
       assert.ok(!modules.includes(`NativeModule ${unwanted}`), `${unwanted} was loaded`);
     }
     // Against the local service the run reads answers: undici's parser comes from the installed

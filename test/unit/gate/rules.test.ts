@@ -54,6 +54,24 @@ describe('gate: rules', () => {
     assert.ok(!hidden.includes('\u202e') && hidden.includes('U+202E'), hidden);
   });
 
+  it('one rule set judging many reports words each by its own failed checks and score (words made once are reused only for the same)', () => {
+    const rules = new RuleSet(defaultConfig());
+    const message = (score: number, results: Report['results']) =>
+      evaluateUrl(rules, URL, report(score, { results }), NOW).findings[0]?.message;
+    const cases: [number, Report['results'], string][] = [
+      [30, { title: { passed: false } }, 'Rated Bad (30); failing: Title.'],
+      [30, { charset: { passed: false } }, 'Rated Bad (30); failing: Charset.'],
+      [30.4, { title: { passed: false } }, 'Rated Bad (30); failing: Title.'],
+      [31, { title: { passed: false } }, 'Rated Bad (31); failing: Title.'],
+      [30, { title: { passed: false }, h1: { passed: false } }, 'Rated Bad (30); failing: Title, H1.'],
+      [30, { 'title, H1': { passed: false } }, 'Rated Bad (30); failing: title, H1.'],
+      [30, { title: { passed: true } }, 'Rated Bad (30).'],
+      [60, { title: { passed: false } }, 'Rated Decent (60); failing: Title.'],
+    ];
+    for (let round = 0; round < 2; round++) for (const [score, results, expected] of cases) assert.equal(message(score, results), expected);
+    assert.equal(evaluateUrl(rules, URL, undefined, NOW).findings[0].message, 'No report for this URL yet.');
+  });
+
   it('a report of 100,000 failed checks: three named, "and more" (read up to MAX_CHECKS_PER_REPORT, never a count past it)', () => {
     const results = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`check_${i}`, { passed: false, importance: 'low' }]));
     const message = verdict({}, report(30, { results })).findings[0].message;
