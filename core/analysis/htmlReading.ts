@@ -2,10 +2,11 @@
 // text each fact comes from (places.ts), in one parse. `url` is the page's address; without one,
 // links are left as written and relative ones count as the page's own.
 import { parse, type HTMLElement } from 'node-html-parser';
-import type { HtmlFacts, LinkRef } from './pageFacts';
+import type { HtmlFacts } from './pageFacts';
 import { emailPlaces, PlaceLists, type Places } from './places';
 import { RAW_TEXT_ELEMENTS } from './rawText';
-import { walkPage } from './pageWalk';
+import { walkPage, type PageWalk } from './pageWalk';
+import { attr, push, readLinks, readResources, resolverFor, text } from './pageRefs';
 import { emailsIn, textCounts, words } from './pageWords';
 
 export { words } from './pageWords';
@@ -34,15 +35,6 @@ const DEPRECATED = new Set([
   'strike',
   'tt',
 ]);
-// l10n-exempt: the real service's names of social networks, keys of its record
-const SOCIAL: Record<string, string> = {
-  'twitter.com': 'Twitter',
-  'x.com': 'Twitter',
-  'facebook.com': 'Facebook',
-  'instagram.com': 'Instagram',
-  'youtube.com': 'YouTube',
-  'linkedin.com': 'LinkedIn',
-};
 // Raw-text elements' content is text, never tags (rawText.ts): kept as text, but a script's, a
 // style's and a noscript's, which are no words of the page; `pre` is read as written.
 const BLOCK_TEXT: Record<string, boolean> = {
@@ -62,7 +54,6 @@ const TEXT_NODE = 3; // node-html-parser's NodeType.TEXT_NODE
 function mayHaveStyle(attrs: string): boolean {
   return (attrs.includes('y') || attrs.includes('Y')) && STYLE.test(attrs);
 }
-const SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
  * `el.text` (its decoded text): for an element of one text node (most headings and links), that
@@ -75,54 +66,27 @@ function textOf(el: HTMLElement): string {
   return raw.includes('&') ? only.text : raw;
 }
 
-export function text(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+/**
+ * A repeated attribute is read as browsers read it, the first (in any case), and as the quick
+ * fixes read it (core/fixes/htmlTags.ts): the parser would take the last. Before any is read.
+ */
+function firstOnly(el: HTMLElement): void {
+  if (el.rawAttrs) el.rawAttrs = firstAttributes(el.rawAttrs);
+  // Read here, in one place, and kept by the parser: every later read finds them read, so V8
+  // compiles the readers below without the parser's attribute reading in each (it took longer
+  // to compile than to run).
+  void el.attrs;
 }
 
-// A path from the root in characters the URL parser keeps as they are, with no dot segment: it
-// resolves to the base's origin and the path as written, without a URL object per link.
-const PLAIN_PATH = /^\/(?![/\\])[\w\-~!$&'()*+,;=:@/.]*$/;
-
-/** Resolves hrefs against `base` as `new URL(href, base).href` does (as written when there is no base or it fails). */
-export function resolverFor(base: string | undefined): (href: string) => string {
-  if (base === undefined) return (href) => href;
-  const b = new URL(base);
-  const origin = b.username || b.password ? undefined : b.origin;
-  return (href) => {
-    if (origin !== undefined && PLAIN_PATH.test(href) && !href.includes('/.')) return origin + href;
-    try {
-      return new URL(href, base).href;
-    } catch {
-      return href;
-    }
-  };
+interface ElementFacts {
+  walked: PageWalk;
+  deprecatedTags: Record<string, number>;
+  inlineCss: string[];
+  headings: Record<string, string[]>;
 }
 
-function attr(el: HTMLElement, name: string): string {
-  return (el.getAttribute(name) ?? '').trim();
-}
-
-function push<T>(map: Record<string, T[]>, key: string, value: T): void {
-  (map[key] ??= []).push(value);
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}
-
-/** Reads the facts and their places from `html`, the page at `url` (when known). */
-export function readHtml(html: string, url: string | undefined): HtmlReading {
-  const root = parse(html, PARSE_OPTIONS);
-  const places = new PlaceLists(html);
-  // A repeated attribute is read as browsers read it, the first (in any case), and as the quick
-  // fixes read it (core/fixes/htmlTags.ts): the parser would take the last. Before any is read.
-  const firstOnly = (el: HTMLElement): void => {
-    if (el.rawAttrs) el.rawAttrs = firstAttributes(el.rawAttrs);
-  };
+/** The one walk of the page, with what it reads of every element: headings, deprecated tags, inline styles. */
+function readElements(root: HTMLElement, places: PlaceLists): ElementFacts {
   const deprecatedTags: Record<string, number> = {};
   const inlineCss: string[] = [];
   const headings: Record<string, string[]> = {};
@@ -144,6 +108,14 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
       }
     }
   });
+  return { walked, deprecatedTags, inlineCss, headings };
+}
+
+/** Reads the facts and their places from `html`, the page at `url` (when known). */
+export function readHtml(html: string, url: string | undefined): HtmlReading {
+  const root = parse(html, PARSE_OPTIONS);
+  const places = new PlaceLists(html);
+  const { walked, deprecatedTags, inlineCss, headings } = readElements(root, places);
   const { byTag } = walked;
   for (const list of byTag.values()) for (const el of list) firstOnly(el);
   const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
@@ -165,60 +137,9 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   if (!headings.h1 && body !== root) places.tag('headings', body);
   for (const key of ['meta_description', 'meta_viewport', 'charset']) if (head) places.tag(key, head);
   if (htmlTag) places.tag('language', htmlTag);
-  const origin = url === undefined ? undefined : new URL(url).origin;
   const resolve = resolverFor(url);
-  const links: HtmlFacts['links'] = {};
-  const social: Record<string, LinkRef[]> = {};
-  const unsafeLinks: string[] = [];
-  for (const a of tagged('a')) {
-    const href = attr(a, 'href');
-    if (!href || href.startsWith('#')) continue;
-    const target = resolve(href);
-    const ref = { url: target, text: text(textOf(a)) };
-    const internal = origin === undefined ? !SCHEME.test(href) : target.startsWith(origin);
-    // l10n-exempt: keys of the real service's record shape, not words for people
-    push(links as Record<string, LinkRef[]>, internal ? 'Internals' : 'Externals', ref);
-    if (internal) continue;
-    const host = hostOf(target);
-    if (SOCIAL[host]) push(social, SOCIAL[host], ref);
-    const rel = attr(a, 'rel').toLowerCase();
-    if (attr(a, 'target') === '_blank' && !/\bnoopener\b|\bnoreferrer\b/.test(rel)) {
-      unsafeLinks.push(target);
-      places.tag('unsafe_cross_origin_links', a);
-    }
-  }
-  const requests: Record<string, string[]> = {};
-  const mixedContent: Record<string, string[]> = {};
-  const https = url?.startsWith('https:') ?? false;
-  const resource = (kind: string, el: HTMLElement, raw: string): void => {
-    if (!raw) return;
-    push(requests, kind, resolve(raw));
-    if (https && raw.startsWith('http://')) {
-      push(mixedContent, kind, raw);
-      places.tag('mixed_content', el);
-    }
-  };
-  const blockingScripts: string[] = [];
-  for (const s of tagged('script')) {
-    const src = attr(s, 'src');
-    resource('JavaScripts', s, src);
-    if (src && s.getAttribute('defer') === undefined && s.getAttribute('async') === undefined) {
-      blockingScripts.push(resolve(src));
-      places.tag('defer_javascript', s);
-    }
-  }
-  for (const l of tagged('link')) if (/\bstylesheet\b/i.test(attr(l, 'rel'))) resource('CSS', l, attr(l, 'href'));
-  const images = tagged('img');
-  // l10n-exempt: keys of the real service's record shape, not words for people
-  for (const i of images) resource('Images', i, attr(i, 'src'));
-  // l10n-exempt: keys of the real service's record shape, not words for people
-  for (const f of tagged('iframe')) resource('Iframes', f, attr(f, 'src'));
-  const imagesWithoutAlt: LinkRef[] = [];
-  for (const img of images) {
-    if (!attr(img, 'src') || img.getAttribute('alt') !== undefined) continue;
-    imagesWithoutAlt.push({ url: resolve(attr(img, 'src')), text: '' });
-    places.tag('image_keywords', img);
-  }
+  const { links, social, unsafeLinks } = readLinks(tagged('a'), url, resolve, textOf, places);
+  const { requests, mixedContent, blockingScripts, imagesWithoutAlt } = readResources(tagged, url, resolve, places);
   const bodyText = walked.bodyText;
   const bodyLower = bodyText.toLowerCase();
   const counts = textCounts(bodyText, bodyLower);

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fc from 'fast-check';
 import { parse } from 'node-html-parser';
 import { complexityProblem, measureComplexity, PAGE_CAPS } from '../../../core/analysis/pageComplexity';
-import { resolverFor } from '../../../core/analysis/htmlReading';
+import { resolverFor } from '../../../core/analysis/pageRefs';
 import { walkPage } from '../../../core/analysis/pageWalk';
 import { jsonBytes } from '../../../core/analysis/resultsBudget';
 import { hasWord, textCounts, words, wordsFound } from '../../../core/analysis/pageWords';
