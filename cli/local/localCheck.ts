@@ -6,22 +6,22 @@ import { promises as fsp } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { AnalysisPool, MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
-import type { LocalAnalysis } from '../../core/analysis/localAnalysis';
+import { pageSummary, type PageSummary } from '../../core/analysis/pageSummary';
 import type { Baseline, BaselineEntry } from '../../core/config/baseline';
 import type { GateConfig } from '../../core/config/configFile';
 import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
-import { placeName, placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
+import { placeName, SourcePlaces } from '../../core/sources/findingPlaces';
 import { failedCheckMessage } from '../../core/sources/localFindings';
 import { PagesOfConfig } from '../../core/sources/pageOfFile';
 import type { SkipNote } from '../../core/urls/fileWalk';
-import type { Occurrence } from '../../core/urls/urlsInFiles';
+import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import type { CheckOptions } from '../args';
 import type { CliIo } from '../cliIo';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';
-import { folderPages, sitemapKeys } from './folderPages';
+import { folderPages, pageReason, sitemapKeys } from './folderPages';
 import { judgePage } from './judgePage';
 import { inShard } from './shard';
 
@@ -38,14 +38,14 @@ export function workersOf(asked: string | undefined, cores = availableParallelis
   return Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, n));
 }
 
-/** One page to analyse: its name, where it is, and its text (or how to read it). */
+/** One page to analyse: its name, where it is, and how to read it (a file: the worker reads it). */
 interface PageJob {
   url: string;
   /** The URL the page is analysed with; none: the checks that need one are not judged. */
   analyseUrl?: string;
   file?: string;
   fetched?: string;
-  read: () => Promise<{ html: string } | { reason: string }>;
+  read: { real: string } | (() => Promise<{ html: string } | { reason: string }>);
 }
 
 export async function runLocalCheck(options: CheckOptions, io: CliIo, config: GateConfig): Promise<number> {
@@ -118,14 +118,14 @@ async function folderJobs(
   const pages = folderPages(dir, io.cwd, known, listed, wanted, notes);
   return (function* () {
     for (const page of pages) {
-      const text = page.html;
+      const real = page.real;
       // A built file outside the working directory is read, but never shown as a place.
       const file = placeName(io.cwd, page.file);
       yield {
         url: page.url,
         ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
         ...(file === undefined ? {} : { file }),
-        read: async () => (text === undefined ? { reason: page.reason ?? 'not read' } : { html: text }),
+        read: real === undefined ? async () => ({ reason: page.reason ?? 'not read' }) : { real },
       };
     }
   })();
@@ -192,17 +192,14 @@ async function analyseAll(
       const source = job.analyseUrl === undefined ? undefined : sources.fileOf(job.analyseUrl);
       if (source !== undefined) Object.assign(where, { source });
       out.set(job.url, where);
-      const text = await job.read();
-      let analysis: LocalAnalysis | undefined;
-      let reason = 'reason' in text ? text.reason : undefined;
-      if ('html' in text) {
-        try {
-          analysis = await pool.analyseHtml(text.html, job.analyseUrl === undefined ? {} : { url: job.analyseUrl });
-        } catch (error) {
-          reason = error instanceof Error ? error.message : String(error);
-        }
+      let summary: PageSummary | undefined;
+      let reason: string | undefined;
+      try {
+        ({ summary, reason } = await analysed(job, pool));
+      } catch (error) {
+        reason = error instanceof Error ? error.message : String(error);
       }
-      out.set(job.url, analysis && 'html' in text ? await localPage(where, analysis, text.html, job, sources) : { ...where, reason });
+      out.set(job.url, summary ? await localPage(where, summary, job, sources) : { ...where, reason });
       io.progress.say(`Analysing pages: ${++done}`);
     }
   };
@@ -210,10 +207,20 @@ async function analyseAll(
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: PageJob, sources: SourcePlaces): Promise<LocalPage> {
-  const checks: Record<string, 'passed' | 'failed'> = {};
-  for (const c of a.checks) if (c.judged && c.passed !== null) checks[c.key] = c.passed ? 'passed' : 'failed';
-  const failed = a.checks.filter((c) => c.passed === false);
+/** The page's summary, or why it has none; a file is read in the worker, by its real path. */
+async function analysed(job: PageJob, pool: AnalysisPool): Promise<{ summary?: PageSummary; reason?: string }> {
+  const url = job.analyseUrl === undefined ? {} : { url: job.analyseUrl };
+  if (typeof job.read !== 'function') {
+    const answer = await pool.analyseFile(job.read.real, { ...url, maxBytes: MAX_FILE_BYTES });
+    return 'summary' in answer ? answer : { reason: pageReason(answer.unread, answer.message) ?? answer.message };
+  }
+  const text = await job.read();
+  if (!('html' in text)) return text;
+  return { summary: pageSummary(await pool.analyseHtml(text.html, url), text.html) };
+}
+
+async function localPage(where: LocalPage, a: PageSummary, job: PageJob, sources: SourcePlaces): Promise<LocalPage> {
+  const failed = a.failed;
   // An HTML file that is its own page's source keeps the places of its elements, as in the editor.
   const ownSource = where.source !== undefined && where.source === job.file;
   const onSource =
@@ -223,10 +230,10 @@ async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: 
           job.analyseUrl,
           failed.map((c) => c.key),
         );
-  const onHtml = job.file === undefined ? new Map<string, Occurrence[]>() : placesInHtml(job.file, html, failed);
+  const file = job.file;
   const places = Object.fromEntries(
     failed.flatMap((c) => {
-      const at = onSource?.get(c.key) ?? onHtml.get(c.key);
+      const at = onSource?.get(c.key) ?? (file === undefined ? undefined : c.places.map((p) => ({ file, ...p })));
       return at?.length ? [[c.key, at]] : [];
     }),
   );
@@ -236,7 +243,7 @@ async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: 
     score: a.score,
     judged: a.judged,
     total: a.total,
-    checks,
+    checks: a.checks,
     ...(Object.keys(places).length ? { places } : {}),
     ...(failed.length ? { messages } : {}),
   };
