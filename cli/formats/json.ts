@@ -5,19 +5,41 @@ import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 
 export function formatJson(report: GateReport, reportLink?: string, version?: string): string {
-  const urls = report.urls.map((u) => {
-    const reportUrl = reportLinkOf(reportLink, u.reportId);
-    return {
-      url: u.url,
-      rating: u.rating,
-      ...(u.score === undefined ? {} : { score: u.score }),
-      ...(u.reportId === undefined ? {} : { reportId: u.reportId }),
-      ...(reportUrl === undefined ? {} : { reportUrl }),
-      occurrences: u.occurrences.map((o) => ({ file: o.file, line: o.line, column: o.column })),
-      findings: u.findings.map((f) => ({ level: f.level, rule: f.rule, message: f.message, ...(f.places ? { places: f.places } : {}) })),
-      ...(u.local === undefined ? {} : { local: u.local }),
-      ...(u.compare === undefined ? {} : { compare: u.compare }),
-    };
-  });
-  return `${JSON.stringify({ ...(version === undefined ? {} : { version }), urls, summary: report.summary }, null, 2)}\n`;
+  return [...jsonPieces(report, reportLink, version)].join('');
+}
+
+/**
+ * The same text in pieces, one a URL, so that a large run is written as it is made: never one
+ * string (V8 ends a string near 512 MiB: some 100,000 pages of `check --local`), nor a copy of
+ * every URL's entry at once. Each entry is indented as JSON.stringify nests it (a string of JSON
+ * holds no raw line break).
+ */
+export function* jsonPieces(report: GateReport, reportLink?: string, version?: string): Generator<string> {
+  const head = `{\n${version === undefined ? '' : `  "version": ${JSON.stringify(version)},\n`}  "urls": [`;
+  if (report.urls.length === 0) yield `${head}]`;
+  else {
+    yield head;
+    let first = true;
+    for (const u of report.urls) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(urlEntry(u, reportLink), null, 2).replace(/\n/g, '\n    ')}`;
+      first = false;
+    }
+    yield '\n  ]';
+  }
+  yield `,\n  "summary": ${JSON.stringify(report.summary, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
+}
+
+function urlEntry(u: GateReport['urls'][number], reportLink: string | undefined): Record<string, unknown> {
+  const reportUrl = reportLinkOf(reportLink, u.reportId);
+  return {
+    url: u.url,
+    rating: u.rating,
+    ...(u.score === undefined ? {} : { score: u.score }),
+    ...(u.reportId === undefined ? {} : { reportId: u.reportId }),
+    ...(reportUrl === undefined ? {} : { reportUrl }),
+    occurrences: u.occurrences.map((o) => ({ file: o.file, line: o.line, column: o.column })),
+    findings: u.findings.map((f) => ({ level: f.level, rule: f.rule, message: f.message, ...(f.places ? { places: f.places } : {}) })),
+    ...(u.local === undefined ? {} : { local: u.local }),
+    ...(u.compare === undefined ? {} : { compare: u.compare }),
+  };
 }
