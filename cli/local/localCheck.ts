@@ -197,10 +197,12 @@ async function analyseAll(
       const source = job.analyseUrl === undefined ? undefined : sources.fileOf(job.analyseUrl);
       if (source !== undefined) Object.assign(where, { source });
       out.set(job.url, where);
+      // A preview's reader that fails (no answer at all) ends the run, as before: only the analysis's failures are the page's.
+      const text = typeof job.read === 'function' ? await job.read() : job.read;
       let summary: PageSummary | undefined;
       let reason: string | undefined;
       try {
-        ({ summary, reason } = await analysed(job, pool));
+        ({ summary, reason } = await analysed(text, job.analyseUrl, pool));
       } catch (error) {
         reason = error instanceof Error ? error.message : String(error);
       }
@@ -213,13 +215,16 @@ async function analyseAll(
 }
 
 /** The page's summary, or why it has none; a file is read in the worker, by its real path. */
-async function analysed(job: PageJob, pool: AnalysisPool): Promise<{ summary?: PageSummary; reason?: string }> {
-  const url = job.analyseUrl === undefined ? {} : { url: job.analyseUrl };
-  if (typeof job.read !== 'function') {
-    const answer = await pool.analyseFile(job.read.real, { ...url, maxBytes: MAX_FILE_BYTES });
+async function analysed(
+  text: { real: string } | { html: string } | { reason: string },
+  analyseUrl: string | undefined,
+  pool: AnalysisPool,
+): Promise<{ summary?: PageSummary; reason?: string }> {
+  const url = analyseUrl === undefined ? {} : { url: analyseUrl };
+  if ('real' in text) {
+    const answer = await pool.analyseFile(text.real, { ...url, maxBytes: MAX_FILE_BYTES });
     return 'summary' in answer ? answer : { reason: pageReason(answer.unread, answer.message) ?? answer.message };
   }
-  const text = await job.read();
   if (!('html' in text)) return text;
   return { summary: pageSummary(await pool.analyseHtml(text.html, url), text.html) };
 }
