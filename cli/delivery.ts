@@ -10,7 +10,7 @@ import { redactReport, type GateReport } from '../core/config/gateReport';
 import { writeAtomically } from '../core/files/atomicWrite';
 import type { CheckOptions, MergeOptions } from './args';
 import { type CliIo, emit } from './cliIo';
-import { formatReport, type FormatOptions } from './formats';
+import { formatReport, formatReportPieces, type FormatOptions } from './formats';
 import { oneLine } from '../core/text/oneLine';
 import { CliFailure } from './usageError';
 
@@ -64,7 +64,7 @@ export async function deliverReport(
   // Redacted once here; the formats are given the clean report and nothing more to clean.
   const report = redactReport(judged.report, clean);
   const formatOptions: FormatOptions = { ...judged.formatOptions, clean: undefined };
-  await emit(options, io, formatReport(report, options.format, formatOptions));
+  await emit(options, io, formatReportPieces(report, options.format, formatOptions));
   for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
   if (github && (github.githubComment || github.githubIssue)) {
     // Loaded only then.

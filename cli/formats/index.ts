@@ -3,7 +3,7 @@
 import { GateReport, redactReport } from '../../core/config/gateReport';
 import type { Format } from '../args';
 import { formatCodeQuality } from './codequality';
-import { formatJson } from './json';
+import { formatJson, jsonPieces } from './json';
 import { formatJunit } from './junit';
 import { formatMarkdown } from './markdown';
 import { formatSarif } from './sarif';
@@ -35,4 +35,10 @@ export function formatReport(report: GateReport, format: Format, options: Format
     default:
       return formatText(safe, link);
   }
+}
+
+/** The same, in pieces where the format can make them (JSON: one a URL), for a large report written as it is made. */
+export function formatReportPieces(report: GateReport, format: Format, options: FormatOptions): Iterable<string> {
+  if (format !== 'json') return [formatReport(report, format, options)];
+  return jsonPieces(options.clean ? redactReport(report, options.clean) : report, options.reportLink, options.version);
 }

@@ -5,25 +5,44 @@ import type { GateReport } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 
 export function formatJson(report: GateReport, reportLink?: string, version?: string): string {
+  return [...jsonPieces(report, reportLink, version)].join('');
+}
+
+/**
+ * The same text in pieces, one a URL, so that a large run is written as it is made: never one
+ * string (V8 ends a string near 512 MiB: some 100,000 pages of `check --local`), nor a copy of
+ * every URL's entry at once. Each entry is indented as JSON.stringify nests it (a string of JSON
+ * holds no raw line break).
+ */
+export function* jsonPieces(report: GateReport, reportLink?: string, version?: string): Generator<string> {
+  const head = `{\n${version === undefined ? '' : `  "version": ${JSON.stringify(version)},\n`}  "urls": [`;
+  if (report.urls.length === 0) yield `${head}]`;
+  else {
+    yield head;
+    let first = true;
+    for (const u of report.urls) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(urlEntry(u, reportLink), null, 2).replace(/\n/g, '\n    ')}`;
+      first = false;
+    }
+    yield '\n  ]';
+  }
+  yield `,\n  "summary": ${JSON.stringify(report.summary, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
+}
+
+function urlEntry(u: GateReport['urls'][number], reportLink: string | undefined): Record<string, unknown> {
   // Fields set one by one in the contract's order (no spread objects: this runs for every URL of a run).
-  const urls = report.urls.map((u) => {
-    const out: Record<string, unknown> = { url: u.url, rating: u.rating };
-    if (u.score !== undefined) out.score = u.score;
-    if (u.reportId !== undefined) out.reportId = u.reportId;
-    const reportUrl = reportLinkOf(reportLink, u.reportId);
-    if (reportUrl !== undefined) out.reportUrl = reportUrl;
-    out.occurrences = u.occurrences.map((o) => ({ file: o.file, line: o.line, column: o.column }));
-    out.findings = u.findings.map((f) =>
-      f.places
-        ? { level: f.level, rule: f.rule, message: f.message, places: f.places }
-        : { level: f.level, rule: f.rule, message: f.message },
-    );
-    if (u.local !== undefined) out.local = u.local;
-    if (u.compare !== undefined) out.compare = u.compare;
-    return out;
-  });
-  const top: Record<string, unknown> = version === undefined ? {} : { version };
-  top.urls = urls;
-  top.summary = report.summary;
-  return `${JSON.stringify(top, null, 2)}\n`;
+  const out: Record<string, unknown> = { url: u.url, rating: u.rating };
+  if (u.score !== undefined) out.score = u.score;
+  if (u.reportId !== undefined) out.reportId = u.reportId;
+  const reportUrl = reportLinkOf(reportLink, u.reportId);
+  if (reportUrl !== undefined) out.reportUrl = reportUrl;
+  out.occurrences = u.occurrences.map((o) => ({ file: o.file, line: o.line, column: o.column }));
+  out.findings = u.findings.map((f) =>
+    f.places
+      ? { level: f.level, rule: f.rule, message: f.message, places: f.places }
+      : { level: f.level, rule: f.rule, message: f.message },
+  );
+  if (u.local !== undefined) out.local = u.local;
+  if (u.compare !== undefined) out.compare = u.compare;
+  return out;
 }

@@ -1,6 +1,7 @@
 // The pages of a build folder: every .html/.htm file in it, in any case (the one file walk, with its budgets and
 // its refusal of links that leave the build folder, even into the checkout), or only those its own sitemap.xml lists when it has
 // one. A page file too large, binary or unreadable is a page all the same, with its reason: it is never passed over.
+// The walk reads no page: each is read where it is analysed (the analysis worker, by its real path).
 import * as path from 'node:path';
 import { DEFAULT_EXCLUDE } from '../../core/config/configFile';
 import { readConfined, ReadProblem } from '../../core/files/confinedRead';
@@ -23,6 +24,12 @@ const PAGE_REASONS: Partial<Record<SkipNote['reason'], string>> = {
   unreadable: '',
 };
 
+/** Why a page file was not read, as its page's reason; undefined for a walk's note that is no page's (a loop, a budget). */
+export function pageReason(reason: SkipNote['reason'], message: string): string | undefined {
+  const said = PAGE_REASONS[reason];
+  return said === undefined ? undefined : said || message;
+}
+
 /** Pages of the sitemap said missing from the folder one by one; the rest are counted. */
 export const MAX_MISSING_SAID = 100;
 
@@ -33,8 +40,8 @@ export interface FolderPage {
   analyseUrl?: string;
   /** The built file, relative to the working directory, with `/`. */
   file: string;
-  /** undefined when it could not be read, with `reason`. */
-  html?: string;
+  /** Its real path (no link left in it), to read; undefined when the walk could not take it, with `reason`. */
+  real?: string;
   reason?: string;
 }
 
@@ -104,21 +111,29 @@ export function* folderPages(
   const walk = walkFiles(
     [dir],
     // A build folder is its own confinement: a link to elsewhere in the checkout (drafts, private notes) is not a page.
-    { cwd, include: ['**'], accept: isHtmlPath, exclude: DEFAULT_EXCLUDE, maxFileBytes: MAX_FILE_BYTES, confineToGiven: true },
+    {
+      cwd,
+      include: ['**'],
+      accept: isHtmlPath,
+      exclude: DEFAULT_EXCLUDE,
+      maxFileBytes: MAX_FILE_BYTES,
+      confineToGiven: true,
+      unread: true,
+    },
     walkNotes,
   );
-  for (const { file, text } of walk) {
+  for (const { file, real } of walk) {
     const page = nameOf(file);
-    if (take(page.url)) yield { ...page, file, html: text };
+    if (take(page.url)) yield { ...page, file, real };
   }
   for (const note of walkNotes) {
-    const reason = isHtmlPath(note.file) ? PAGE_REASONS[note.reason] : undefined;
+    const reason = isHtmlPath(note.file) ? pageReason(note.reason, note.message) : undefined;
     if (reason === undefined) {
       notes.push(note);
       continue;
     }
     const page = nameOf(note.file);
-    if (take(page.url)) yield { ...page, file: note.file, reason: reason || note.message };
+    if (take(page.url)) yield { ...page, file: note.file, reason };
   }
   if (listed) {
     const missing = [...listed].filter((k) => !seen.has(k));

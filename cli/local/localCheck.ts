@@ -6,22 +6,22 @@ import { promises as fsp } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { AnalysisPool, MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
-import type { LocalAnalysis } from '../../core/analysis/localAnalysis';
+import { pageSummary, type PageSummary } from '../../core/analysis/pageSummary';
 import type { Baseline, BaselineEntry } from '../../core/config/baseline';
 import type { GateConfig } from '../../core/config/configFile';
 import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
-import { placeName, placesInHtml, SourcePlaces } from '../../core/sources/findingPlaces';
+import { placeName, SourcePlaces } from '../../core/sources/findingPlaces';
 import { failedCheckMessage } from '../../core/sources/localFindings';
 import { PagesOfConfig } from '../../core/sources/pageOfFile';
 import type { SkipNote } from '../../core/urls/fileWalk';
-import type { Occurrence } from '../../core/urls/urlsInFiles';
+import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import type { CheckOptions } from '../args';
 import type { CliIo } from '../cliIo';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';
-import { folderPages, sitemapKeys } from './folderPages';
+import { folderPages, pageReason, sitemapKeys } from './folderPages';
 import { judgePage } from './judgePage';
 import { inShard } from './shard';
 
@@ -30,22 +30,25 @@ export const MAX_LOCAL_WORKERS = 8;
 
 /**
  * The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else one fewer than the
- * cores (at least one): this thread reads the pages and takes every result, and each worker warms up
- * its own compiled code, so on 2 cores a second worker made a run 10–25% slower. At most MAX_LOCAL_WORKERS.
+ * cores (at least one). A worker is never alone on its core: V8 compiles and collects its garbage
+ * on background threads (about a third of a worker's CPU over 1,000 pages), and this thread walks
+ * the folder and judges (about a sixth). Each worker also compiles and warms up the analysis anew,
+ * so on 2 cores a second worker cost 20–40% more CPU for 1,000 pages and gave back at most a sixth
+ * of the time (none on a busy machine), even with this thread light. At most MAX_LOCAL_WORKERS.
  */
 export function workersOf(asked: string | undefined, cores = availableParallelism()): number {
   const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : cores - 1;
   return Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, n));
 }
 
-/** One page to analyse: its name, where it is, and its text (or how to read it). */
+/** One page to analyse: its name, where it is, and how to read it (a file: the worker reads it). */
 interface PageJob {
   url: string;
   /** The URL the page is analysed with; none: the checks that need one are not judged. */
   analyseUrl?: string;
   file?: string;
   fetched?: string;
-  read: () => Promise<{ html: string } | { reason: string }>;
+  read: { real: string } | (() => Promise<{ html: string } | { reason: string }>);
 }
 
 export async function runLocalCheck(options: CheckOptions, io: CliIo, config: GateConfig): Promise<number> {
@@ -74,6 +77,8 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
       ? await previewJobs(target, site, options, io, config, wanted, notes, close)
       : await folderJobs(target, known, io, wanted, notes);
     const pages = await analyseAll(jobs, pool, 2 * workers, sources, io);
+    // The workers' heaps are given back before the report is built: the run's peak is the larger of the two, not their sum.
+    await pool.close();
     const none = isOrigin
       ? `the preview at ${target} gave no page (no sitemap from robots.txt or /sitemap.xml, and the files given name no URL on it)`
       : `no page was found in the build folder "${target}" (.html or .htm files; only those its sitemap.xml lists, when it has one)`;
@@ -118,14 +123,14 @@ async function folderJobs(
   const pages = folderPages(dir, io.cwd, known, listed, wanted, notes);
   return (function* () {
     for (const page of pages) {
-      const text = page.html;
+      const real = page.real;
       // A built file outside the working directory is read, but never shown as a place.
       const file = placeName(io.cwd, page.file);
       yield {
         url: page.url,
         ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
         ...(file === undefined ? {} : { file }),
-        read: async () => (text === undefined ? { reason: page.reason ?? 'not read' } : { html: text }),
+        read: real === undefined ? async () => ({ reason: page.reason ?? 'not read' }) : { real },
       };
     }
   })();
@@ -192,17 +197,16 @@ async function analyseAll(
       const source = job.analyseUrl === undefined ? undefined : sources.fileOf(job.analyseUrl);
       if (source !== undefined) Object.assign(where, { source });
       out.set(job.url, where);
-      const text = await job.read();
-      let analysis: LocalAnalysis | undefined;
-      let reason = 'reason' in text ? text.reason : undefined;
-      if ('html' in text) {
-        try {
-          analysis = await pool.analyseHtml(text.html, job.analyseUrl === undefined ? {} : { url: job.analyseUrl });
-        } catch (error) {
-          reason = error instanceof Error ? error.message : String(error);
-        }
+      // A preview's reader that fails (no answer at all) ends the run, as before: only the analysis's failures are the page's.
+      const text = typeof job.read === 'function' ? await job.read() : job.read;
+      let summary: PageSummary | undefined;
+      let reason: string | undefined;
+      try {
+        ({ summary, reason } = await analysed(text, job.analyseUrl, pool));
+      } catch (error) {
+        reason = error instanceof Error ? error.message : String(error);
       }
-      out.set(job.url, analysis && 'html' in text ? await localPage(where, analysis, text.html, job, sources) : { ...where, reason });
+      out.set(job.url, summary ? await localPage(where, summary, job, sources) : { ...where, reason });
       io.progress.say(`Analysing pages: ${++done}`);
     }
   };
@@ -210,10 +214,23 @@ async function analyseAll(
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: PageJob, sources: SourcePlaces): Promise<LocalPage> {
-  const checks: Record<string, 'passed' | 'failed'> = {};
-  for (const c of a.checks) if (c.judged && c.passed !== null) checks[c.key] = c.passed ? 'passed' : 'failed';
-  const failed = a.checks.filter((c) => c.passed === false);
+/** The page's summary, or why it has none; a file is read in the worker, by its real path. */
+async function analysed(
+  text: { real: string } | { html: string } | { reason: string },
+  analyseUrl: string | undefined,
+  pool: AnalysisPool,
+): Promise<{ summary?: PageSummary; reason?: string }> {
+  const url = analyseUrl === undefined ? {} : { url: analyseUrl };
+  if ('real' in text) {
+    const answer = await pool.analyseFile(text.real, { ...url, maxBytes: MAX_FILE_BYTES });
+    return 'summary' in answer ? answer : { reason: pageReason(answer.unread, answer.message) ?? answer.message };
+  }
+  if (!('html' in text)) return text;
+  return { summary: pageSummary(await pool.analyseHtml(text.html, url), text.html) };
+}
+
+async function localPage(where: LocalPage, a: PageSummary, job: PageJob, sources: SourcePlaces): Promise<LocalPage> {
+  const failed = a.failed;
   // An HTML file that is its own page's source keeps the places of its elements, as in the editor.
   const ownSource = where.source !== undefined && where.source === job.file;
   const onSource =
@@ -223,10 +240,10 @@ async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: 
           job.analyseUrl,
           failed.map((c) => c.key),
         );
-  const onHtml = job.file === undefined ? new Map<string, Occurrence[]>() : placesInHtml(job.file, html, failed);
+  const file = job.file;
   const places = Object.fromEntries(
     failed.flatMap((c) => {
-      const at = onSource?.get(c.key) ?? onHtml.get(c.key);
+      const at = onSource?.get(c.key) ?? (file === undefined ? undefined : c.places.map((p) => ({ file, ...p })));
       return at?.length ? [[c.key, at]] : [];
     }),
   );
@@ -236,7 +253,7 @@ async function localPage(where: LocalPage, a: LocalAnalysis, html: string, job: 
     score: a.score,
     judged: a.judged,
     total: a.total,
-    checks,
+    checks: a.checks,
     ...(Object.keys(places).length ? { places } : {}),
     ...(failed.length ? { messages } : {}),
   };

@@ -8,6 +8,7 @@ import { AnalysisError } from './analysisError';
 import type { Analysis } from './checks';
 import type { FetchedPage } from './facts';
 import type { LocalAnalysis, LocalOptions } from './localAnalysis';
+import type { FileAnswer } from './pageSummary';
 import { PAGE_CAPS, type PageCaps } from './pageComplexity';
 
 /**
@@ -26,7 +27,8 @@ export const MAX_ANALYSIS_WORKERS = 16;
 
 export type AnalysisJob =
   | { kind: 'page'; page: FetchedPage; caps: PageCaps }
-  | { kind: 'html'; html: string; url: string | undefined; caps: PageCaps };
+  | { kind: 'html'; html: string; url: string | undefined; caps: PageCaps }
+  | { kind: 'file'; file: string; url: string | undefined; caps: PageCaps; maxBytes: number };
 
 export type AnalysisAnswer = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -94,6 +96,15 @@ export class AnalysisPool {
   /** analyseHtml (localAnalysis.ts) in a worker; AnalysisError past a cap, the time or the memory limit. */
   analyseHtml(html: string, opts: Omit<LocalOptions, 'caps'> = {}): Promise<LocalAnalysis> {
     return this.submit({ kind: 'html', html, url: opts.url, caps: this.caps }) as Promise<LocalAnalysis>;
+  }
+
+  /**
+   * Reads the page file at `file` (its real path, no link left in it) in a worker, never past a byte
+   * over `maxBytes`, and analyses it: its summary (pageSummary.ts), or why it was not read. The
+   * caller neither reads nor copies the text. AnalysisError as analyseHtml.
+   */
+  analyseFile(file: string, opts: Omit<LocalOptions, 'caps'> & { maxBytes: number }): Promise<FileAnswer> {
+    return this.submit({ kind: 'file', file, url: opts.url, caps: this.caps, maxBytes: opts.maxBytes }) as Promise<FileAnswer>;
   }
 
   private submit(job: AnalysisJob): Promise<unknown> {

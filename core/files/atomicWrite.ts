@@ -26,10 +26,15 @@ export async function writeAtomically(file: string, text: string, files: AtomicF
  * The same for text too large to hold at once (an export, page by page): `fill` writes it in
  * pieces; the file takes its place only when `fill` has finished, and is left as it was when it throws.
  */
-export async function writeAtomicallyFrom<T>(file: string, fill: (write: (chunk: string) => Promise<void>) => Promise<T>): Promise<T> {
+export async function writeAtomicallyFrom<T>(
+  file: string,
+  fill: (write: (chunk: string) => Promise<void>) => Promise<T>,
+  /** the new file's mode (before the umask); writeAtomically's files are 0o666 */
+  mode = 0o600,
+): Promise<T> {
   const temp = tempNameFor(file);
   // A file handle, not a stream: each write awaits its own error (a stream's would be an event).
-  const handle = await fsp.open(temp, 'wx', 0o600);
+  const handle = await fsp.open(temp, 'wx', mode);
   try {
     let result: T;
     try {

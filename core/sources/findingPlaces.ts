@@ -1,18 +1,17 @@
 // Where a page's failed checks are shown in files, for the command line's SARIF, Code Quality and
 // text: on the source file that produces the page when the config's `sources` maps it to a file that
 // exists (the line that fixes the check: checkLocations), else on the built HTML file at the element at fault (the
-// local analysis's places, offsets made lines and columns by the one line counter). A finding on a
+// local analysis's places, made lines and columns where the page was analysed: core/analysis/pageSummary.ts). A finding on a
 // check (`check/<key>`, `regression/check/<key>`) goes there; the page's other findings stay
 // where they are.
 import * as path from 'node:path';
 import { readConfined, ReadProblem } from '../files/confinedRead';
 import type { Finding } from '../config/rules';
-import { TextPositions, type Occurrence } from '../urls/urlsInFiles';
+import type { Occurrence } from '../urls/urlsInFiles';
 import { checkLocations } from './checkLocations';
 import { inside, type PagesOfConfig } from './pageOfFile';
 
-/** Places of one check kept per page (the analysis keeps 100; code scanning needs no more). */
-export const MAX_PLACES_PER_CHECK_SHOWN = 20;
+export { MAX_PLACES_PER_CHECK_SHOWN } from '../analysis/pageSummary';
 /** Bytes of a source file read to place findings; a larger one gets them on its first line. */
 export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 /** Source files kept read in one run (a site's pages share a few templates, or each has its own). */
@@ -32,25 +31,6 @@ export function placeFindings(findings: readonly Finding[], placesOf: (check: st
     const places = check === undefined ? undefined : placesOf(check);
     return places?.length ? { ...f, places } : f;
   });
-}
-
-/** The failed checks' places in an HTML file: `file` as the report names it, `html` the text analysed. */
-export function placesInHtml(
-  file: string,
-  html: string,
-  checks: readonly { key: string; places: readonly { start: number }[] }[],
-): Map<string, Occurrence[]> {
-  const all: { key: string; start: number }[] = [];
-  for (const c of checks) for (const p of c.places.slice(0, MAX_PLACES_PER_CHECK_SHOWN)) all.push({ key: c.key, start: p.start });
-  all.sort((a, b) => a.start - b.start);
-  const positions = new TextPositions(html);
-  const out = new Map<string, Occurrence[]>();
-  for (const { key, start } of all) {
-    const list = out.get(key) ?? [];
-    list.push({ file, ...positions.of(start) });
-    out.set(key, list);
-  }
-  return out;
 }
 
 /**

@@ -32,7 +32,10 @@ export interface SkipNote {
 export interface WalkedFile {
   /** Relative to the working directory, with `/`. */
   file: string;
+  /** '' with `unread` (then `real` says where to read it) */
   text: string;
+  /** with `unread`: the real path (no link left in it) to read with readTextFile */
+  real?: string;
 }
 
 export interface WalkOptions {
@@ -45,6 +48,8 @@ export interface WalkOptions {
   skip?: readonly string[];
   /** Only files whose name (relative, with `/`) this accepts, besides `include` (a test the patterns cannot say, such as a case-insensitive extension). */
   accept?: (name: string) => boolean;
+  /** Yield each file's real path, not its text (`text` is then ''): the caller reads it, with readTextFile, where it wants (a worker thread). */
+  unread?: boolean;
   /** Confine each folder given to itself (its real path), not to the working directory: a build folder's links that leave it are not followed even into the checkout. */
   confineToGiven?: boolean;
 }
@@ -63,7 +68,7 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
   const maxFiles = options.maxFiles ?? MAX_FILES;
   const seenDirs = new Set<string>();
   // One buffer for every read (a byte more than the cap, to see a file over it).
-  const buffer = Buffer.allocUnsafe(maxBytes + 1);
+  const buffer = options.unread ? Buffer.alloc(0) : Buffer.allocUnsafe(maxBytes + 1);
   const skip = new Set(options.skip ?? []);
   let count = 0;
   const note = (file: string, reason: SkipReason, message: string) =>
@@ -79,10 +84,15 @@ export function* walkFiles(paths: readonly string[], options: WalkOptions, notes
       if (count++ === maxFiles) note(file, 'file-limit', l10n.t('Not read: more than {0} files; narrow the paths or "include".', maxFiles));
       return;
     }
-    const text = readText(file, real, buffer, maxBytes, note);
-    if (text === undefined) return;
+    if (options.unread) {
+      count++;
+      yield { file: name, text: '', real };
+      return;
+    }
+    const read = readTextFile(real, buffer, maxBytes);
+    if (!('text' in read)) return note(file, read.reason, read.message);
     count++;
-    yield { file: name, text };
+    yield { file: name, text: read.text };
   }
 
   /** `real`: the folder's real path, checked to lie inside `root`. */
@@ -171,42 +181,38 @@ function realOrUndefined(dir: string): string | undefined {
   }
 }
 
-/** `real`: the path opened, with no link left in it (a link put there since is not followed). */
-function readText(
-  file: string,
-  real: string,
-  buffer: Buffer,
-  maxBytes: number,
-  note: (file: string, reason: SkipReason, message: string) => void,
-): string | undefined {
+/** A file's text, or why it is not read (the walk's notes, the analysis worker's reasons). */
+export type TextOrSkip = { text: string } | { reason: SkipReason; message: string };
+
+/**
+ * The text of the file at `real` (the path opened, with no link left in it: a link put there since
+ * is not followed), read into `buffer` (at least maxBytes + 1 long): never more than a byte past
+ * `maxBytes`, so a file over the cap is refused without being read whole.
+ */
+export function readTextFile(real: string, buffer: Buffer, maxBytes: number): TextOrSkip {
   let fd: number;
   try {
     fd = fs.openSync(real, fs.constants.O_RDONLY | NO_FOLLOW);
   } catch {
-    note(file, 'unreadable', l10n.t('Skipped: the file cannot be read.'));
-    return undefined;
+    return { reason: 'unreadable', message: l10n.t('Skipped: the file cannot be read.') };
   }
   try {
     // A read of a regular file returns less than asked only at its end: one read for most files.
+    const want = maxBytes + 1;
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) {
-      const asked = buffer.length - length;
+    for (let n = -1; n !== 0 && length < want; length += n) {
+      const asked = want - length;
       n = fs.readSync(fd, buffer, length, asked, null);
       if (n < asked) {
         length += n;
         break;
       }
     }
-    if (length > maxBytes) {
-      note(file, 'too-large', l10n.t('Skipped: larger than {0} bytes.', maxBytes));
-      return undefined;
-    }
+    if (length > maxBytes) return { reason: 'too-large', message: l10n.t('Skipped: larger than {0} bytes.', maxBytes) };
     const text = textOfBytes(buffer.subarray(0, length));
-    if (text === undefined) note(file, 'binary', l10n.t('Skipped: a binary file.'));
-    return text;
+    return text === undefined ? { reason: 'binary', message: l10n.t('Skipped: a binary file.') } : { text };
   } catch {
-    note(file, 'unreadable', l10n.t('Skipped: the file cannot be read.'));
-    return undefined;
+    return { reason: 'unreadable', message: l10n.t('Skipped: the file cannot be read.') };
   } finally {
     fs.closeSync(fd);
   }

@@ -53,6 +53,10 @@ export class TextPositions {
   private line = 1;
   private lineStart: number;
   private at = 0;
+  // The next `\n` and `\r` at or after `at` (text.length: none), found by indexOf: the text between
+  // line breaks is skipped natively, not looked at one character at a time.
+  private nextLf = -1;
+  private nextCr = -1;
 
   constructor(private readonly text: string) {
     this.lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -61,13 +65,22 @@ export class TextPositions {
   /** The place of `offset`; offsets must not decrease from one call to the next. */
   of(offset: number): { line: number; column: number } {
     const text = this.text;
-    for (let i = this.at; i < offset; i++) {
-      const c = text.charCodeAt(i);
-      // A `\r` followed by `\n` ends its line at the `\n`.
-      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-        this.line++;
-        this.lineStart = i + 1;
-      }
+    const end = text.length;
+    if (this.nextLf < this.at) this.nextLf = text.indexOf('\n', this.at) >>> 0;
+    if (this.nextCr < this.at) this.nextCr = text.indexOf('\r', this.at) >>> 0;
+    // `>>> 0` makes -1 (none) the largest index, past any offset.
+    for (;;) {
+      const lf = this.nextLf;
+      const cr = this.nextCr;
+      const at = lf < cr ? lf : cr;
+      if (at >= offset || at >= end) break;
+      if (at === cr) {
+        this.nextCr = text.indexOf('\r', at + 1) >>> 0;
+        // A `\r` followed by `\n` ends its line at the `\n`.
+        if (lf === at + 1) continue;
+      } else this.nextLf = text.indexOf('\n', at + 1) >>> 0;
+      this.line++;
+      this.lineStart = at + 1;
     }
     if (offset > this.at) this.at = offset;
     return { line: this.line, column: offset - this.lineStart + 1 };

@@ -37,6 +37,33 @@ describe('urls: places of URLs written in files', () => {
     assert.deepEqual(new TextPositions('ab').of(1), { line: 1, column: 2 });
   });
 
+  it('every offset of texts mixing \\n, \\r\\n and lone \\r gets the place a character-by-character count gives', () => {
+    // The counter skips between line breaks natively; this is the count it must agree with.
+    const naive = (text: string, offset: number) => {
+      let line = 1;
+      let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      for (let i = 0; i < offset; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+          line++;
+          start = i + 1;
+        }
+      }
+      return { line, column: offset - start + 1 };
+    };
+    const pieces = ['a', 'bc', '\n', '\r', '\r\n', '\n\r', '\ufeff'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let round = 0; round < 300; round++) {
+      let text = '';
+      for (let n = next() % 12; n > 0; n--) text += pieces[next() % pieces.length];
+      const positions = new TextPositions(text);
+      for (let offset = 0; offset <= text.length; offset += 1 + (next() % 3)) {
+        assert.deepEqual(positions.of(offset), naive(text, offset), `${JSON.stringify(text)} at ${offset}`);
+      }
+    }
+  });
+
   it('an old Mac file (CR only) with a byte-order mark: the command line and the editor name the same places', () => {
     const text = '\ufeffhttps://a.test/first\r  see https://a.test/second\r\rhttps://a.test/first';
     const { cli, editor } = placesBoth(new TextEncoder().encode(text));
