@@ -1,23 +1,12 @@
 // Child of localCheckRows.ts: the parse floor of `check --local`. Walks the build folder, reads each
 // .html file with readFileSync and parses it with node-html-parser's `parse` (the analysis's parser,
-// with the options htmlReading.ts gives it), in one thread; prints wall ms, CPU ms (all threads of
+// with the options htmlReading.ts gives it: PARSE_OPTIONS), in one thread; prints wall ms, CPU ms (all threads of
 // the process) and the peak resident memory as JSON, as localCheckChild.ts does.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'node-html-parser';
-import { RAW_TEXT_ELEMENTS } from '../../core/analysis/rawText';
+import { PARSE_OPTIONS } from '../../core/analysis/htmlReading';
 
-// As htmlReading.ts passes them (not exported there): raw-text elements kept as text, pre as written.
-const OPTIONS = {
-  comment: false,
-  blockTextElements: {
-    ...Object.fromEntries(RAW_TEXT_ELEMENTS.map((n) => [n, true])),
-    script: false,
-    style: false,
-    noscript: false,
-    pre: true,
-  },
-};
 
 function walk(dir: string, visit: (file: string) => void): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -32,7 +21,7 @@ const cpu0 = process.cpuUsage();
 let pages = 0;
 let nodes = 0;
 walk(path.resolve(process.argv[2]), (file) => {
-  nodes += parse(readFileSync(file, 'utf8'), OPTIONS).childNodes.length;
+  nodes += parse(readFileSync(file, 'utf8'), PARSE_OPTIONS).childNodes.length;
   pages++;
 });
 const cpu = process.cpuUsage(cpu0);
