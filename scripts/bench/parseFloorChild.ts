@@ -7,7 +7,6 @@ import * as path from 'node:path';
 import { parse } from 'node-html-parser';
 import { PARSE_OPTIONS } from '../../core/analysis/htmlReading';
 
-
 function walk(dir: string, visit: (file: string) => void): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
