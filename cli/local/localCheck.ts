@@ -29,12 +29,11 @@ import { inShard } from './shard';
 export const MAX_LOCAL_WORKERS = 8;
 
 /**
- * The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else one fewer than the
- * cores (at least one). A worker is never alone on its core: V8 compiles and collects its garbage
- * on background threads (about a third of a worker's CPU over 1,000 pages), and this thread walks
- * the folder and judges (about a sixth). Each worker also compiles and warms up the analysis anew,
- * so on 2 cores a second worker cost 20–40% more CPU for 1,000 pages and gave back at most a sixth
- * of the time (none on a busy machine), even with this thread light. At most MAX_LOCAL_WORKERS.
+ * The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else one per core: the wall
+ * time is what a person or a CI job waits for. This thread stays light (it walks the folder and
+ * judges each page's small answer: about a sixth of a run's CPU), and V8 compiles and collects on
+ * background threads. On 2 cores, 1,000 pages: two workers take about 0.8× the wall time of one,
+ * for 20–30% more CPU (each worker compiles and warms up the analysis anew). At most MAX_LOCAL_WORKERS.
  */
 export function workersOf(asked: string | undefined, cores = availableParallelism()): number {
   const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : cores - 1;
