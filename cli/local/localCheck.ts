@@ -36,7 +36,7 @@ export const MAX_LOCAL_WORKERS = 8;
  * for 20–30% more CPU (each worker compiles and warms up the analysis anew). At most MAX_LOCAL_WORKERS.
  */
 export function workersOf(asked: string | undefined, cores = availableParallelism()): number {
-  const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : cores - 1;
+  const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : cores;
   return Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, n));
 }
 
