@@ -66,7 +66,15 @@ const NOT_PUBLIC_V4: readonly (readonly [string, number])[] = [
  * `::/96`; the IPv4-mapped form is read as IPv4 by `plainAddress`), and IPv6's own unspecified,
  * loopback, unique local, link-local and multicast.
  */
-const NOT_PUBLIC = (() => {
+let notPublic: net.BlockList | undefined;
+
+/** The list, built when first asked (every start of the command line loads this file; few runs ask). */
+function notPublicList(): net.BlockList {
+  notPublic ??= buildNotPublic();
+  return notPublic;
+}
+
+function buildNotPublic(): net.BlockList {
   const list = new net.BlockList();
   for (const [address, prefix] of NOT_PUBLIC_V4) {
     list.addSubnet(address, prefix, 'ipv4');
@@ -85,14 +93,14 @@ const NOT_PUBLIC = (() => {
     list.addSubnet(address, prefix, 'ipv6');
   }
   return list;
-})();
+}
 
 /** Whether an IP address (as a socket reports it, or written in a URL) is on the internet; undefined for a name. */
 export function isPublicAddress(address: string): boolean | undefined {
   const plain = plainAddress(address);
   const family = net.isIP(plain);
   if (family === 0) return undefined;
-  return !NOT_PUBLIC.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+  return !notPublicList().check(plain, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 function isLocalInterface(address: string): boolean {
