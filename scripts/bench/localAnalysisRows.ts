@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'node-html-parser';
+import { PARSE_OPTIONS } from '../../core/analysis/htmlReading';
 import { analyseHtml } from '../../core/analysis/localAnalysis';
 import { benchPage } from './benchPages';
 import { median, ms, type Row, type Settings } from './measure';
@@ -38,9 +39,7 @@ export async function localAnalysisRows(settings: Settings): Promise<Row[]> {
   for (let i = 0; i < 10; i++) analyseHtml(page, { url }); // warm-up
   for (let i = 0; i < Math.max(settings.rounds, 20); i++) {
     analysed.push(timed(() => analyseHtml(page, { url })));
-    parsed.push(
-      timed(() => parse(page, { comment: false, blockTextElements: { script: false, style: false, noscript: false, pre: true } })),
-    );
+    parsed.push(timed(() => parse(page, PARSE_OPTIONS)));
   }
   const [a, p] = [median(analysed), median(parsed)];
   const rows: Row[] = [
