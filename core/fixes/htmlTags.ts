@@ -188,13 +188,19 @@ export function firstOfEach(raw: string): string {
   return kept.length === tag.attrs.length ? raw : kept.map((a) => raw.slice(a.start - 3, a.end - 3)).join(' ');
 }
 
+/** Names compared in a list before they go into a set. */
+const FEW_NAMES = 16;
+
 /**
  * Whether startTag, reading `raw` as the attributes of a tag, would meet a name twice (in any case):
  * its loop, names only, with no object per attribute. False where it would give up (an open
  * quote) or stop (a `>`) before a repeat: firstOfEach then gives `raw` back as it is too.
  */
 function repeatsName(raw: string): boolean {
+  // A few names are compared in a list; a tag of thousands (a hostile page) gets a set, so the
+  // pass stays linear in the attributes.
   const names: string[] = [];
+  let many: Set<string> | undefined;
   let i = 0;
   for (;;) {
     while (i < raw.length && isSpace(raw[i])) i++;
@@ -207,8 +213,14 @@ function repeatsName(raw: string): boolean {
     i++;
     while (i < raw.length && !isSpace(raw[i]) && raw[i] !== '=' && raw[i] !== '>' && raw[i] !== '/') i++;
     const name = raw.slice(start, i).toLowerCase();
-    if (names.includes(name)) return true;
-    names.push(name);
+    if (many) {
+      if (many.has(name)) return true;
+      many.add(name);
+    } else {
+      if (names.includes(name)) return true;
+      names.push(name);
+      if (names.length > FEW_NAMES) many = new Set(names);
+    }
     let j = i;
     while (j < raw.length && isSpace(raw[j])) j++;
     if (raw[j] !== '=') continue;

@@ -38,6 +38,18 @@ describe('analysis: bounded, with a generated worst case for each budget', funct
     assert.throws(() => analyseHtml('<br>'.repeat(MAX_ELEMENTS + 1)), refused(/more than 150,000 elements/));
   });
 
+  it('a tag of 300,000 attributes (2 MiB): read once, linearly; a repeated name is the first', function () {
+    // Names compared pairwise would take minutes here (the suite's timeout fails the test): the
+    // reading of repeated attributes (core/fixes/htmlTags.ts) keeps a set past a few names.
+    this.timeout(30_000);
+    const names = Array.from({ length: 300_000 }, (_, i) => `d${i.toString(36)}`).join(' ');
+    const html = `<html lang="en"><body><a href="https://o.example/" ${names} target="_blank" TARGET="_self">x</a></body></html>`;
+    assert.ok(Buffer.byteLength(html) < MAX_PAGE_BYTES);
+    const a = analyseHtml(html);
+    // The first target is the one read: a new tab without rel, unsafe.
+    assert.equal(byKey(a, 'unsafe_cross_origin_links').passed, false);
+  });
+
   it('a huge attribute (nearly 2 MiB): its place is the whole start tag, its value is cut', () => {
     const title = 'x'.repeat(MAX_PAGE_BYTES - 200);
     const html = `<html lang="en"><body><a href="https://o.example/" title="${title}" style="${'y'.repeat(50)}" target="_blank">x</a></body></html>`;
