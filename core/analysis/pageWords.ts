@@ -4,7 +4,11 @@
 import { isEmailWord } from './places';
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
-/** Title words looked up one by one in the text; past this, the text's words are put in a set once. */
+/**
+ * Title words looked up one by one in the text, each at most this long (a search may meet the text
+ * at every character, each meeting compared up to the word's length); past either, the text's
+ * words are put in a set once.
+ */
 const LOOKED_UP_WORDS = 32;
 
 /** The lower-case words of `s`: runs of letters, digits and `_`. */
@@ -97,11 +101,14 @@ export function hasWord(lower: string, word: string): boolean {
 
 /**
  * Which of `wanted` (words, each once) are words of `lower` (a text in lower case), in their order.
- * A few are looked up in the text; many would make that quadratic, so the text's words are then
- * put in a set, once.
+ * A few short ones are looked up in the text; many or long ones would make that quadratic (a
+ * title word of a million letters against a text of them), so the text's words are then put in a
+ * set, once.
  */
 export function wordsFound(lower: string, wanted: readonly string[]): string[] {
-  if (wanted.length <= LOOKED_UP_WORDS) return wanted.filter((w) => hasWord(lower, w));
+  if (wanted.length <= LOOKED_UP_WORDS && wanted.every((w) => w.length <= LOOKED_UP_WORDS)) {
+    return wanted.filter((w) => hasWord(lower, w));
+  }
   const all = new Set(words(lower));
   return wanted.filter((w) => all.has(w));
 }

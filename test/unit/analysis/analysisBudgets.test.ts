@@ -38,6 +38,16 @@ describe('analysis: bounded, with a generated worst case for each budget', funct
     assert.throws(() => analyseHtml('<br>'.repeat(MAX_ELEMENTS + 1)), refused(/more than 150,000 elements/));
   });
 
+  it('a title of one word of 600,000 letters against a text of them: looked up linearly', function () {
+    // Searched for at each letter and compared whole each time, it would take hours (the suite's
+    // timeout fails the test): a long title word is looked up in a set of the text's words.
+    this.timeout(30_000);
+    const word = 'a'.repeat(600_000);
+    const html = `<html lang="en"><head><title>${word}</title></head><body><p>${word}a b ${word}</p></body></html>`;
+    assert.ok(Buffer.byteLength(html) < MAX_PAGE_BYTES);
+    assert.equal(byKey(analyseHtml(html), 'content_keywords').passed, true);
+  });
+
   it('a tag of 300,000 attributes (2 MiB): read once, linearly; a repeated name is the first', function () {
     // Names compared pairwise would take minutes here (the suite's timeout fails the test): the
     // reading of repeated attributes (core/fixes/htmlTags.ts) keeps a set past a few names.
