@@ -12,7 +12,6 @@ import type { GateConfig } from '../../core/config/configFile';
 import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
 import { placeName, SourcePlaces } from '../../core/sources/findingPlaces';
-import { failedCheckMessage } from '../../core/sources/localFindings';
 import { PagesOfConfig } from '../../core/sources/pageOfFile';
 import type { SkipNote } from '../../core/urls/fileWalk';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
@@ -22,6 +21,7 @@ import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';
 import { folderPages, pageReason, sitemapKeys } from './folderPages';
+import { HeldPages, type HeldPage } from './heldPage';
 import { judgePage } from './judgePage';
 import { inShard } from './shard';
 
@@ -75,7 +75,8 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
     const jobs = isOrigin
       ? await previewJobs(target, site, options, io, config, wanted, notes, close)
       : await folderJobs(target, known, io, wanted, notes);
-    const pages = await analyseAll(jobs, pool, 2 * workers, sources, io);
+    const held = new HeldPages();
+    const pages = await analyseAll(jobs, pool, 2 * workers, sources, held, io);
     // The workers' heaps are given back before the report is built: the run's peak is the larger of the two, not their sum.
     await pool.close();
     const none = isOrigin
@@ -85,8 +86,8 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
     const now = (io.now ?? Date.now)();
     const results: UrlResult[] = [];
     const current: Baseline = new Map<string, BaselineEntry>();
-    for (const [url, local] of pages) {
-      const judged = judgePage(rules, url, local, baseline, now);
+    for (const [url, page] of pages) {
+      const judged = judgePage(rules, url, held.localPageOf(page), baseline, now);
       if (!judged) continue;
       results.push(judged.result);
       current.set(url, judged.entry);
@@ -175,15 +176,16 @@ async function previewJobs(
   return pages.map(job)[Symbol.iterator]();
 }
 
-/** Analyses the pages on the pool, two in hand per worker; each page's LocalPage by name, sorted. */
+/** Analyses the pages on the pool, two in hand per worker; what is held of each page by name, sorted. */
 async function analyseAll(
   jobs: Iterator<PageJob>,
   pool: AnalysisPool,
   lanes: number,
   sources: SourcePlaces,
+  held: HeldPages,
   io: CliIo,
-): Promise<Map<string, LocalPage>> {
-  const out = new Map<string, LocalPage>();
+): Promise<Map<string, HeldPage>> {
+  const out = new Map<string, HeldPage>();
   let done = 0;
   const lane = async (): Promise<void> => {
     for (let next = jobs.next(); !next.done; next = jobs.next()) {
@@ -195,7 +197,7 @@ async function analyseAll(
       };
       const source = job.analyseUrl === undefined ? undefined : sources.fileOf(job.analyseUrl);
       if (source !== undefined) Object.assign(where, { source });
-      out.set(job.url, where);
+      out.set(job.url, held.alone(where));
       // A preview's reader that fails (no answer at all) ends the run, as before: only the analysis's failures are the page's.
       const text = typeof job.read === 'function' ? await job.read() : job.read;
       let summary: PageSummary | undefined;
@@ -205,7 +207,7 @@ async function analyseAll(
       } catch (error) {
         reason = error instanceof Error ? error.message : String(error);
       }
-      out.set(job.url, summary ? await localPage(where, summary, job, sources) : { ...where, reason });
+      out.set(job.url, summary ? await hold(held, where, summary, job, sources) : held.alone({ ...where, reason }));
       io.progress.say(`Analysing pages: ${++done}`);
     }
   };
@@ -228,8 +230,7 @@ async function analysed(
   return { summary: pageSummary(await pool.analyseHtml(text.html, url), text.html) };
 }
 
-async function localPage(where: LocalPage, a: PageSummary, job: PageJob, sources: SourcePlaces): Promise<LocalPage> {
-  const failed = a.failed;
+async function hold(held: HeldPages, where: LocalPage, a: PageSummary, job: PageJob, sources: SourcePlaces): Promise<HeldPage> {
   // An HTML file that is its own page's source keeps the places of its elements, as in the editor.
   const ownSource = where.source !== undefined && where.source === job.file;
   const onSource =
@@ -237,23 +238,7 @@ async function localPage(where: LocalPage, a: PageSummary, job: PageJob, sources
       ? undefined
       : await sources.placesOf(
           job.analyseUrl,
-          failed.map((c) => c.key),
+          a.failed.map((c) => c.key),
         );
-  const file = job.file;
-  const places = Object.fromEntries(
-    failed.flatMap((c) => {
-      const at = onSource?.get(c.key) ?? (file === undefined ? undefined : c.places.map((p) => ({ file, ...p })));
-      return at?.length ? [[c.key, at]] : [];
-    }),
-  );
-  const messages = Object.fromEntries(failed.map((c) => [c.key, failedCheckMessage(c)]));
-  return {
-    ...where,
-    score: a.score,
-    judged: a.judged,
-    total: a.total,
-    checks: a.checks,
-    ...(Object.keys(places).length ? { places } : {}),
-    ...(failed.length ? { messages } : {}),
-  };
+  return held.hold(where, a, onSource);
 }

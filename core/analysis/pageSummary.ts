@@ -1,36 +1,38 @@
 // What a run of `check --local` keeps of a page's analysis, made where the analysis is (the worker
-// thread): the score, each judged check's state, and the failed checks alone, with what their
+// thread): the score, each check's state as a letter, and the failed checks alone, with what their
 // words are made of and their places as lines and columns (counted on the text at hand, so the
 // main thread never scans the page again). Small, so the answer crossing threads costs little. A
 // page file is read by the worker itself (by path: the main thread neither reads nor copies it),
 // within the walk's size cap and by its reader.
 import { readTextFile, type SkipReason } from '../urls/fileWalk';
 import { TextPositions } from '../urls/urlsInFiles';
+import { CHECK_KEYS } from './checks';
 import type { LocalAnalysis } from './localAnalysis';
 
 /** Places of one check kept per page (the analysis keeps 100; code scanning needs no more). */
 export const MAX_PLACES_PER_CHECK_SHOWN = 20;
 
-/** 1-based line and column (UTF-16 code units), as VS Code counts them (TextPositions). */
-export interface LinePlace {
-  line: number;
-  column: number;
-}
-
 export interface FailedCheck {
   key: string;
   value: unknown;
   errors?: Record<string, unknown>;
-  /** the first MAX_PLACES_PER_CHECK_SHOWN, in the text's order */
-  places: LinePlace[];
+  /**
+   * The first MAX_PLACES_PER_CHECK_SHOWN places, in the text's order, as numbers: line, column,
+   * line, column… (1-based; columns in UTF-16 code units, as VS Code counts them: TextPositions).
+   * Numbers, not objects: a run holds every page's until its report is written.
+   */
+  places: number[];
 }
 
 export interface PageSummary {
   score: number;
   judged: number;
   total: number;
-  /** each judged check's state */
-  checks: Record<string, 'passed' | 'failed'>;
+  /**
+   * Each check's state, a letter per check of CHECK_KEYS in its order: `p` passed, `f` failed,
+   * `-` not judged. One short string crosses threads and is held; `statesOf` reads it.
+   */
+  states: string;
   /** the failed checks, in the analysis's order */
   failed: FailedCheck[];
 }
@@ -40,8 +42,8 @@ export type FileAnswer = { summary: PageSummary } | { unread: SkipReason; messag
 
 /** The summary of `analysis`, made from `html`, the text analysed. */
 export function pageSummary(analysis: LocalAnalysis, html: string): PageSummary {
-  const checks: Record<string, 'passed' | 'failed'> = {};
-  for (const c of analysis.checks) if (c.judged && c.passed !== null) checks[c.key] = c.passed ? 'passed' : 'failed';
+  let states = '';
+  for (const c of analysis.checks) states += !c.judged || c.passed === null ? '-' : c.passed ? 'p' : 'f';
   const failedChecks = analysis.checks.filter((c) => c.passed === false);
   const all: { index: number; start: number }[] = [];
   failedChecks.forEach((c, index) => {
@@ -55,8 +57,35 @@ export function pageSummary(analysis: LocalAnalysis, html: string): PageSummary 
     places: [],
   }));
   const positions = new TextPositions(html);
-  for (const { index, start } of all) failed[index].places.push(positions.of(start));
-  return { score: analysis.score, judged: analysis.judged, total: analysis.total, checks, failed };
+  for (const { index, start } of all) {
+    const { line, column } = positions.of(start);
+    failed[index].places.push(line, column);
+  }
+  return { score: analysis.score, judged: analysis.judged, total: analysis.total, states, failed };
+}
+
+/** Distinct sets of states a memo keeps at most (a site's pages fail few distinct sets): past it, it starts again. */
+const MAX_STATES_MEMO = 256;
+const statesMemo = new Map<string, Readonly<Record<string, 'passed' | 'failed'>>>();
+
+/**
+ * Each judged check's state by its key, in CHECK_KEYS' order, read from `states` (a letter
+ * past CHECK_KEYS, or one not known, is no state). One frozen record per distinct string,
+ * shared by every page that has it.
+ */
+export function statesOf(states: string): Readonly<Record<string, 'passed' | 'failed'>> {
+  let record = statesMemo.get(states);
+  if (record) return record;
+  const made: Record<string, 'passed' | 'failed'> = {};
+  const n = Math.min(states.length, CHECK_KEYS.length);
+  for (let i = 0; i < n; i++) {
+    const letter = states[i];
+    if (letter === 'p' || letter === 'f') made[CHECK_KEYS[i]] = letter === 'p' ? 'passed' : 'failed';
+  }
+  record = Object.freeze(made);
+  if (statesMemo.size >= MAX_STATES_MEMO) statesMemo.clear();
+  statesMemo.set(states, record);
+  return record;
 }
 
 let buffer: Buffer | undefined;

@@ -6,8 +6,9 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AnalysisPool } from '../../../core/analysis/analysisPool';
+import { CHECK_KEYS } from '../../../core/analysis/checks';
 import { analyseHtml } from '../../../core/analysis/localAnalysis';
-import { pageSummary, type FileAnswer } from '../../../core/analysis/pageSummary';
+import { pageSummary, statesOf, type FileAnswer } from '../../../core/analysis/pageSummary';
 import { pageReason } from '../../../cli/local/folderPages';
 
 const PAGE =
@@ -32,11 +33,13 @@ describe('analysis: a page file analysed by path in the worker', () => {
     assert.ok('summary' in answer);
     assert.deepEqual(answer.summary, pageSummary(analyseHtml(PAGE, { url: 'https://site.example/page' }), PAGE));
     const images = answer.summary.failed.find((c) => c.key === 'image_keywords');
-    assert.deepEqual(images?.places, [
-      { line: 3, column: 1 },
-      { line: 4, column: 1 },
-    ]);
-    assert.equal(answer.summary.checks.image_keywords, 'failed');
+    // line, column of each place: the two images without alt, on lines 3 and 4 (after a \r\n).
+    assert.deepEqual(images?.places, [3, 1, 4, 1]);
+    assert.equal(statesOf(answer.summary.states).image_keywords, 'failed');
+    assert.equal(statesOf(answer.summary.states).headings, 'passed');
+    // one letter per check; a check only the deployed page answers has no state
+    assert.equal(answer.summary.states.length, CHECK_KEYS.length);
+    assert.equal(Object.hasOwn(statesOf(answer.summary.states), 'http_status'), false);
   });
 
   it('refuses a file past the cap without reading it whole (an endless one answers too-large)', async function () {
