@@ -61,8 +61,9 @@ export async function deliverReport(
 ): Promise<number> {
   const { current } = judged;
   const clean = secretsRedactor(io.env, judged.formatOptions.clean);
-  // Redacted once here; the formats are given the clean report and nothing more to clean.
-  const report = redactReport(judged.report, clean);
+  // Redacted once here; the formats are given the clean report and nothing more to clean. With no
+  // secret set and nothing of the run's own to clean, there is nothing to look for in every text.
+  const report = hasSecrets(io.env) || judged.formatOptions.clean ? redactReport(judged.report, clean) : judged.report;
   const formatOptions: FormatOptions = { ...judged.formatOptions, clean: undefined };
   await emit(options, io, formatReportPieces(report, options.format, formatOptions));
   for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
@@ -88,4 +89,9 @@ export function secretsRedactor(env: Record<string, string | undefined>, clean?:
   const key = redactorFor(env.WEBREPORTS_API_KEY?.trim());
   const token = redactorFor(env.GITHUB_TOKEN?.trim());
   return clean ? (text) => token(key(clean(text))) : (text) => token(key(text));
+}
+
+/** Whether the environment holds a secret that secretsRedactor takes out (WEBREPORTS_API_KEY, GITHUB_TOKEN). */
+function hasSecrets(env: Record<string, string | undefined>): boolean {
+  return Boolean(env.WEBREPORTS_API_KEY?.trim() || env.GITHUB_TOKEN?.trim());
 }

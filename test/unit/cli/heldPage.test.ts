@@ -42,7 +42,11 @@ const summaryOf = (html: string) => pageSummary(analyseHtml(html, { url: 'https:
 describe('check --local: what is held of a page until the report', () => {
   it('gives back the LocalPage field for field, in the order the report writes them', () => {
     const held = new HeldPages();
-    for (const where of [{ file: 'site/p/index.html' }, { file: 'site/p/index.html', source: 'src/p.md' }, { fetched: 'http://127.0.0.1:1/p' }]) {
+    for (const where of [
+      { file: 'site/p/index.html' },
+      { file: 'site/p/index.html', source: 'src/p.md' },
+      { fetched: 'http://127.0.0.1:1/p' },
+    ]) {
       const html = PAGE(3);
       const page = held.localPageOf(held.hold(where, summaryOf(html)));
       assert.deepEqual(page, expected(where, html));
@@ -53,7 +57,10 @@ describe('check --local: what is held of a page until the report', () => {
   it('keeps the places on a source file as they were found, and falls back to the built file for the others', () => {
     const held = new HeldPages();
     const html = PAGE(2);
-    const onSource = new Map<string, Occurrence[]>([['image_keywords', [{ file: 'src/p.md', line: 4, column: 2 }]], ['title', []]]);
+    const onSource = new Map<string, Occurrence[]>([
+      ['image_keywords', [{ file: 'src/p.md', line: 4, column: 2 }]],
+      ['title', []],
+    ]);
     const where = { file: 'site/p/index.html', source: 'src/p.md' };
     const page = held.localPageOf(held.hold(where, summaryOf(html), onSource));
     assert.equal(JSON.stringify(page), JSON.stringify(expected(where, html, onSource)));
@@ -78,7 +85,13 @@ describe('check --local: what is held of a page until the report', () => {
     // 4,096 distinct sets are shared; the pages past them still say their own words.
     const images = (n: number): PageSummary => {
       const srcs = Array.from({ length: n }, (_, i) => `/${i}.png`);
-      return { score: 50, judged: 1, total: 28, states: 'f', failed: [{ key: 'image_keywords', value: srcs, errors: { missing: srcs }, places: [] }] };
+      return {
+        score: 50,
+        judged: 1,
+        total: 28,
+        states: 'f',
+        failed: [{ key: 'image_keywords', value: srcs, errors: { missing: srcs }, places: [] }],
+      };
     };
     for (let n = 1; n <= 4200; n++) {
       const page = held.localPageOf(held.hold({ file: `p${n}.html` }, images(n)));
