@@ -128,7 +128,11 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const htmlTag = tagged('html')[0];
   const head = tagged('head')[0] ?? htmlTag;
   const titles = tagged('title');
-  const title = titles.map((t) => text(textOf(t))).join('') || null;
+  // Joined by hand: a map-and-join made an empty list of another kind for a page without a title,
+  // and V8 threw away and recompiled this whole function for it, once in every worker.
+  let titleText = '';
+  for (const t of titles) titleText += text(textOf(t));
+  const title = titleText || null;
   for (const key of ['title', 'content_keywords']) {
     for (const t of titles) places.whole(key, t);
     if (titles.length === 0 && head) places.tag(key, head);
