@@ -4,7 +4,6 @@
 // --update-baseline asks — and the run's exit code. Every one of them passes here, so here the key
 // and the token are taken out of every text, whatever the mode: a page of a build folder may be
 // named after the key, a shard may hold it, a service may echo it.
-import { redactorFor } from '../core/client/redact';
 import { type Baseline, BaselineError, loadBaseline, serializeBaseline } from '../core/config/baseline';
 import { redactReport, type GateReport } from '../core/config/gateReport';
 import { writeAtomically } from '../core/files/atomicWrite';
@@ -12,6 +11,7 @@ import type { CheckOptions, MergeOptions } from './args';
 import { type CliIo, emit } from './cliIo';
 import { formatReport, formatReportPieces, type FormatOptions } from './formats';
 import { oneLine } from '../core/text/oneLine';
+import { hasSecrets, secretsRedactor } from './secrets';
 import { CliFailure } from './usageError';
 
 /**
@@ -78,20 +78,4 @@ export async function deliverReport(
     return 0;
   }
   return report.summary.errors > 0 ? 1 : 0;
-}
-
-/**
- * `clean` (the run's own, if any) and then the key of WEBREPORTS_API_KEY and the token of
- * GITHUB_TOKEN, each in every form, replaced by "[redacted]": set as the action sets them, they are
- * secrets whatever the mode reads, even one (`check --local`, `merge`) that sends neither.
- */
-export function secretsRedactor(env: Record<string, string | undefined>, clean?: (text: string) => string): (text: string) => string {
-  const key = redactorFor(env.WEBREPORTS_API_KEY?.trim());
-  const token = redactorFor(env.GITHUB_TOKEN?.trim());
-  return clean ? (text) => token(key(clean(text))) : (text) => token(key(text));
-}
-
-/** Whether the environment holds a secret that secretsRedactor takes out (WEBREPORTS_API_KEY, GITHUB_TOKEN). */
-function hasSecrets(env: Record<string, string | undefined>): boolean {
-  return Boolean(env.WEBREPORTS_API_KEY?.trim() || env.GITHUB_TOKEN?.trim());
 }

@@ -11,6 +11,7 @@ import { WASM_FLAGS } from './startup/v8Flags';
 import type { CliIo } from './cliIo';
 import { terminalText } from './formats/escape';
 import { processIo } from './processIo';
+import { secretsRedactor } from './secrets';
 import { CliFailure } from './usageError';
 
 type Verb = Exclude<Command['kind'], 'help' | 'version'>;
@@ -46,12 +47,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     const io = processIo();
     return await runVerb(command, io);
   } catch (error) {
+    // A failure's words may quote an address or a service's answer: never with the key or the token.
+    const clean = secretsRedactor(process.env);
     if (error instanceof CliFailure) {
-      process.stderr.write(terminalText(`website-reports: ${error.message.trimEnd()}\n`));
+      process.stderr.write(terminalText(clean(`website-reports: ${error.message.trimEnd()}\n`)));
       return 2;
     }
     // Unexpected: the message only (a stack may quote request options).
-    process.stderr.write(terminalText(`website-reports: failed: ${error instanceof Error ? error.message : String(error)}\n`));
+    process.stderr.write(terminalText(clean(`website-reports: failed: ${error instanceof Error ? error.message : String(error)}\n`)));
     return 2;
   }
 }

@@ -20,7 +20,7 @@ import { UrlLookup } from '../../core/reports/urlLookup';
 import { fetchPreviewPage, MAX_PREVIEW_PAGE_BYTES } from '../../core/sources/previewFetch';
 import type { McpOptions } from './mcpOptions';
 import type { CliIo } from '../cliIo';
-import { secretsRedactor } from '../delivery';
+import { secretsRedactor } from '../secrets';
 import { chooseService, openClient, serviceOriginOf } from '../service';
 import { CliFailure } from '../usageError';
 import { checkUrlsReadOnly } from './checkUrls';

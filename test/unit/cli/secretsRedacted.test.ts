@@ -4,6 +4,7 @@
 // loopback fake (fakeGitHub.ts: GitHub cannot run here); no report service is needed.
 import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { FORMATS } from '../../../cli/args';
 import { FakeGitHub } from './fakeGitHub';
@@ -14,7 +15,7 @@ const TOKEN = 'ghs_tokenSecret0123456789';
 const BAD = '<html>\n<head><title>x</title></head>\n<body>\n<img src="/a.png">\n</body></html>\n';
 const RULES = { rules: [{ match: '**', checks: { image_keywords: 'error', title: 'warn' } }] };
 
-describe('cli: the key and the token are redacted in every output of check --local and merge', function () {
+describe('cli: the key and the token are redacted in every output of check --local and merge, and on stderr', function () {
   this.timeout(120_000);
   let github: FakeGitHub;
   before(async () => {
@@ -74,4 +75,30 @@ describe('cli: the key and the token are redacted in every output of check --loc
       assertClean({ [`merge --format ${format}`]: merged.stdout });
     }
   });
+  it('a failure that quotes them (an address, a folder named after them) says "[redacted]" on stderr', async () => {
+    const closed = await closedPort();
+    const cwd = await project({
+      'urls.md': '- https://site.example/a\n',
+      // A key put in the service's address by mistake: the unreachable service's message names the address.
+      'website-reports.json': JSON.stringify({ baseUrl: `http://127.0.0.1:${closed}/${KEY}` }),
+    });
+    const env = { WEBREPORTS_API_KEY: KEY, GITHUB_TOKEN: TOKEN };
+    const unreachable = await runCli(['check'], { cwd, env });
+    assert.equal(unreachable.code, 2, unreachable.stderr);
+    assert.match(unreachable.stderr, /could not be reached/);
+    assertClean({ stderr: unreachable.stderr });
+    const noFolder = await runCli(['check', '--local', `${TOKEN}-site`], { cwd, env });
+    assert.equal(noFolder.code, 2, noFolder.stderr);
+    assert.match(noFolder.stderr, /is not a folder/);
+    assertClean({ stderr: noFolder.stderr });
+  });
 });
+
+/** A loopback port nothing listens on (one just given back by the system). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
