@@ -74,7 +74,7 @@ describe('cli: check --local on a preview behind a proxy', function () {
     // 0.0.0.0 reaches the service on 127.0.0.1, and is no loopback name: a proxy would be asked.
     const run = await runCli(['check', '--local', `http://0.0.0.0:${port}`, '--format', 'json'], {
       cwd,
-      env: { HTTP_PROXY: proxy.url, WEBREPORTS_BASE_URL: `http://127.0.0.1:${port}/api/v1`, WEBREPORTS_API_KEY: 'k' },
+      env: { HTTP_PROXY: proxy.url, WEBREPORTS_BASE_URL: `http://127.0.0.1:${port}/api/v1`, WEBREPORTS_API_KEY: 'proxy-test-key-0000' },
     });
     // Nothing else to check: the run fails (exit 2), saying why.
     assert.equal(run.code, 2, run.stderr);

@@ -43,7 +43,7 @@ describe('cli: messages for a mistyped command line', function () {
 
   it('--output, --write or an updated baseline into a missing folder: the folder named, before any request', async () => {
     const cwd = await project({ 'a.md': 'https://www.example.com/\n', 'file.txt': 'x' });
-    const env = { WEBREPORTS_API_KEY: 'k', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' };
+    const env = { WEBREPORTS_API_KEY: 'messages-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' };
     const output = await runCli(['check', '--output', 'reports/r.json'], { cwd, env });
     assert.equal(output.code, 2);
     assert.equal(
@@ -73,7 +73,7 @@ describe('cli: messages for a mistyped command line', function () {
     for (const [input, meant] of cases) {
       const run = await runCli(['scan', input, '--dry-run'], {
         cwd,
-        env: { WEBREPORTS_API_KEY: 'k', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
+        env: { WEBREPORTS_API_KEY: 'messages-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
       });
       assert.equal(run.code, 2);
       assert.equal(
@@ -84,7 +84,7 @@ describe('cli: messages for a mistyped command line', function () {
     // An address that cannot be read for another reason is said once too (it was said as the sitemap's failure, then again).
     const ftp = await runCli(['scan', 'ftp://files.example.com/', '--dry-run'], {
       cwd,
-      env: { WEBREPORTS_API_KEY: 'k', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
+      env: { WEBREPORTS_API_KEY: 'messages-test-key-0000', WEBREPORTS_BASE_URL: 'http://127.0.0.1:9' },
     });
     assert.equal(ftp.code, 2);
     assert.equal(ftp.stderr.match(/only http and https addresses are read/g)?.length, 1, ftp.stderr);
