@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
+import { decodeFileText } from './fileText';
 
 /** Opens a path without following a link in its last part (0 where the platform has no such flag). */
 export const NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;
@@ -58,7 +59,7 @@ export interface ConfinedReadOptions {
   cwd?: string;
 }
 
-/** The text of `file` (UTF-8), or a ReadProblem: outside its folder, over the budget, not a file, unreadable. */
+/** The text of `file` (UTF-8, or UTF-16 by its byte-order mark: fileText.ts), or a ReadProblem: outside its folder, over the budget, not a file, unreadable. */
 export async function readConfined(file: string, options: ConfinedReadOptions): Promise<string> {
   const full = path.resolve(options.cwd ?? '', file);
   let real: string;
@@ -90,7 +91,7 @@ export async function readConfined(file: string, options: ConfinedReadOptions): 
     const { pieces, total } = await readAtMost(handle, options.maxBytes + 1, stat.isFile() ? stat.size + 1 : CHUNK_BYTES);
     // Over the budget: refused before the pieces are joined (no second copy).
     if (total > options.maxBytes) throw new ReadProblem('too-large', file, tooLargeMessage(options.maxBytes));
-    return Buffer.concat(pieces, total).toString('utf8');
+    return decodeFileText(Buffer.concat(pieces, total));
   } catch (error) {
     throw error instanceof ReadProblem ? error : failed(file, error);
   } finally {

@@ -1,6 +1,7 @@
 // URLs written in files, as the command line (occurrences.ts) and the editor's URLs in Workspace
 // (workspaceIndex.ts) both read them: one finder, one place type, one way of counting lines and
 // columns, and one set of budgets, so that both name the same URLs at the same places.
+import { decodeFileText, utf16MarkOf } from '../files/fileText';
 import { findUrls } from './urlFinder';
 import { MAX_URL_LENGTH } from './maxUrlLength';
 
@@ -21,17 +22,14 @@ export function looksBinary(bytes: Uint8Array): boolean {
 }
 
 /**
- * A file's text: UTF-16 (little or big endian) when it starts with that byte-order mark, else
- * UTF-8; undefined when it is binary (a NUL in its first 8 KiB of text; UTF-16's own zero bytes
- * are no NUL). The mark itself is left out of UTF-16 text.
+ * A file's text (fileText.ts: UTF-16 by its byte-order mark, else UTF-8, no mark kept);
+ * undefined when it is binary (a NUL in its first 8 KiB of text; UTF-16's own zero bytes are no NUL).
  */
 export function textOfBytes(bytes: Buffer): string | undefined {
-  const bom = bytes.length >= 2 ? (bytes[0] << 8) | bytes[1] : -1;
-  if (bom !== 0xfffe && bom !== 0xfeff) return looksBinary(bytes) ? undefined : bytes.toString('utf8');
-  const units = bytes.subarray(2, 2 + ((bytes.length - 2) & ~1));
-  // Big endian: swapped into a copy (the caller's buffer is not ours to change).
-  const text = (bom === 0xfeff ? Buffer.from(units).swap16() : units).toString('utf16le');
-  return text.slice(0, BINARY_SNIFF_BYTES).includes('\0') ? undefined : text;
+  const utf16 = utf16MarkOf(bytes) !== undefined;
+  if (!utf16 && looksBinary(bytes)) return undefined;
+  const text = decodeFileText(bytes);
+  return utf16 && text.slice(0, BINARY_SNIFF_BYTES).includes('\0') ? undefined : text;
 }
 
 /** Where a URL is written. */

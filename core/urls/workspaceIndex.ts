@@ -5,7 +5,7 @@
 // budgets of URLs written in files, urlsInFiles.ts, shared with the command line); what is past
 // them is counted and said, never silently lost.
 import { urlKey } from './urlKey';
-import { looksBinary, MAX_DISTINCT_URLS, MAX_FILE_BYTES, Occurrence, urlsInFile } from './urlsInFiles';
+import { MAX_DISTINCT_URLS, MAX_FILE_BYTES, Occurrence, textOfBytes, urlsInFile } from './urlsInFiles';
 
 /** Files indexed at most; more are counted as skipped. */
 export const MAX_INDEXED_FILES = 20_000;
@@ -86,12 +86,15 @@ export class WorkspaceUrlIndex {
       this.skip(file, `larger than ${MAX_FILE_BYTES} bytes`); // l10n-exempt: a note for the log
       return false;
     }
-    if (looksBinary(bytes)) {
+    // The command line's reader of a file's bytes (UTF-8, or UTF-16 by its byte-order mark): the
+    // editor and `check` find the same URLs in the same files.
+    const text = textOfBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (text === undefined) {
       this.remove(file);
       this.skip(file, 'binary'); // l10n-exempt: a note for the log
       return false;
     }
-    return this.setText(file, new TextDecoder().decode(bytes), keep);
+    return this.setText(file, text, keep);
   }
 
   /** Forgets a file (deleted, or excluded now). */

@@ -12,6 +12,7 @@ import { fetchPreviewPage, MAX_PREVIEW_PAGE_BYTES } from '../../core/sources/pre
 import type { CommandContext } from '../shared/context';
 import type { GateConfigs } from '../shared/gateConfig';
 import { readProxySettings } from '../shared/settings';
+import { decodeFileText } from '../../core/files/fileText';
 
 export interface Analyser {
   analyse(html: string, url?: string): Promise<LocalAnalysis>;
@@ -68,7 +69,7 @@ async function readWorkspacePage(file: string): Promise<PageText> {
     if (!stat) continue;
     // l10n-exempt: an answer for a language model (core/agent/agentAnswer.ts)
     if (stat.size > MAX_PREVIEW_PAGE_BYTES) throw new Error(`It is larger than ${MAX_PREVIEW_PAGE_BYTES / 1024 / 1024} MiB.`);
-    const html = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const html = decodeFileText(await vscode.workspace.fs.readFile(uri));
     return { html, name: JSON.stringify(vscode.workspace.asRelativePath(uri)) };
   }
   // l10n-exempt: an answer for a language model (core/agent/agentAnswer.ts)

@@ -19,6 +19,7 @@ import type { PagesOfFiles } from '../shared/pagesOfFiles';
 import type { PublishedReports } from '../shared/publishedReports';
 import { localChecksOn } from '../shared/settings';
 import { analysisFailureOf, type LocalAnalyser, type LocalAnalysis } from './analyser';
+import { decodeFileText } from '../../core/files/fileText';
 
 /** The pause in typing after which an HTML file is analysed again. */
 export const LIVE_DEBOUNCE_MS = 300;
@@ -175,7 +176,7 @@ export class LocalChecks extends Disposable {
     }
     if (!current()) return undefined;
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const sourceText = document ? document.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const sourceText = document ? document.getText() : decodeFileText(await vscode.workspace.fs.readFile(uri));
     if (!current()) return undefined;
     const all = localSourceFindings(analysis, sourceText, rules).map((f) => this.sourceDiagnostic(f, document));
     // The published report's failed checks are already Problems here: shown once (repeatsPublished).

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { MAX_PAGE_BYTES } from '../../core/analysis/pageComplexity';
 import { HTML_FILES_GLOB } from '../../core/files/htmlFiles';
 import { langOfHead, mostCommonLang, SITE_LANG_HEAD_CHARS, SITE_LANG_PAGES } from '../../core/fixes/siteLang';
+import { decodeFileText } from '../../core/files/fileText';
 
 /** How long a looked-up language is kept. */
 const KEEP_MS = 10_000;
@@ -29,7 +30,7 @@ export class SiteLanguage {
         try {
           if ((await vscode.workspace.fs.stat(uri)).size > MAX_PAGE_BYTES) return undefined;
           const bytes = await vscode.workspace.fs.readFile(uri);
-          return langOfHead(new TextDecoder().decode(bytes.subarray(0, SITE_LANG_HEAD_CHARS * 4)));
+          return langOfHead(decodeFileText(bytes.subarray(0, SITE_LANG_HEAD_CHARS * 4)));
         } catch {
           return undefined; // gone or unreadable: it has no say
         }

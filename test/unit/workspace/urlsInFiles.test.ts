@@ -4,12 +4,12 @@
 // file at the place) read the same bytes and must name the same places.
 import { strict as assert } from 'node:assert';
 import { collectUrls, dumpUrls } from '../../../core/urls/occurrences';
-import { MAX_URL_CHARS, MAX_URLS_PER_FILE, TextPositions, urlsInFile } from '../../../core/urls/urlsInFiles';
+import { MAX_URL_CHARS, MAX_URLS_PER_FILE, TextPositions, textOfBytes, urlsInFile } from '../../../core/urls/urlsInFiles';
 import { WorkspaceUrlIndex } from '../../../core/urls/workspaceIndex';
 import type { SkipNote } from '../../../core/urls/fileWalk';
 
-/** What the command line reads from a file: its bytes as UTF-8, a byte-order mark kept. */
-const asCli = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+/** What the command line reads from a file (its file walk's reader): UTF-8, or UTF-16 by its byte-order mark. */
+const asCli = (bytes: Uint8Array) => textOfBytes(Buffer.from(bytes)) ?? '';
 
 function placesBoth(bytes: Uint8Array): { cli: string[]; editor: string[] } {
   const places = collectUrls([{ file: 'f', text: asCli(bytes) }], () => false);
@@ -78,6 +78,17 @@ describe('urls: places of URLs written in files', () => {
   it('--dump shows a character that reorders or hides text as a marker, and a line separator in a file name as a space', () => {
     const listing = dumpUrls([{ file: 'docs/a\u2028b.md', text: 'see https://bank.example/\u202Egpj.exe here' }]);
     assert.equal(listing, 'docs/a b.md:1:5\thttps://bank.example/\u27EAU+202E\u27EBgpj.exe\n');
+  });
+
+  it('a UTF-16 file (either byte order, with its mark): the editor finds the URLs the command line finds, at the same places', () => {
+    const text = 'intro\r\n- see https://a.test/x and\nhttps://b.test/ü';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    for (const bytes of [le, be]) {
+      const { cli, editor } = placesBoth(bytes);
+      assert.deepEqual(editor, ['https://a.test/x 2:7', 'https://b.test/ü 3:1']);
+      assert.deepEqual(editor, cli);
+    }
   });
 
   it('a UTF-16 column: characters outside the BMP count two, as editors count', () => {
