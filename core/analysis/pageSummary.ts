@@ -5,6 +5,7 @@
 // page file is read by the worker itself (by path: the main thread neither reads nor copies it),
 // within the walk's size cap and by its reader.
 import { readTextFile, type SkipReason } from '../urls/fileWalk';
+import { BoundedMemo } from '../text/boundedMemo';
 import { TextPositions } from '../urls/urlsInFiles';
 import { CHECK_KEYS } from './checks';
 import type { LocalAnalysis } from './localAnalysis';
@@ -66,7 +67,7 @@ export function pageSummary(analysis: LocalAnalysis, html: string): PageSummary 
 
 /** Distinct sets of states a memo keeps at most (a site's pages fail few distinct sets): past it, it starts again. */
 const MAX_STATES_MEMO = 256;
-const statesMemo = new Map<string, Readonly<Record<string, 'passed' | 'failed'>>>();
+const statesMemo = new BoundedMemo<Readonly<Record<string, 'passed' | 'failed'>>>(MAX_STATES_MEMO);
 
 /**
  * Each judged check's state by its key, in CHECK_KEYS' order, read from `states` (a letter
@@ -74,18 +75,15 @@ const statesMemo = new Map<string, Readonly<Record<string, 'passed' | 'failed'>>
  * shared by every page that has it.
  */
 export function statesOf(states: string): Readonly<Record<string, 'passed' | 'failed'>> {
-  let record = statesMemo.get(states);
-  if (record) return record;
-  const made: Record<string, 'passed' | 'failed'> = {};
-  const n = Math.min(states.length, CHECK_KEYS.length);
-  for (let i = 0; i < n; i++) {
-    const letter = states[i];
-    if (letter === 'p' || letter === 'f') made[CHECK_KEYS[i]] = letter === 'p' ? 'passed' : 'failed';
-  }
-  record = Object.freeze(made);
-  if (statesMemo.size >= MAX_STATES_MEMO) statesMemo.clear();
-  statesMemo.set(states, record);
-  return record;
+  return statesMemo.get(states, () => {
+    const made: Record<string, 'passed' | 'failed'> = {};
+    const n = Math.min(states.length, CHECK_KEYS.length);
+    for (let i = 0; i < n; i++) {
+      const letter = states[i];
+      if (letter === 'p' || letter === 'f') made[CHECK_KEYS[i]] = letter === 'p' ? 'passed' : 'failed';
+    }
+    return Object.freeze(made);
+  });
 }
 
 let buffer: Buffer | undefined;

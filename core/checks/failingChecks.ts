@@ -5,6 +5,7 @@ import * as l10n from '@vscode/l10n';
 import { plainText } from '../text/plainText';
 import { checkName } from './checkNames';
 import { forEachCheck, importanceOfCheck, importanceRank, MAX_CHECKS_PER_REPORT, stateOfCheck } from './checkResults';
+import { BoundedMemo } from '../text/boundedMemo';
 
 /** Failed checks named in a sentence at most; the rest are counted. */
 export const MAX_FAILING_NAMED = 3;
@@ -42,9 +43,9 @@ function nameOf(key: string): string {
 }
 
 /** Words already made, by the failed checks they name (`failingWords`' memo): a run of many reports fails few distinct sets. */
-export type WordsMemo = Map<string, string>;
+export type WordsMemo = BoundedMemo<string>;
 /** Entries a memo keeps at most (keys come from the service): past it, it starts again. */
-const MAX_MEMO = 1_000;
+export const MAX_WORDS_MEMO = 1_000;
 
 /**
  * The failed checks in words ("Title, Meta description, and 3 more"), or undefined when none failed.
@@ -54,14 +55,7 @@ export function failingWords(results: unknown, memo?: WordsMemo): string | undef
   const { keys, total, capped } = failingKeys(results, MAX_FAILING_NAMED);
   if (total === 0) return undefined;
   if (!memo) return wordsOf(keys, total, capped);
-  const id = JSON.stringify([capped, total, keys]);
-  let words = memo.get(id);
-  if (words === undefined) {
-    if (memo.size >= MAX_MEMO) memo.clear();
-    words = wordsOf(keys, total, capped);
-    memo.set(id, words);
-  }
-  return words;
+  return memo.get(JSON.stringify([capped, total, keys]), () => wordsOf(keys, total, capped));
 }
 
 function wordsOf(keys: string[], total: number, capped: boolean): string {

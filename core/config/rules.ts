@@ -7,7 +7,8 @@ import type { Report } from '../client/types';
 import { ratingOf, roundedScore } from '../checks/rating';
 import { describeRating } from '../checks/ratingWords';
 import { checkStates } from '../checks/checkResults';
-import { failingWords, type WordsMemo } from '../checks/failingChecks';
+import { failingWords, MAX_WORDS_MEMO, type WordsMemo } from '../checks/failingChecks';
+import { BoundedMemo } from '../text/boundedMemo';
 import { ageDays, isOutdated, maxAgeOf } from '../checks/reportAge';
 import type { CheckLevel, GateConfig, GateRule, Level } from './configFile';
 import { anyUrlOf, type Matcher } from '../urls/urlPattern';
@@ -45,8 +46,8 @@ export class RuleSet {
   private readonly ignore: Matcher;
   private readonly rules: { rule: GateRule; test: Matcher }[];
   /** Failed checks in words, and messages, made once for the many URLs judged (a run's reports share few). */
-  readonly failing: WordsMemo = new Map();
-  private readonly messages = new Map<string, string>();
+  readonly failing: WordsMemo = new BoundedMemo(MAX_WORDS_MEMO);
+  private readonly messages = new BoundedMemo<string>(MAX_MESSAGES);
 
   constructor(readonly config: GateConfig) {
     this.ignore = anyUrlOf(config.ignoreUrls);
@@ -70,13 +71,7 @@ export class RuleSet {
 
   /** The message `id` names, made by `make` the first time (bounded as the failing words are). */
   message(id: string, make: () => string): string {
-    let text = this.messages.get(id);
-    if (text === undefined) {
-      if (this.messages.size >= MAX_MESSAGES) this.messages.clear();
-      text = make();
-      this.messages.set(id, text);
-    }
-    return text;
+    return this.messages.get(id, make);
   }
 }
 
