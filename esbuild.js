@@ -8,6 +8,8 @@ const path = require('node:path');
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
+const { writeUndiciWasm, wasmApart } = require('./scripts/undiciWasm');
+
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
 
 const targets = [
@@ -19,6 +21,8 @@ const targets = [
     platform: 'node',
     target: 'node20',
     external: ['vscode'],
+    // undici's parser as files beside the bundles (dist/*.wasm), shared with the MCP server's.
+    plugins: [wasmApart],
   },
   // The page analysis's worker thread (core/analysis/analysisPool.ts finds it beside the bundle).
   {
@@ -38,6 +42,7 @@ const targets = [
     format: 'cjs',
     platform: 'node',
     target: 'node20',
+    plugins: [wasmApart],
   },
 ];
 
@@ -103,6 +108,7 @@ async function cachedBuild(target, cache) {
 
 async function main() {
   copyCodicons();
+  writeUndiciWasm(path.join(__dirname, 'dist'));
   if (watch) {
     // Background-task markers for .vscode/tasks.json: a rebuild starts and ends with these lines.
     const markers = {
@@ -124,7 +130,7 @@ async function main() {
         });
       },
     };
-    for (const t of targets) await (await esbuild.context({ ...t, plugins: [markers] })).watch();
+    for (const t of targets) await (await esbuild.context({ ...t, plugins: [...(t.plugins ?? []), markers] })).watch();
     return;
   }
   // A production build (vsce) always builds; the next ordinary one sees its outputs changed.

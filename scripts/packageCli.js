@@ -12,6 +12,7 @@ const esbuild = require('esbuild');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { writeUndiciWasm, wasmApart } = require('./undiciWasm');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -147,26 +148,8 @@ async function bundleCli(dir) {
       );
     },
   };
-  // undici's HTTP parser is WebAssembly written into JavaScript as base64 (two copies, 145 KB, the
-  // SIMD one and its fallback): every start scanned them while compiling the HTTP part (~4 ms).
-  // Here they are files beside it, read only when the first connection needs its parser.
-  fs.mkdirSync(dir, { recursive: true });
-  const wasmFiles = {
-    'llhttp-wasm.js': 'llhttp.wasm',
-    'llhttp_simd-wasm.js': 'llhttp_simd.wasm',
-  };
-  for (const [module, file] of Object.entries(wasmFiles)) {
-    fs.writeFileSync(path.join(dir, file), require(path.join(ROOT, 'node_modules', 'undici', 'lib', 'llhttp', module)));
-  }
-  const wasmApart = {
-    name: 'wasm-apart',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]llhttp[\\/]llhttp(_simd)?-wasm\.js$/ }, (args) => ({
-        contents: `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(wasmFiles[path.basename(args.path)])}));`,
-        loader: 'js',
-      }));
-    },
-  };
+  // undici's parser as files beside its part, read when the first connection needs it (undiciWasm.js).
+  writeUndiciWasm(dir);
   await Promise.all([
     esbuild.build({
       ...common,
