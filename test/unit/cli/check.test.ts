@@ -1,57 +1,19 @@
 // The command line as CI runs it: a child process against the real local service over loopback,
-// with reports loaded from a data file. The JSON contract, exit codes, the key never shown, a
-// service that fails mid-run, creating and re-running, baselines and SARIF.
+// with reports loaded from a data file. The JSON contract, exit codes, --dump, the key never shown,
+// a service that fails mid-run, a bad config; creating, re-running, SARIF, baselines and progress
+// are checkWrites.test.ts.
 import { strict as assert } from 'node:assert';
-import { execFile, execFileSync } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { startService, RunningService } from '../../../service/server';
-import { writeDataFile } from '../actions/reportRecords';
 import { MAX_UNCHECKED_NAMED } from '../../../cli/judge';
-import { CLI, project, removeProjects, runCli } from './runCli';
-
-const KEY = 'cli-test-key-5521-secret';
-const GOOD = 'https://good.example.com/page';
-const DECENT = 'https://decent.example.com/page';
-const BAD = 'https://bad.example.com/page';
-const NONE = 'https://none.example.com/page';
-/** Left alone by the tests that write (re-run, create). */
-const WORSE = 'https://worse.example.com/page';
+import { startService } from '../../../service/server';
+import { writeDataFile } from '../actions/reportRecords';
+import { project, runCli } from './runCli';
+import { BAD, DECENT, env, GOOD, KEY, NONE, service, useCheckWorld } from './checkWorld';
 
 describe('cli: check against the local service', function () {
   this.timeout(60_000);
-  let service: RunningService;
-  let env: Record<string, string>;
-
-  before(async () => {
-    const dataFile = await writeDataFile([
-      { url: GOOD, score: 90 },
-      { url: DECENT, score: 60, failed: 1 },
-      { url: BAD, score: 30, failed: 2 },
-      { url: WORSE, score: 20, failed: 3 },
-    ]);
-    service = await startService({
-      apiKey: KEY,
-      control: true,
-      dataFile,
-      analyze: async () => ({
-        score: 95,
-        result: 'good',
-        results: { title: { passed: true, importance: 'high', value: 'Title' }, h1: { passed: true, importance: 'high', value: 'H' } },
-      }),
-    });
-    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
-  });
-  after(async () => {
-    await service.close();
-    await removeProjects();
-  });
-  beforeEach(() => {
-    service.clearRequests();
-    service.clearFaults();
-  });
-
-  const writes = () => service.requests().filter((r) => r.method !== 'GET');
+  useCheckWorld();
 
   it('writes the JSON contract: relative files with /, 1-based lines and columns, findings with levels', async () => {
     const cwd = await project({ 'docs/a.md': `# Links\n\nSee ${BAD} and\n  <${GOOD}>\n`, 'b.html': `<a href="${DECENT}">x</a> ${NONE}\n` });
@@ -224,108 +186,5 @@ describe('cli: check against the local service', function () {
     const nokey = await runCli(['check'], { cwd: await project({ 'a.md': GOOD }), env: { WEBREPORTS_BASE_URL: service.url } });
     assert.equal(nokey.code, 2);
     assert.match(nokey.stderr, /No API key: set the environment variable WEBREPORTS_API_KEY/);
-  });
-
-  it('creates reports for URLs without one with --create-missing, once each (a second run creates none)', async () => {
-    const fresh = ['https://new1.example.net/a', 'https://new2.example.net/b', 'https://new2.example.net/c', 'https://new3.example.net/'];
-    const cwd = await project({ 'a.md': [...fresh, GOOD, fresh[0]].join('\n') });
-    const first = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
-    assert.equal(first.code, 0, first.stderr);
-    const json = JSON.parse(first.stdout);
-    assert.equal(json.summary.created, 4);
-    assert.ok(json.urls.every((u: { rating: string }) => u.rating === 'good'));
-    assert.equal(writes().filter((r) => r.method === 'POST').length, 4);
-    service.clearRequests();
-    const second = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
-    assert.equal(JSON.parse(second.stdout).summary.created, 0);
-    assert.equal(writes().length, 0);
-  });
-
-  it('re-runs reports older than --rerun-older-than and judges the new result', async () => {
-    const cwd = await project({ 'a.md': `${BAD}\n${DECENT}` });
-    const run = await runCli(['check', '--rerun-older-than', '1d', '--format', 'json'], { cwd, env });
-    assert.equal(run.code, 0, run.stderr);
-    const json = JSON.parse(run.stdout);
-    assert.equal(json.summary.rerun, 2);
-    assert.deepEqual(
-      writes()
-        .map((r) => `${r.method} ${r.path}`)
-        .sort(),
-      ['PUT /api/v1/reports/2', 'PUT /api/v1/reports/3'],
-    );
-    assert.ok(json.urls.every((u: { rating: string }) => u.rating === 'good'));
-  });
-
-  it('writes SARIF 2.1.0 with one result per finding per place', async () => {
-    const cwd = await project({ 'src/x y.ts': `const a = '${WORSE}';\nconst b = '${WORSE}';\n`, 'c.md': NONE });
-    const run = await runCli(['check', '--format', 'sarif'], { cwd, env });
-    assert.equal(run.code, 1);
-    const sarif = JSON.parse(run.stdout);
-    assert.equal(sarif.version, '2.1.0');
-    const results = sarif.runs[0].results.map(
-      (r: {
-        ruleId: string;
-        level: string;
-        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
-      }) => ({
-        ruleId: r.ruleId,
-        level: r.level,
-        uri: r.locations[0].physicalLocation.artifactLocation.uri,
-        line: r.locations[0].physicalLocation.region.startLine,
-      }),
-    );
-    assert.deepEqual(
-      results.sort((a: { uri: string; line: number }, b: { uri: string; line: number }) => (a.uri + a.line).localeCompare(b.uri + b.line)),
-      [
-        { ruleId: 'no-report', level: 'note', uri: 'c.md', line: 1 },
-        { ruleId: 'rating', level: 'error', uri: 'src/x%20y.ts', line: 1 },
-        { ruleId: 'rating', level: 'error', uri: 'src/x%20y.ts', line: 2 },
-      ],
-    );
-  });
-
-  it('with --baseline only regressions are errors; --update-baseline writes a stable, sorted file', async () => {
-    const cwd = await project({ 'a.md': `${WORSE}\n${GOOD}` });
-    const update = await runCli(['check', '--baseline', 'b.json', '--update-baseline'], { cwd, env });
-    assert.equal(update.code, 0, update.stderr);
-    const written = await fsp.readFile(path.join(cwd, 'b.json'), 'utf8');
-    assert.deepEqual(Object.keys(JSON.parse(written).urls), [GOOD, WORSE].sort());
-    assert.equal(written, `${JSON.stringify(JSON.parse(written), null, 2)}\n`);
-    const same = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
-    assert.equal(same.code, 0, 'the bad page is in the baseline: a warning now');
-    assert.deepEqual(
-      JSON.parse(same.stdout).urls.flatMap((u: { findings: { level: string; rule: string }[] }) =>
-        u.findings.map((f) => `${f.level} ${f.rule}`),
-      ),
-      ['warn rating'],
-    );
-    const before = JSON.parse(written);
-    before.urls[GOOD].score = 99;
-    await fsp.writeFile(path.join(cwd, 'b.json'), JSON.stringify(before));
-    const fell = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
-    assert.equal(fell.code, 1);
-    const good = JSON.parse(fell.stdout).urls.find((u: { url: string }) => u.url === GOOD);
-    assert.deepEqual(good.findings, [
-      { level: 'error', rule: 'regression/score', message: 'The score fell from 99 to 90 (more than 5 points).' },
-    ]);
-  });
-
-  it('shows progress on stderr when it is a terminal, and stdout still carries only the report', async function () {
-    try {
-      execFileSync('script', ['--version'], { stdio: 'ignore' });
-    } catch {
-      this.skip(); // util-linux `script` gives the child a terminal; without it there is none to test with
-    }
-    const cwd = await project({ 'a.md': `${GOOD} ${NONE}` });
-    const out = path.join(cwd, 'out.json');
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check --format json > ${JSON.stringify(out)}`;
-    const terminal = await new Promise<string>((resolve, reject) =>
-      execFile('script', ['-qec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, ...env } }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
-      ),
-    );
-    assert.match(terminal, /Finding URLs/);
-    assert.ok(!terminal.includes('"urls"'), 'the report is not on the terminal');
-    assert.equal(JSON.parse(await fsp.readFile(out, 'utf8')).summary.urls, 2);
   });
 });
