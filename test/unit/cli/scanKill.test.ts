@@ -9,50 +9,19 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { ReportsClient } from '../../../core/client/client';
-import { Report } from '../../../core/client/types';
-import { evaluate, extractFacts } from '../../../service/analyze';
-import type { RunningService } from '../../../service/server';
-import { startTestService } from '../api/harness';
-import { SiteServer, startSite, urlset } from '../sites/siteServer';
-import { CLI, project, removeProjects, runCli } from './runCli';
+import { urlset } from '../sites/siteServer';
+import { CLI, project, runCli } from './runCli';
+import { KEY, reportsByUrl, service, site, useScanWorld } from './scanWorld';
 
-const KEY = 'cli-scan-kill-key-5150';
 const ROUNDS = 5;
 const PAGES = 30;
 const CREATE_MS = 250;
 /** Creates that have reached the service when the first run is killed, by round. */
 const KILL_AFTER = [8, 4, 10, 5, 9];
-const CONSTANT = evaluate(
-  extractFacts({ url: 'https://x.example/', status: 200, headers: {}, html: '<title>x</title>', responseTimeMs: 1, bytes: 16 }),
-);
 
 describe('cli: scan killed with -9 and resumed at once', function () {
   this.timeout(180_000);
-  let service: RunningService;
-  let site: SiteServer;
-  let client: ReportsClient;
-
-  before(async () => {
-    service = await startTestService({ apiKey: KEY, seed: 0, analyze: async () => structuredClone(CONSTANT) });
-    site = await startSite();
-    client = new ReportsClient({ baseUrl: `${service.url}/`, apiKey: () => KEY, proxy: { env: {} } });
-  });
-  after(async () => {
-    await client.dispose();
-    await site.close();
-    await service.close();
-    await removeProjects();
-  });
-
-  async function reportsByUrl(): Promise<Map<string, Report[]>> {
-    const map = new Map<string, Report[]>();
-    for (let page = await client.listReports({ perPage: 100 }); ; page = await client.nextPage(page)) {
-      for (const r of page.items) map.set(String(r.url), [...(map.get(String(r.url)) ?? []), r]);
-      if (!page.hasMore) break;
-    }
-    return map;
-  }
+  useScanWorld();
 
   it(`${ROUNDS} rounds: ${PAGES} pages, creates of ${CREATE_MS} ms, killed after ${KILL_AFTER.join('/')} sent, resumed at once: one report per page`, async () => {
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,4 +1,4 @@
-// The world of the `scan` tests (scan.test.ts, scanFailures.test.ts): the real local service over
+// The world of the `scan` tests (scan, scanFailures, scanKill .test.ts): the real local service over
 // loopback (its analysis a constant, so a report is cheap), a loopback site serving sitemaps, a
 // client to read what was created, and the child's temporary folder of the test's own.
 import type { ChildProcess } from 'node:child_process';
