@@ -1,7 +1,7 @@
 // The command line as CI runs it: a child process against the real local service over loopback,
 // with reports loaded from a data file. The JSON contract, exit codes, --dump, the key never shown,
 // a service that fails mid-run, a bad config; creating, re-running, SARIF, baselines and progress
-// are checkWrites.test.ts.
+// are checkOutputs.test.ts.
 import { strict as assert } from 'node:assert';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';

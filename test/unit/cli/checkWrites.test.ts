@@ -1,116 +1,83 @@
-// The command line as CI runs it, what it writes: reports created (--create-missing) and re-run
-// (--rerun-older-than), SARIF, baselines, and progress on a terminal beside the report on stdout.
+// `check` and the service's limits, and what it creates: a 429 asking to wait a day (seconds or an
+// HTTP date) ends the run at once with exit 2 and the service's time; a URL with a user name or
+// password is never sent to be created, and its password is never printed.
 import { strict as assert } from 'node:assert';
-import { execFile, execFileSync } from 'node:child_process';
-import { promises as fsp } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { CLI, project, runCli } from './runCli';
-import { BAD, DECENT, env, GOOD, NONE, service, useCheckWorld, WORSE, writes } from './checkWorld';
+import { startService, RunningService } from '../../../service/server';
+import { project, removeProjects, runCli } from './runCli';
 
-describe('cli: check against the local service: creates, re-runs, SARIF, baselines and progress', function () {
+const KEY = 'cli-writes-key-7731-secret';
+
+describe('cli: check, the rate limit and creates', function () {
   this.timeout(60_000);
-  useCheckWorld();
+  let service: RunningService;
+  let env: Record<string, string>;
 
-  it('creates reports for URLs without one with --create-missing, once each (a second run creates none)', async () => {
-    const fresh = ['https://new1.example.net/a', 'https://new2.example.net/b', 'https://new2.example.net/c', 'https://new3.example.net/'];
-    const cwd = await project({ 'a.md': [...fresh, GOOD, fresh[0]].join('\n') });
-    const first = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
-    assert.equal(first.code, 0, first.stderr);
-    const json = JSON.parse(first.stdout);
-    assert.equal(json.summary.created, 4);
-    assert.ok(json.urls.every((u: { rating: string }) => u.rating === 'good'));
-    assert.equal(writes().filter((r) => r.method === 'POST').length, 4);
+  before(async () => {
+    service = await startService({
+      apiKey: KEY,
+      control: true,
+      analyze: async () => ({ score: 95, result: 'good', results: { title: { passed: true, importance: 'high', value: 'T' } } }),
+    });
+    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
+  });
+  after(async () => {
+    await service.close();
+    await removeProjects();
+  });
+  beforeEach(() => {
     service.clearRequests();
-    const second = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
-    assert.equal(JSON.parse(second.stdout).summary.created, 0);
-    assert.equal(writes().length, 0);
+    service.clearFaults();
   });
 
-  it('re-runs reports older than --rerun-older-than and judges the new result', async () => {
-    const cwd = await project({ 'a.md': `${BAD}\n${DECENT}` });
-    const run = await runCli(['check', '--rerun-older-than', '1d', '--format', 'json'], { cwd, env });
-    assert.equal(run.code, 0, run.stderr);
-    const json = JSON.parse(run.stdout);
-    assert.equal(json.summary.rerun, 2);
-    assert.deepEqual(
-      writes()
-        .map((r) => `${r.method} ${r.path}`)
-        .sort(),
-      ['PUT /api/v1/reports/2', 'PUT /api/v1/reports/3'],
-    );
-    assert.ok(json.urls.every((u: { rating: string }) => u.rating === 'good'));
+  for (const retryAfter of ['999999', '86401', 'next year']) {
+    it(`a 429 with Retry-After ${retryAfter}: exit 2 at once, saying until when; nothing waited`, async () => {
+      const value = retryAfter === 'next year' ? new Date(Date.now() + 366 * 86_400_000).toUTCString() : retryAfter;
+      service.addFault({ method: 'GET', path: '/api/v1/reports', status: 429, headers: { 'Retry-After': value }, times: 0 });
+      const urls = Array.from({ length: 30 }, (_, i) => `https://h${i}.example/page`);
+      const cwd = await project({ 'links.md': urls.join('\n') });
+      const run = await runCli(['check', '--format', 'json'], { cwd, env });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /limiting requests \(429\): it asks to wait \d+ s, until \d{4}-\d\d-\d\dT/);
+      assert.equal(run.stdout, '');
+      assert.ok(service.requests().length <= 30, `${service.requests().length} requests: none repeated after the answer`);
+    });
+  }
+
+  it('--create-missing never sends a URL with a user name or password, and never prints the password', async () => {
+    const secret = 'https://deploy:hunter2-pw@staging.example/page';
+    const plain = 'https://plain.example/page';
+    const cwd = await project({ 'links.md': `${secret}\n${plain}\n` });
+    const run = await runCli(['check', '--create-missing', '--format', 'json'], { cwd, env });
+    const posts = service.requests().filter((r) => r.method === 'POST');
+    assert.equal(posts.length, 1, 'only the plain URL is created');
+    assert.equal(new URLSearchParams(posts[0].body).get('url'), plain);
+    assert.match(run.stderr, /no report was created for https:\/\/…@staging\.example\/page: the URL holds a user name or password/);
+    assert.ok(!run.stderr.includes('hunter2-pw'), run.stderr);
   });
 
-  it('writes SARIF 2.1.0 with one result per finding per place', async () => {
-    const cwd = await project({ 'src/x y.ts': `const a = '${WORSE}';\nconst b = '${WORSE}';\n`, 'c.md': NONE });
-    const run = await runCli(['check', '--format', 'sarif'], { cwd, env });
-    assert.equal(run.code, 1);
-    const sarif = JSON.parse(run.stdout);
-    assert.equal(sarif.version, '2.1.0');
-    const results = sarif.runs[0].results.map(
-      (r: {
-        ruleId: string;
-        level: string;
-        locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
-      }) => ({
-        ruleId: r.ruleId,
-        level: r.level,
-        uri: r.locations[0].physicalLocation.artifactLocation.uri,
-        line: r.locations[0].physicalLocation.region.startLine,
-      }),
-    );
-    assert.deepEqual(
-      results.sort((a: { uri: string; line: number }, b: { uri: string; line: number }) => (a.uri + a.line).localeCompare(b.uri + b.line)),
-      [
-        { ruleId: 'no-report', level: 'note', uri: 'c.md', line: 1 },
-        { ruleId: 'rating', level: 'error', uri: 'src/x%20y.ts', line: 1 },
-        { ruleId: 'rating', level: 'error', uri: 'src/x%20y.ts', line: 2 },
-      ],
-    );
-  });
-
-  it('with --baseline only regressions are errors; --update-baseline writes a stable, sorted file', async () => {
-    const cwd = await project({ 'a.md': `${WORSE}\n${GOOD}` });
-    const update = await runCli(['check', '--baseline', 'b.json', '--update-baseline'], { cwd, env });
-    assert.equal(update.code, 0, update.stderr);
-    const written = await fsp.readFile(path.join(cwd, 'b.json'), 'utf8');
-    assert.deepEqual(Object.keys(JSON.parse(written).urls), [GOOD, WORSE].sort());
-    assert.equal(written, `${JSON.stringify(JSON.parse(written), null, 2)}\n`);
-    const same = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
-    assert.equal(same.code, 0, 'the bad page is in the baseline: a warning now');
-    assert.deepEqual(
-      JSON.parse(same.stdout).urls.flatMap((u: { findings: { level: string; rule: string }[] }) =>
-        u.findings.map((f) => `${f.level} ${f.rule}`),
-      ),
-      ['warn rating'],
-    );
-    const before = JSON.parse(written);
-    before.urls[GOOD].score = 99;
-    await fsp.writeFile(path.join(cwd, 'b.json'), JSON.stringify(before));
-    const fell = await runCli(['check', '--baseline', 'b.json', '--format', 'json'], { cwd, env });
-    assert.equal(fell.code, 1);
-    const good = JSON.parse(fell.stdout).urls.find((u: { url: string }) => u.url === GOOD);
-    assert.deepEqual(good.findings, [
-      { level: 'error', rule: 'regression/score', message: 'The score fell from 99 to 90 (more than 5 points).' },
-    ]);
-  });
-
-  it('shows progress on stderr when it is a terminal, and stdout still carries only the report', async function () {
-    try {
-      execFileSync('script', ['--version'], { stdio: 'ignore' });
-    } catch {
-      this.skip(); // util-linux `script` gives the child a terminal; without it there is none to test with
+  it('--create-missing where every create answers 503: each run ends at once with exit 2, names the URLs, writes neither output nor baseline', async function () {
+    // Without the bound of a service's own answer, each run waited out the create's time limit (2 min).
+    this.timeout(60_000);
+    service.addFault({ method: 'POST', path: '/api/v1/reports', status: 503, times: 0 });
+    const urls = ['https://a.example/p', 'https://b.example/q'];
+    const cwd = await project({ 'links.md': urls.join('\n') });
+    for (const extra of [
+      ['--output', 'out.json'],
+      ['--baseline', 'b.json', '--update-baseline'],
+    ]) {
+      service.clearRequests();
+      const run = await runCli(['check', '--create-missing', '--format', 'json', ...extra], { cwd, env });
+      assert.equal(run.code, 2, run.stderr);
+      for (const url of urls) assert.ok(run.stderr.includes(`  ${url}\n`), run.stderr);
+      assert.equal(run.stdout, '');
+      const posts = service.requests().filter((r) => r.method === 'POST').length;
+      const looks = service.requests().filter((r) => r.method === 'GET').length;
+      assert.equal(posts, 2, 'each URL sent once');
+      assert.ok(looks <= 2 + urls.length, `one lookup, then one look per create for what it stored: ${looks} GETs`);
     }
-    const cwd = await project({ 'a.md': `${GOOD} ${NONE}` });
-    const out = path.join(cwd, 'out.json');
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} check --format json > ${JSON.stringify(out)}`;
-    const terminal = await new Promise<string>((resolve, reject) =>
-      execFile('script', ['-qec', command, '/dev/null'], { cwd, env: { PATH: process.env.PATH, ...env } }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
-      ),
-    );
-    assert.match(terminal, /Finding URLs/);
-    assert.ok(!terminal.includes('"urls"'), 'the report is not on the terminal');
-    assert.equal(JSON.parse(await fsp.readFile(out, 'utf8')).summary.urls, 2);
+    assert.ok(!existsSync(path.join(cwd, 'out.json')), 'no output');
+    assert.ok(!existsSync(path.join(cwd, 'b.json')), 'no baseline');
   });
 });
