@@ -1,7 +1,7 @@
-// Runs page analyses off the caller's event loop: worker threads (one by default), reused, each
-// sent its next page before it finishes the one in hand, with a hard time limit per page (the
-// worker is terminated on expiry and a fresh one started for the next pages) and a memory limit,
-// so no page can stall the service, the command line or the editor, however it is made. Both kinds of analysis: a fetched page (the service) and HTML alone.
+// Runs page analyses off the caller's event loop: worker threads (one by default), reused, with a
+// hard time limit per page (the worker is terminated on expiry and a fresh one started for the
+// next page) and a memory limit, so no page can stall the service, the command line or the
+// editor, however it is made. Both kinds of analysis: a fetched page (the service) and HTML alone.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AnalysisError } from './analysisError';
@@ -53,18 +53,8 @@ interface Waiting {
 
 interface Slot {
   worker: Worker | undefined;
-  /** Pages sent to the worker, in the order it answers: the first is the one it analyses. */
-  sent: Waiting[];
-  /** The time limit of the first. */
-  timer: NodeJS.Timeout | undefined;
+  running: { entry: Waiting; timer: NodeJS.Timeout } | undefined;
 }
-
-/**
- * Pages sent to a worker at once: the one it analyses and the next, queued in its port, so that it
- * starts the next the moment it answers instead of waiting for this thread to read the answer and
- * send another (a busy caller left each worker idle for an eighth of a 1,000-page run).
- */
-export const PAGES_SENT_PER_WORKER = 2;
 
 /**
  * Compiled beside this file (out/core/analysis/), from the service and from the tests alike; in
@@ -95,7 +85,7 @@ export class AnalysisPool {
     // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     this.owner = opts.owner ?? 'the service';
     const workers = Math.max(1, Math.min(MAX_ANALYSIS_WORKERS, Math.floor(opts.workers ?? 1)));
-    this.slots = Array.from({ length: workers }, () => ({ worker: undefined, sent: [], timer: undefined }));
+    this.slots = Array.from({ length: workers }, () => ({ worker: undefined, running: undefined }));
   }
 
   /** Analyses the fetched page in a worker; AnalysisError past a cap, the time or the memory limit. */
@@ -119,7 +109,7 @@ export class AnalysisPool {
 
   private submit(job: AnalysisJob): Promise<unknown> {
     if (this.closed) return Promise.reject(this.stopping());
-    if (this.queued() >= MAX_WAITING_ANALYSES) {
+    if (this.waiting.length >= MAX_WAITING_ANALYSES) {
       return Promise.reject(
         // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
         new AnalysisError(`${this.owner} is busy: ${MAX_WAITING_ANALYSES} pages are waiting to be analysed; try again shortly`),
@@ -141,48 +131,31 @@ export class AnalysisPool {
     return new AnalysisError(`too complex: the analysis took longer than ${seconds(this.timeLimitMs)}`);
   }
 
-  /** Pages waiting for a worker: in this pool's queue, or sent to a worker behind the one it analyses. */
-  private queued(): number {
-    return this.waiting.length + this.slots.reduce((n, slot) => n + Math.max(0, slot.sent.length - 1), 0);
-  }
-
-  /** Sends waiting pages to the workers, one to each before a second to any. */
   private next(): void {
-    for (let depth = 1; depth <= PAGES_SENT_PER_WORKER; depth++) {
-      for (const slot of this.slots) {
-        while (slot.sent.length < depth && !this.closed) {
-          const entry = this.waiting.shift();
-          if (!entry) return;
-          if (entry.deadline - performance.now() <= 0) {
-            entry.reject(this.tooLong());
-            continue;
-          }
-          const worker = (slot.worker ??= this.spawn(slot));
-          slot.sent.push(entry);
-          worker.postMessage(entry.job);
-          if (slot.sent.length === 1) this.arm(slot);
+    for (const slot of this.slots) {
+      while (!slot.running && !this.closed) {
+        const entry = this.waiting.shift();
+        if (!entry) return;
+        const left = entry.deadline - performance.now();
+        if (left <= 0) {
+          entry.reject(this.tooLong());
+          continue;
         }
+        const worker = (slot.worker ??= this.spawn(slot));
+        slot.running = { entry, timer: setTimeout(() => this.stopWorker(slot, this.tooLong()), left) };
+        worker.postMessage(entry.job);
       }
     }
-  }
-
-  /** The time limit of the page the slot's worker analyses now (its deadline counts its wait). */
-  private arm(slot: Slot): void {
-    clearTimeout(slot.timer);
-    const first = slot.sent[0];
-    slot.timer = first
-      ? setTimeout(() => this.stopWorker(slot, this.tooLong()), Math.max(0, first.deadline - performance.now()))
-      : undefined;
   }
 
   private spawn(slot: Slot): Worker {
     const worker = new Worker(this.workerFile, { resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
     worker.unref(); // an idle worker never keeps the process alive
     worker.on('message', (answer: AnalysisAnswer) => {
-      if (worker !== slot.worker) return;
-      const entry = slot.sent.shift();
-      if (!entry) return;
-      this.arm(slot);
+      if (worker !== slot.worker || !slot.running) return;
+      const { entry, timer } = slot.running;
+      clearTimeout(timer);
+      slot.running = undefined;
       if (answer.ok) entry.resolve(answer.value);
       else entry.reject(new AnalysisError(answer.reason));
       this.next();
@@ -203,27 +176,24 @@ export class AnalysisPool {
     return worker;
   }
 
-  /**
-   * Ends the slot's worker and fails the page it was analysing; the pages sent behind it go back to
-   * the front of the queue, for a fresh worker (their deadlines still run).
-   */
+  /** Ends the slot's worker (a fresh one serves the next page) and fails the page it was analysing. */
   private stopWorker(slot: Slot, error: AnalysisError): void {
     const worker = slot.worker;
     slot.worker = undefined;
     void worker?.terminate();
-    clearTimeout(slot.timer);
-    slot.timer = undefined;
-    const [first, ...behind] = slot.sent.splice(0);
-    first?.reject(error);
-    this.waiting.unshift(...behind);
+    if (slot.running) {
+      clearTimeout(slot.running.timer);
+      slot.running.entry.reject(error);
+      slot.running = undefined;
+    }
     this.next();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const entry of this.waiting.splice(0)) entry.reject(this.stopping());
     const workers = this.slots.map((s) => s.worker);
     for (const slot of this.slots) this.stopWorker(slot, this.stopping());
-    for (const entry of this.waiting.splice(0)) entry.reject(this.stopping());
     await Promise.all(workers.map((w) => w?.terminate()));
   }
 }
