@@ -114,6 +114,22 @@ describe('service: hostile pages are analysed apart, within caps and limits', ()
     }
   });
 
+  it('a page waiting behind one that takes the worker down is analysed by a fresh worker, not failed with it', async () => {
+    const pool = new AnalysisPool({ heapMb: 16, caps: { maxElements: Infinity, maxDepth: Infinity } });
+    try {
+      const page = { url: 'http://x.test/', status: 200, headers: {}, html: MANY_IMAGES, responseTimeMs: 1, bytes: MANY_IMAGES.length };
+      const small = { ...page, html: GOOD_HTML, bytes: GOOD_HTML.length };
+      // Both asked at once: the second waits while the worker runs out of memory on the first.
+      const [big, next] = await Promise.allSettled([pool.analyse(page), pool.analyse(small)]);
+      assert.equal(big.status, 'rejected');
+      assert.match((big as PromiseRejectedResult).reason.reason, /needs more than 16 MiB of memory/);
+      assert.equal(next.status, 'fulfilled', String((next as PromiseRejectedResult).reason));
+      assert.equal((next as PromiseFulfilledResult<{ result: string }>).value.result, 'good');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it(`at most ${MAX_WAITING_ANALYSES} pages wait for the worker; one more is refused at once`, async () => {
     const pool = new AnalysisPool({ timeLimitMs: 60_000, caps: { maxElements: Infinity, maxDepth: Infinity } });
     const page = { url: 'http://x.test/', status: 200, headers: {}, html: UNCLOSED_LINKS, responseTimeMs: 1, bytes: UNCLOSED_LINKS.length };
