@@ -50,6 +50,8 @@ export interface MergeOptions {
   writes: { format: Format; file: string }[];
   baseline?: string;
   updateBaseline: boolean;
+  /** `--allow-empty`: shards that hold no page at all pass instead of failing (exit 2), as `check --local` does. */
+  allowEmpty: boolean;
 }
 
 export interface ScanOptions {
@@ -101,7 +103,7 @@ const COMMAND_OPTIONS: Record<Verb, readonly string[]> = {
     'shard',
     'allow-empty',
   ],
-  merge: ['config', 'format', 'output', 'write', 'baseline', 'update-baseline'],
+  merge: ['config', 'format', 'output', 'write', 'baseline', 'update-baseline', 'allow-empty'],
   scan: [...SHARED_OPTIONS, 'include', 'exclude', 'sample', 'remap', 'max', 'dry-run', 'yes', 'state'],
 };
 
@@ -204,6 +206,7 @@ function mergeOptions(values: Values, files: string[], format: Format): MergeOpt
     writes: (values.write ?? []).map(parseWrite),
     baseline: values.baseline,
     updateBaseline: Boolean(values['update-baseline']),
+    allowEmpty: Boolean(values['allow-empty']),
   };
 }
 

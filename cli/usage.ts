@@ -39,7 +39,8 @@ merge: joins the JSON outputs of check --local --shard I/N (every shard once) in
 judged once on the whole: the rules and --baseline of the config, in any --format.
 
   --config FILE, --format FORMAT, --output FILE, --write FORMAT=FILE, --baseline FILE,
-  --update-baseline          as for check
+  --update-baseline, --allow-empty
+                             as for check
 
 scan: reads a site's sitemaps (robots.txt, then /sitemap.xml; or the sitemap URL given), shows
 what it would create, and after one confirmation creates a report for each selected URL that

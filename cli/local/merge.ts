@@ -18,6 +18,7 @@ import { deliverReport, readBaselineFile } from '../delivery';
 import { oneLine } from '../../core/text/oneLine';
 import { CliFailure } from '../usageError';
 import { outputsOf, refuseMissingFolders } from '../outputFolders';
+import { requireSomething } from '../emptyRun';
 import { judgePage } from './judgePage';
 import { checkedComparison, checkedLocal, checkedNotes } from './mergeInput';
 
@@ -50,6 +51,14 @@ export async function runMerge(options: MergeOptions, io: CliIo): Promise<number
   const current: Baseline = new Map();
   const now = (io.now ?? Date.now)();
   const pages = shards.flatMap((s) => s.pages.map((p) => ({ ...p, file: s.file })));
+  // The shards of one split hold the site's pages between them: none at all is a site where nothing
+  // was checked, which fails here as `check --local` fails on it (each shard allowed it to go on).
+  requireSomething(
+    pages.length,
+    options.allowEmpty,
+    'the shards hold no page (each was written from a build folder or preview that gave none)',
+    shards.flatMap((s) => s.notes),
+  );
   pages.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   for (const page of pages) {
     const earlier = seen.get(page.url);

@@ -55,6 +55,26 @@ describe('cli: check --local --shard and merge', function () {
     }
   });
 
+  it('shards of a folder without a page: merge fails as the unsharded run does (exit 2); --allow-empty accepts it', async () => {
+    const empty = await project({ '_site/notes.txt': 'not a page' });
+    for (const i of [1, 2]) {
+      const shard = await runCli(
+        ['check', '--local', '_site', '--shard', `${i}/2`, '--allow-empty', '--format', 'json', '--output', `e${i}.json`],
+        {
+          cwd: empty,
+          env: {},
+        },
+      );
+      assert.equal(shard.code, 0, shard.stderr);
+    }
+    const merged = await runCli(['merge', 'e1.json', 'e2.json'], { cwd: empty, env: {} });
+    assert.equal(merged.code, 2, merged.stderr);
+    assert.match(merged.stderr, /Nothing was checked: the shards hold no page .*Pass --allow-empty/);
+    const allowed = await runCli(['merge', 'e1.json', 'e2.json', '--allow-empty', '--format', 'json'], { cwd: empty, env: {} });
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.equal(JSON.parse(allowed.stdout).urls.length, 0);
+  });
+
   it('the shard of a page is stable: the same share whatever else the folder holds', async () => {
     const more = await generatedSite(60);
     await fsp.writeFile(path.join(more, '_site/extra.html'), '<html><body>x</body></html>');
