@@ -1,4 +1,4 @@
-// The world of the `check` tests (check.test.ts, checkOutputs.test.ts): the real local service over
+// The world of the `check` tests (check, checkOutputs, checkWrites .test.ts): the real local service over
 // loopback with reports loaded from a data file (a good, a decent, a bad and a worse page; one URL
 // with no report), its analysis a constant for the reports the tests create or re-run.
 import { startService, type RunningService } from '../../../service/server';

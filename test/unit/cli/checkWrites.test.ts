@@ -4,32 +4,12 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { startService, RunningService } from '../../../service/server';
-import { project, removeProjects, runCli } from './runCli';
-
-const KEY = 'cli-writes-key-7731-secret';
+import { project, runCli } from './runCli';
+import { env, service, useCheckWorld } from './checkWorld';
 
 describe('cli: check, the rate limit and creates', function () {
   this.timeout(60_000);
-  let service: RunningService;
-  let env: Record<string, string>;
-
-  before(async () => {
-    service = await startService({
-      apiKey: KEY,
-      control: true,
-      analyze: async () => ({ score: 95, result: 'good', results: { title: { passed: true, importance: 'high', value: 'T' } } }),
-    });
-    env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
-  });
-  after(async () => {
-    await service.close();
-    await removeProjects();
-  });
-  beforeEach(() => {
-    service.clearRequests();
-    service.clearFaults();
-  });
+  useCheckWorld();
 
   for (const retryAfter of ['999999', '86401', 'next year']) {
     it(`a 429 with Retry-After ${retryAfter}: exit 2 at once, saying until when; nothing waited`, async () => {
