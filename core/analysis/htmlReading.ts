@@ -1,7 +1,8 @@
 // Reads one page's HTML as the real service does: the facts the checks look at, and where in the
 // text each fact comes from (places.ts), in one parse. `url` is the page's address; without one,
 // links are left as written and relative ones count as the page's own.
-import { parse, type HTMLElement } from 'node-html-parser';
+import type { HTMLElement } from 'node-html-parser';
+import { parseTree } from './pageTree';
 import type { HtmlFacts } from './pageFacts';
 import { emailPlaces, PlaceLists, type Places } from './places';
 import { RAW_TEXT_ELEMENTS } from './rawText';
@@ -113,7 +114,7 @@ function readElements(root: HTMLElement, places: PlaceLists): ElementFacts {
 
 /** Reads the facts and their places from `html`, the page at `url` (when known). */
 export function readHtml(html: string, url: string | undefined): HtmlReading {
-  const root = parse(html, PARSE_OPTIONS);
+  const root = parseTree(html, BLOCK_TEXT);
   const places = new PlaceLists(html);
   const { walked, deprecatedTags, inlineCss, headings } = readElements(root, places);
   const { byTag } = walked;
