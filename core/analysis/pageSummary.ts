@@ -51,17 +51,20 @@ export function pageSummary(analysis: LocalAnalysis, html: string): PageSummary 
     for (const p of c.places.slice(0, MAX_PLACES_PER_CHECK_SHOWN)) all.push({ index, start: p.start });
   });
   all.sort((a, b) => a.start - b.start);
-  const failed: FailedCheck[] = failedChecks.map((c) => ({
-    key: c.key,
-    value: c.value,
-    ...(c.errors === undefined ? {} : { errors: c.errors }),
-    places: [],
-  }));
+  // The places first, in lists of their own: the checks below come in two shapes (with errors and
+  // without), and a write through either made V8 compile this function again.
+  const places: number[][] = failedChecks.map(() => []);
   const positions = new TextPositions(html);
   for (const { index, start } of all) {
     const { line, column } = positions.of(start);
-    failed[index].places.push(line, column);
+    places[index].push(line, column);
   }
+  const failed: FailedCheck[] = failedChecks.map((c, index) => ({
+    key: c.key,
+    value: c.value,
+    ...(c.errors === undefined ? {} : { errors: c.errors }),
+    places: places[index],
+  }));
   return { score: analysis.score, judged: analysis.judged, total: analysis.total, states, failed };
 }
 

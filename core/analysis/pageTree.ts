@@ -30,39 +30,41 @@ const VOID = (parse('') as unknown as { voidTag: { isVoidElement(tag: string): b
 const NO_CHILDREN: never[] = [];
 
 // Nodes of the parser's own classes, built without their constructors: what the constructors add
-// (a class list, an id, the parse options) is read by no reader of the analysis.
+// (a class list, an id, the parse options) is read by no reader of the analysis. What every node of
+// a kind shares is on the prototype, and a range is two numbers (an array only when read), so a
+// node costs a few fields: a page has thousands.
 /* eslint-disable @typescript-eslint/no-explicit-any -- fields the parser's classes declare private */
 class TreeElement {
-  nodeType = 1;
-  parentNode: any;
   childNodes: any[] = [];
-  voidTag = VOID;
   _attrs: any = undefined;
   _rawAttrs: any = undefined;
   constructor(
     public rawTagName: string | null,
     public rawAttrs: string,
-    public range: [number, number],
-    parent: TreeElement | null,
-  ) {
-    this.parentNode = parent;
+    public start: number,
+    public end: number,
+    public parentNode: TreeElement | null,
+  ) {}
+  get range(): [number, number] {
+    return [this.start, this.end];
   }
 }
 class TreeText {
-  nodeType = 3;
-  rawTagName = '';
-  childNodes = NO_CHILDREN;
-  _trimmedRawText: any = undefined;
-  _trimmedText: any = undefined;
   constructor(
     public _rawText: string,
-    public range: [number, number],
+    public start: number,
+    public end: number,
     public parentNode: TreeElement,
   ) {}
+  get range(): [number, number] {
+    return [this.start, this.end];
+  }
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 Object.setPrototypeOf(TreeElement.prototype, HTMLElement.prototype);
 Object.setPrototypeOf(TreeText.prototype, TextNode.prototype);
+Object.assign(TreeElement.prototype, { nodeType: 1, voidTag: VOID });
+Object.assign(TreeText.prototype, { nodeType: 3, rawTagName: '', childNodes: NO_CHILDREN });
 
 /** How the parser's `blockTextElements` option reads each tag: its content kept as text, or dropped. */
 export type BlockText = Record<string, boolean>;
@@ -89,7 +91,7 @@ export function parseTree(html: string, blockText: BlockText): HTMLElement {
   const blockTextOf = blockTextTest(blockText);
   const hasCData = html.includes('<![CDATA[');
   const pattern = hasCData ? MARKUP_WITH_CDATA : MARKUP;
-  const root = new TreeElement(null, '', [0, html.length], null);
+  const root = new TreeElement(null, '', 0, html.length, null);
   const stack: TreeElement[] = [root];
   let parent = root;
   let lastTextPos = -1;
@@ -110,11 +112,11 @@ export function parseTree(html: string, blockText: BlockText): HTMLElement {
       closingSlash = '';
     }
     if (lastTextPos > -1 && lastTextPos < tagStart) {
-      append(parent, new TreeText(data.substring(lastTextPos, tagStart), [lastTextPos - OFFSET, tagStart - OFFSET], parent));
+      append(parent, new TreeText(data.substring(lastTextPos, tagStart), lastTextPos - OFFSET, tagStart - OFFSET, parent));
     }
     lastTextPos = tagEnd;
     if (hasCData && matchText.startsWith('<![CDATA[')) {
-      append(parent, new TreeText(matchText, [tagStart - OFFSET, tagEnd - OFFSET], parent));
+      append(parent, new TreeText(matchText, tagStart - OFFSET, tagEnd - OFFSET, parent));
       continue;
     }
     if (tagName === FRAME || matchText.charCodeAt(1) === 33 /* ! */) continue;
@@ -125,7 +127,7 @@ export function parseTree(html: string, blockText: BlockText): HTMLElement {
           parent = stack[stack.length - 1];
         }
       }
-      const el = new TreeElement(tagName, attributes.slice(1), [tagStart - OFFSET, tagEnd - OFFSET], parent);
+      const el = new TreeElement(tagName, attributes.slice(1), tagStart - OFFSET, tagEnd - OFFSET, parent);
       parent.childNodes.push(el);
       parent = el;
       stack.push(el);
@@ -137,7 +139,7 @@ export function parseTree(html: string, blockText: BlockText): HTMLElement {
         if (keep) {
           const text = data.substring(tagEnd, textEnd);
           if (text.length > 0 && NOT_SPACE.test(text)) {
-            append(el, new TreeText(text, [tagEnd - OFFSET, textEnd - OFFSET], el));
+            append(el, new TreeText(text, tagEnd - OFFSET, textEnd - OFFSET, el));
           }
         }
         if (closeAt === -1) {
@@ -161,7 +163,7 @@ function closeTag(stack: TreeElement[], current: TreeElement, tagName: string, e
   let parent = current;
   for (;;) {
     if (parent.rawTagName === tagName) {
-      parent.range[1] = end;
+      parent.end = end;
       stack.pop();
       return stack[stack.length - 1];
     }
@@ -176,7 +178,7 @@ function closeTag(stack: TreeElement[], current: TreeElement, tagName: string, e
     if (except && stack.length > 1) {
       const container = stack[stack.length - 2];
       if (container.rawTagName && container.rawTagName.toLowerCase() === tagName.toLowerCase() && !except[tagName.toLowerCase()]) {
-        parent.range[1] = end;
+        parent.end = end;
         stack.pop();
         parent = stack[stack.length - 1];
         continue;

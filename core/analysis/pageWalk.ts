@@ -89,42 +89,52 @@ export interface PageWalk {
  * own text getters are: the complexity caps (pageComplexity.ts) bound the depth before the parse.
  */
 export function walkPage(root: HTMLElement, visit: (el: HTMLElement, tag: string) => void): PageWalk {
-  const byTag = new Map<string, HTMLElement[]>();
-  // The text's pieces: each text node's trimmed text, a space for a block's edges and for a
-  // whitespace-only node (structuredText's line breaks and `prependWhitespace`, once collapsed).
-  const pieces: string[] = [];
-  let elements = 0;
-  let bodyStart = -1;
-  let bodyEnd = -1;
-  const walk = (node: Node): void => {
-    const children = node.childNodes;
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i];
-      if (child.nodeType === TEXT_NODE) {
-        pieces.push(pieceOf(child as TextNode));
-        continue;
-      }
-      if (child.nodeType !== ELEMENT_NODE) continue;
-      const el = child as HTMLElement;
-      elements++;
-      const raw = el.rawTagName;
-      const tag = raw.toLowerCase();
-      if (KEPT.has(tag)) {
-        const list = byTag.get(tag);
-        if (list) list.push(el);
-        else byTag.set(tag, [el]);
-      }
-      visit(el, tag);
-      const block = BLOCK.has(raw);
-      const first = tag === 'body' && bodyStart < 0;
-      if (first) bodyStart = pieces.length;
-      if (block) pieces.push(' ');
-      walk(el);
-      if (block) pieces.push(' ');
-      if (first) bodyEnd = pieces.length;
-    }
-  };
-  walk(root);
+  const state: WalkState = { byTag: new Map(), pieces: [], elements: 0, bodyStart: -1, bodyEnd: -1, visit };
+  walkNode(root, state);
+  const { pieces, bodyStart, bodyEnd } = state;
   const bodyText = bodyStart < 0 ? pieces.join('') : pieces.slice(bodyStart, bodyEnd).join('');
-  return { elements, byTag, bodyText };
+  return { elements: state.elements, byTag: state.byTag, bodyText };
+}
+
+interface WalkState {
+  byTag: Map<string, HTMLElement[]>;
+  /**
+   * The text's pieces: each text node's trimmed text, a space for a block's edges and for a
+   * whitespace-only node (structuredText's line breaks and `prependWhitespace`, once collapsed).
+   */
+  pieces: string[];
+  elements: number;
+  bodyStart: number;
+  bodyEnd: number;
+  visit: (el: HTMLElement, tag: string) => void;
+}
+
+// A function of its own (not a closure made per page, which V8 compiled again).
+function walkNode(node: Node, state: WalkState): void {
+  const children = node.childNodes;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (child.nodeType === TEXT_NODE) {
+      state.pieces.push(pieceOf(child as TextNode));
+      continue;
+    }
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const el = child as HTMLElement;
+    state.elements++;
+    const raw = el.rawTagName;
+    const tag = raw.toLowerCase();
+    if (KEPT.has(tag)) {
+      const list = state.byTag.get(tag);
+      if (list) list.push(el);
+      else state.byTag.set(tag, [el]);
+    }
+    state.visit(el, tag);
+    const block = BLOCK.has(raw);
+    const first = tag === 'body' && state.bodyStart < 0;
+    if (first) state.bodyStart = state.pieces.length;
+    if (block) state.pieces.push(' ');
+    walkNode(el, state);
+    if (block) state.pieces.push(' ');
+    if (first) state.bodyEnd = state.pieces.length;
+  }
 }
