@@ -47,6 +47,8 @@ const BLOCK_TEXT: Record<string, boolean> = {
 };
 /** How the analysis parses a page (the benchmark's parse floor parses with the same). */
 export const PARSE_OPTIONS = { comment: false, blockTextElements: BLOCK_TEXT };
+/** The kept elements whose attributes the readers read (pageRefs.ts, the meta tags, <html lang>). */
+const ATTRIBUTES_READ = ['html', 'meta', 'a', 'script', 'link', 'img', 'iframe'];
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const STYLE = /style/i;
 const TEXT_NODE = 3; // node-html-parser's NodeType.TEXT_NODE
@@ -131,7 +133,7 @@ export function readHtml(html: string, url: string | undefined): HtmlReading {
   const places = new PlaceLists(html);
   const { walked, deprecatedTags, inlineCss, headings } = readElements(root, places);
   const { byTag } = walked;
-  for (const list of byTag.values()) for (const el of list) firstOnly(el);
+  for (const name of ATTRIBUTES_READ) for (const el of byTag.get(name) ?? []) firstOnly(el);
   const tagged = (name: string): HTMLElement[] => byTag.get(name) ?? [];
   const metas = tagged('meta');
   const meta = (name: string): string | null => metaContent(metas, name);

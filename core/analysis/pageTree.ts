@@ -69,16 +69,22 @@ Object.assign(TreeText.prototype, { nodeType: 3, rawTagName: '', childNodes: NO_
 /** How the parser's `blockTextElements` option reads each tag: its content kept as text, or dropped. */
 export type BlockText = Record<string, boolean>;
 
+const blockTextTests = new WeakMap<BlockText, (tag: string) => boolean | undefined>();
+
 /** The block-text test: names compared as the parser's `^name$` with the `i` flag compares them (ASCII). */
 function blockTextTest(blockText: BlockText): (tag: string) => boolean | undefined {
+  const known = blockTextTests.get(blockText);
+  if (known) return known;
   const byName = new Map<string, { test: RegExp; keep: boolean }>();
   for (const [name, keep] of Object.entries(blockText)) {
     byName.set(name.toLowerCase(), { test: new RegExp(`^${name}$`, 'i'), keep });
   }
-  return (tag) => {
+  const test = (tag: string): boolean | undefined => {
     const found = byName.get(tag.toLowerCase());
     return found && found.test.test(tag) ? found.keep : undefined;
   };
+  blockTextTests.set(blockText, test);
+  return test;
 }
 
 function append(parent: TreeElement, child: TreeElement | TreeText): void {
