@@ -43,6 +43,8 @@ async function child(script: string, args: string[], cwd: string, workers?: numb
 
 const check = (dir: string, site: string, workers?: number) => child(CHECK_CHILD, [site, path.join(dir, 'out.json')], dir, workers);
 const floor = (dir: string, site: string) => child(FLOOR_CHILD, [site], dir);
+/** The analysis alone, as a worker makes it, in one thread over the same files (parseFloorChild.ts --analyse). */
+const analysis = (dir: string, site: string) => child(FLOOR_CHILD, [site, '--analyse'], dir);
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -59,9 +61,11 @@ export async function localCheckRows(settings: Settings): Promise<Row[]> {
     await floor(dir, '_site'); // warms the file cache for both sides
     const floors: Run[] = [];
     const checks: Run[] = [];
+    const alone: Run[] = [];
     for (let i = 0; i < rounds; i++) {
       floors.push(await floor(dir, '_site'));
       checks.push(await check(dir, '_site'));
+      alone.push(await analysis(dir, '_site'));
     }
     const at = (runs: Run[], key: 'ms' | 'cpuMs' | 'peakRssBytes') => median(runs.map((r) => r[key]));
     const [fMs, fCpu, cMs, cCpu, cRss] = [
@@ -85,6 +89,13 @@ export async function localCheckRows(settings: Settings): Promise<Row[]> {
         goal: 1.5,
       },
       { name: `check --local, ${n} pages: peak resident memory vs 200 MB`, value: mb(cRss), ratio: cRss / GOAL_BYTES, goal: 1 },
+      // Where the command's CPU goes: the analysis itself (each page's tree, checks and summary, in
+      // one thread, V8 warming it up once) against the same floor; the rest is the command's.
+      {
+        name: `the analysis alone, ${n} pages in one thread: CPU vs the parse floor's CPU`,
+        value: `${(at(alone, 'cpuMs') / 1000).toFixed(2)} s / ${(fCpu / 1000).toFixed(2)} s`,
+        ratio: at(alone, 'cpuMs') / fCpu,
+      },
     );
     const rates: Record<number, number> = {};
     for (const workers of [1, 2]) rates[workers] = count / ((await check(dir, '_site', workers)).ms / 1000);
@@ -100,13 +111,22 @@ export async function localCheckRows(settings: Settings): Promise<Row[]> {
   return rows;
 }
 
-/** 10,000 pages (generated once, run twice, the better kept) vs the 1,000-page run's medians. */
+/** 10,000 pages (generated once, run twice, the better kept; the floor once between) vs the 1,000-page run's medians. */
 async function tenfold(dir: string, ms1k: number, rss1k: number): Promise<Row[]> {
   await writeSite(path.join(dir, '_site10k'), 10_000);
-  const runs = [await check(dir, '_site10k'), await check(dir, '_site10k')];
-  const ms = Math.min(...runs.map((r) => r.ms));
-  const rss = Math.min(...runs.map((r) => r.peakRssBytes));
+  const runs = [await check(dir, '_site10k'), await floor(dir, '_site10k'), await check(dir, '_site10k')];
+  const checks = [runs[0], runs[2]];
+  const ms = Math.min(...checks.map((r) => r.ms));
+  const rss = Math.min(...checks.map((r) => r.peakRssBytes));
+  const cpu = Math.min(...checks.map((r) => r.cpuMs));
   return [
+    // What 1,000 pages cannot show: the CPU each worker spends once (V8 compiling the analysis in
+    // its own heap) spread over ten times the pages.
+    {
+      name: 'check --local, 10,000 pages: CPU vs the parse floor\'s CPU',
+      value: `${(cpu / 1000).toFixed(2)} s / ${(runs[1].cpuMs / 1000).toFixed(2)} s`,
+      ratio: cpu / runs[1].cpuMs,
+    },
     {
       name: 'check --local: wall, 10,000 pages vs 1,000 pages',
       value: `${(ms / 1000).toFixed(2)} s / ${(ms1k / 1000).toFixed(2)} s`,

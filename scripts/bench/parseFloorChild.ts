@@ -1,11 +1,15 @@
 // Child of localCheckRows.ts: the parse floor of `check --local`. Walks the build folder, reads each
 // .html file with readFileSync and parses it with node-html-parser's `parse` (the analysis's parser,
 // with the options htmlReading.ts gives it: PARSE_OPTIONS), in one thread; prints wall ms, CPU ms (all threads of
-// the process) and the peak resident memory as JSON, as localCheckChild.ts does.
+// the process) and the peak resident memory as JSON, as localCheckChild.ts does. With `--analyse`,
+// the same loop analyses each page instead, as a worker of `check --local` does (its tree, its
+// checks, its summary), in one thread: the analysis alone, without workers or the command around it.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'node-html-parser';
 import { PARSE_OPTIONS } from '../../core/analysis/htmlReading';
+import { analyseHtml } from '../../core/analysis/localAnalysis';
+import { pageSummary } from '../../core/analysis/pageSummary';
 
 function walk(dir: string, visit: (file: string) => void): void {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -15,12 +19,15 @@ function walk(dir: string, visit: (file: string) => void): void {
   }
 }
 
+const analyse = process.argv[3] === '--analyse';
 const started = process.hrtime.bigint();
 const cpu0 = process.cpuUsage();
 let pages = 0;
 let nodes = 0;
 walk(path.resolve(process.argv[2]), (file) => {
-  nodes += parse(readFileSync(file, 'utf8'), PARSE_OPTIONS).childNodes.length;
+  const html = readFileSync(file, 'utf8');
+  if (analyse) nodes += pageSummary(analyseHtml(html), html).judged;
+  else nodes += parse(html, PARSE_OPTIONS).childNodes.length;
   pages++;
 });
 const cpu = process.cpuUsage(cpu0);
