@@ -2,7 +2,10 @@
 // without alt, the <html> without lang, the <a target=_blank> without rel…), of a whole short
 // element (<title>, <h1>), or of a word in the text (a plain-text e-mail). Offsets index the
 // string given to the analysis (UTF-16 code units, as JavaScript and VS Code count).
-import { TextNode, type HTMLElement, type Node } from 'node-html-parser';
+// Types only: the command line's main thread reads isEmailWord's module without loading the parser.
+import type { HTMLElement, Node } from 'node-html-parser';
+
+const TEXT_NODE = 3; // node-html-parser's NodeType.TEXT_NODE
 
 export interface Place {
   start: number;
@@ -69,7 +72,7 @@ export function emailPlaces(body: Node, places: PlaceLists): void {
   const stack: Node[] = [body];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node instanceof TextNode) {
+    if (node.nodeType === TEXT_NODE) {
       if (!node.rawText.includes('@')) continue;
       for (const m of node.rawText.matchAll(/\S+/g)) {
         const word = m[0].replace(/[.,;:!?)]+$/, '');
