@@ -89,7 +89,9 @@ export interface PageWalk {
  * own text getters are: the complexity caps (pageComplexity.ts) bound the depth before the parse.
  */
 export function walkPage(root: HTMLElement, visit: (el: HTMLElement, tag: string) => void): PageWalk {
-  const state: WalkState = { byTag: new Map(), pieces: [], elements: 0, bodyStart: -1, bodyEnd: -1, visit };
+  // The pieces start with an empty one: a list of strings from its first write (an empty list
+  // starts as one of small numbers, and V8 compiled the walk again once it held a string).
+  const state: WalkState = { byTag: new Map(), pieces: [''], elements: 0, bodyStart: -1, bodyEnd: -1, visit };
   walkNode(root, state);
   const { pieces, bodyStart, bodyEnd } = state;
   const bodyText = bodyStart < 0 ? pieces.join('') : pieces.slice(bodyStart, bodyEnd).join('');
