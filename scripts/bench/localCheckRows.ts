@@ -123,7 +123,7 @@ async function tenfold(dir: string, ms1k: number, rss1k: number): Promise<Row[]>
     // What 1,000 pages cannot show: the CPU each worker spends once (V8 compiling the analysis in
     // its own heap) spread over ten times the pages.
     {
-      name: 'check --local, 10,000 pages: CPU vs the parse floor\'s CPU',
+      name: "check --local, 10,000 pages: CPU vs the parse floor's CPU",
       value: `${(cpu / 1000).toFixed(2)} s / ${(runs[1].cpuMs / 1000).toFixed(2)} s`,
       ratio: cpu / runs[1].cpuMs,
     },

@@ -37,7 +37,29 @@ function sameTree(html: string): void {
 // Tag names that meet each of the parser's rules (closed by an opening or an end tag, block text
 // kept or dropped, void), in each case, and names every object has as keys.
 const NAMES = [
-  ...['p', 'P', 'div', 'DIV', 'Div', 'li', 'LI', 'ul', 'ol', 'b', 'B', 'a', 'i', 'td', 'TD', 'th', 'tr', 'tbody', 'thead', 'tfoot', 'table'],
+  ...[
+    'p',
+    'P',
+    'div',
+    'DIV',
+    'Div',
+    'li',
+    'LI',
+    'ul',
+    'ol',
+    'b',
+    'B',
+    'a',
+    'i',
+    'td',
+    'TD',
+    'th',
+    'tr',
+    'tbody',
+    'thead',
+    'tfoot',
+    'table',
+  ],
   ...['h1', 'H1', 'h2', 'dt', 'dd', 'dl', 'body', 'html', 'head', 'title', 'TITLE', 'Title', 'span', 'em', 'section', 'audio', 'video'],
   ...['script', 'SCRIPT', 'Script', 'style', 'noscript', 'pre', 'PRE', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes'],
   ...['br', 'BR', 'Br', 'img', 'IMG', 'meta', 'link', 'hr', 'input', 'wbr', 'svg', 'x-y', 'o:p', 'ı', 'K'],
@@ -69,7 +91,10 @@ const soup = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
 
 describe('analysis: the tree builder', () => {
   it('builds the parser’s tree for generated pages', () => {
-    fc.assert(fc.property(generatedPage, (page) => sameTree(page.html)), { numRuns: 300 });
+    fc.assert(
+      fc.property(generatedPage, (page) => sameTree(page.html)),
+      { numRuns: 300 },
+    );
   });
 
   it('builds the parser’s tree for tag soup: unclosed, misnested, self-closed, raw text, CDATA', () => {
