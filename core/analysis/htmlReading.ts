@@ -5,7 +5,7 @@ import type { HTMLElement } from 'node-html-parser';
 import { parseTree } from './pageTree';
 import type { HtmlFacts } from './pageFacts';
 import { emailPlaces, PlaceLists, type Places } from './places';
-import { RAW_TEXT_ELEMENTS } from './rawText';
+import { TEXT_CONTENT_ELEMENTS } from './rawText';
 import { walkPage, type PageWalk } from './pageWalk';
 import { attr, push, readLinks, readResources, resolverFor, text } from './pageRefs';
 import { emailsIn, textCounts, words } from './pageWords';
@@ -39,11 +39,10 @@ const DEPRECATED = new Set([
 // Raw-text elements' content is text, never tags (rawText.ts): kept as text, but a script's, a
 // style's and a noscript's, which are no words of the page; `pre` is read as written.
 const BLOCK_TEXT: Record<string, boolean> = {
-  ...Object.fromEntries(RAW_TEXT_ELEMENTS.map((name) => [name, true])),
+  ...Object.fromEntries(TEXT_CONTENT_ELEMENTS.map((name) => [name, true])),
   script: false,
   style: false,
   noscript: false,
-  pre: true,
 };
 /** How the analysis parses a page (the benchmark's parse floor parses with the same). */
 export const PARSE_OPTIONS = { comment: false, blockTextElements: BLOCK_TEXT };

@@ -4,6 +4,9 @@
 // after it), so a page past these caps is refused at once instead of analysed for minutes.
 // An estimate, not a parser: what slips past it still meets the analysis time limit.
 
+import { CLOSED_BY_CLOSING, CLOSED_BY_CLOSING_EXCEPT, CLOSED_BY_OPENING } from './pageTreeRules';
+import { TEXT_CONTENT_ELEMENTS } from './rawText';
+
 /** Elements a page may have. A page of 2 MiB holds at most about 500,000 (`<a>` at 4 bytes). */
 export const MAX_ELEMENTS = 150_000;
 /** How deep elements may nest (browsers show far deeper pages badly; real pages stay under 100). */
@@ -25,45 +28,10 @@ export interface PageCaps {
 export const PAGE_CAPS: PageCaps = { maxElements: MAX_ELEMENTS, maxDepth: MAX_NESTING_DEPTH, maxBytes: MAX_PAGE_BYTES };
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-/** Elements whose content is text up to their end tag (htmlReading.ts parses with these). */
-const RAW_TEXT = new Set(['script', 'style', 'noscript', 'pre']);
-
-// node-html-parser's tables (lower case): an open element closed by opening another …
-const CLOSED_BY_OPENING: Record<string, readonly string[]> = {
-  li: ['li'],
-  p: ['p', 'div'],
-  b: ['div'],
-  td: ['td', 'th', 'tr', 'tbody', 'tfoot'],
-  th: ['td', 'th', 'tr', 'tbody', 'tfoot'],
-  tr: ['tr', 'tbody', 'tfoot'],
-  thead: ['tbody', 'tfoot'],
-  tbody: ['tbody', 'tfoot'],
-  h1: ['h1'],
-  h2: ['h2'],
-  h3: ['h3'],
-  h4: ['h4'],
-  h5: ['h5'],
-  h6: ['h6'],
-  dt: ['dt', 'dd'],
-  dd: ['dt', 'dd'],
-};
-// … or by the end tag of another.
-const CLOSED_BY_CLOSING: Record<string, readonly string[]> = {
-  li: ['ul', 'ol'],
-  a: ['div'],
-  b: ['div'],
-  i: ['div'],
-  p: ['div'],
-  td: ['tr', 'table', 'thead', 'tbody', 'tfoot'],
-  th: ['tr', 'table', 'thead', 'tbody', 'tfoot'],
-  tr: ['table', 'thead', 'tbody', 'tfoot'],
-  tbody: ['table'],
-  tfoot: ['table'],
-  dt: ['dl', 'body', 'html'],
-  dd: ['dl', 'body', 'html'],
-};
-/** An open <p> is closed by its parent's end tag, except these parents'. */
-const P_KEPT_BY = new Set(['a', 'audio', 'del', 'ins', 'map', 'noscript', 'video']);
+/** Elements whose content is text up to their end tag, as the analysis parses them. */
+const TEXT_CONTENT = new Set(TEXT_CONTENT_ELEMENTS);
+// The parser's tables for implied and ignored end tags are pageTreeRules.ts's: looked up as the
+// parser looks them up (a name every object has, `constructor`, finds what it finds there too).
 
 const NAME_START = /[A-Za-z]/;
 const NAME_END = /[\s/>]/;
@@ -112,10 +80,10 @@ export function measureComplexity(html: string, caps: PageCaps = PAGE_CAPS): Com
     elements++;
     const selfClosing = html[gt - 1] === '/';
     if (selfClosing || VOID.has(name)) continue;
-    while (stack.length > 0 && CLOSED_BY_OPENING[stack[stack.length - 1]]?.includes(name)) stack.pop();
+    while (stack.length > 0 && CLOSED_BY_OPENING[stack[stack.length - 1]]?.[name]) stack.pop();
     stack.push(name);
     depth = Math.max(depth, stack.length);
-    if (RAW_TEXT.has(name)) {
+    if (TEXT_CONTENT.has(name)) {
       const endTag = `</${html.slice(nameStart, nameEnd)}>`;
       const end = html.indexOf(endTag, i);
       stack.pop();
@@ -133,11 +101,11 @@ function close(stack: string[], name: string): void {
       stack.pop();
       return;
     }
-    if (CLOSED_BY_CLOSING[top]?.includes(name)) {
+    if (CLOSED_BY_CLOSING[top.toUpperCase()]?.[name]) {
       stack.pop();
       continue;
     }
-    if (top === 'p' && stack.length > 1 && stack[stack.length - 2] === name && !P_KEPT_BY.has(name)) {
+    if (top === 'p' && stack.length > 1 && stack[stack.length - 2] === name && !CLOSED_BY_CLOSING_EXCEPT.p[name]) {
       stack.pop();
       continue;
     }

@@ -18,3 +18,9 @@ export const RAW_TEXT_ELEMENTS: readonly string[] = [
   'textarea',
   'title',
 ];
+
+/**
+ * What the analysis parses as text (node-html-parser's `blockTextElements`: htmlReading.ts) and the
+ * complexity pre-scan skips alike (pageComplexity.ts): the raw-text elements, and `pre`, read as written.
+ */
+export const TEXT_CONTENT_ELEMENTS: readonly string[] = [...RAW_TEXT_ELEMENTS, 'pre'];

@@ -4,6 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as fc from 'fast-check';
 import { parse } from 'node-html-parser';
+import { analyseHtml } from '../../../core/analysis/localAnalysis';
 import { complexityProblem, measureComplexity, PAGE_CAPS } from '../../../core/analysis/pageComplexity';
 import { resolverFor } from '../../../core/analysis/pageRefs';
 import { walkPage } from '../../../core/analysis/pageWalk';
@@ -99,6 +100,22 @@ describe('analysis: the page text in one walk', () => {
     const found = wordsFound(lower, wanted);
     assert.equal(found.length, 2_500);
     assert.equal(found[1], 'w2');
+  });
+
+  it('reads tag names that every object has as a key (constructor, toString…) as the parser does, and does not fail on them', () => {
+    for (const html of [
+      '<constructor><p>x',
+      '<toString><b>y</toString>',
+      '<li>a</hasOwnProperty>',
+      '<valueOf><name>z',
+      '<p>a</constructor>',
+    ]) {
+      assert.doesNotThrow(() => measureComplexity(html, PAGE_CAPS), html);
+      const analysis = analyseHtml(`<html lang="en"><head><title>t</title></head><body>${html}</body></html>`);
+      assert.ok(analysis.judged > 0, html);
+    }
+    // The parser closes an open <constructor> on any tag named after one of Object's own keys.
+    assert.equal(measureComplexity('<constructor><name><name>', PAGE_CAPS).depth, 2);
   });
 
   it('refuses a page past the caps whether or not it has few start tags', () => {
