@@ -114,6 +114,9 @@ describe('analysis: the page text in one walk', () => {
       const analysis = analyseHtml(`<html lang="en"><head><title>t</title></head><body>${html}</body></html>`);
       assert.ok(analysis.judged > 0, html);
     }
+    // A page of more than 1,000 start tags gets the pre-scan's full pass (a smaller one is within the caps at once).
+    const long = analyseHtml(`<html lang="en"><body><constructor><ul>${'<li>part</li>'.repeat(1_100)}</ul></constructor></body></html>`);
+    assert.ok(long.judged > 0);
     // The parser closes an open <constructor> on any tag named after one of Object's own keys.
     assert.equal(measureComplexity('<constructor><name><name>', PAGE_CAPS).depth, 2);
   });
