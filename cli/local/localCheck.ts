@@ -1,11 +1,10 @@
 // `check --local DIR|ORIGIN`: the pages of a build folder or a running preview rated here, by the
-// one analyser (core/analysis) on its worker pool (a time limit per page, so no page can stall the
-// run), judged as `check` judges published pages (judgePage.ts), written in every format. No service
-// and no key unless --compare asks for the published reports.
+// one analyser (core/analysis) in this thread and, when the run is long, on worker threads beside it
+// (analysisThreads.ts), judged as `check` judges published pages (judgePage.ts), written in every
+// format. No service and no key unless --compare asks for the published reports.
 import { promises as fsp } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { AnalysisPool, MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
+import { AnalysisPool } from '../../core/analysis/analysisPool';
 import { pageSummary, type PageSummary } from '../../core/analysis/pageSummary';
 import type { Baseline, BaselineEntry } from '../../core/config/baseline';
 import type { GateConfig } from '../../core/config/configFile';
@@ -20,26 +19,11 @@ import type { CliIo } from '../cliIo';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';
+import { analysisThreads, workersPay } from './analysisThreads';
 import { folderPages, pageReason, sitemapKeys } from './folderPages';
 import { HeldPages, type HeldPage } from './heldPage';
 import { judgePage } from './judgePage';
 import { inShard } from './shard';
-
-/** Worker threads of a run, at most (each up to the pool's heap): the cores, up to this. */
-export const MAX_LOCAL_WORKERS = 8;
-
-/**
- * The analysis's worker threads: $WEBREPORTS_WORKERS (a whole number), else one per core: the wall
- * time is what a person or a CI job waits for. This thread stays light (it walks the folder and
- * judges each page's small answer: about a sixth of a run's CPU), and V8 compiles and collects on
- * background threads. On 2 cores, 1,000 pages: two workers take about 0.8× the wall time of one,
- * for 15–20% more CPU (each worker compiles and warms up the analysis anew: ~0.3 s of CPU, once);
- * 10,000 pages: about 0.7×. At most MAX_LOCAL_WORKERS.
- */
-export function workersOf(asked: string | undefined, cores = availableParallelism()): number {
-  const n = asked?.trim() && /^\d{1,3}$/.test(asked.trim()) ? Number(asked.trim()) : cores;
-  return Math.max(1, Math.min(MAX_LOCAL_WORKERS, MAX_ANALYSIS_WORKERS, n));
-}
 
 /** One page to analyse: its name, where it is, and how to read it (a file: the worker reads it). */
 interface PageJob {
@@ -69,15 +53,15 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
   const isOrigin = /^https?:\/\//i.test(target);
   io.progress.say('Finding pages…');
   const close: (() => Promise<void>)[] = [];
-  const workers = workersOf(io.env.WEBREPORTS_WORKERS);
-  const pool = new AnalysisPool({ workers, owner: 'the command line' });
+  const threads = analysisThreads(io.env.WEBREPORTS_WORKERS);
+  const pool = new AnalysisPool({ ...threads, owner: 'the command line' });
   close.push(() => pool.close());
   try {
     const jobs = isOrigin
       ? await previewJobs(target, site, options, io, config, wanted, notes, close)
       : await folderJobs(target, known, io, wanted, notes);
     const held = new HeldPages();
-    const pages = await analyseAll(jobs, pool, 2 * workers, sources, held, io);
+    const pages = await analyseAll(jobs, pool, threads.callerLane, sources, held, io);
     // The workers' heaps are given back before the report is built: the run's peak is the larger of the two, not their sum.
     await pool.close();
     const none = isOrigin
@@ -116,25 +100,26 @@ async function folderJobs(
   io: CliIo,
   wanted: (url: string) => boolean,
   notes: SkipNote[],
-): Promise<Iterator<PageJob>> {
+): Promise<PageJob[]> {
   const full = path.resolve(io.cwd, dir);
   const stat = await fsp.stat(full).catch(() => undefined);
   if (!stat?.isDirectory()) throw new CliFailure('usage', `--local: "${dir}" is not a folder (nor an http(s) origin of a preview).`);
   const listed = await sitemapKeys(full, notes, io.cwd);
   const pages = folderPages(dir, io.cwd, known, listed, wanted, notes);
-  return (function* () {
-    for (const page of pages) {
-      const real = page.real;
-      // A built file outside the working directory is read, but never shown as a place.
-      const file = placeName(io.cwd, page.file);
-      yield {
-        url: page.url,
-        ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
-        ...(file === undefined ? {} : { file }),
-        read: real === undefined ? async () => ({ reason: page.reason ?? 'not read' }) : { real },
-      };
-    }
-  })();
+  // Walked whole before any is analysed: how many are left says whether workers pay (analysisThreads.ts).
+  const jobs: PageJob[] = [];
+  for (const page of pages) {
+    const real = page.real;
+    // A built file outside the working directory is read, but never shown as a place.
+    const file = placeName(io.cwd, page.file);
+    jobs.push({
+      url: page.url,
+      ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
+      ...(file === undefined ? {} : { file }),
+      read: real === undefined ? async () => ({ reason: page.reason ?? 'not read' }) : { real },
+    });
+  }
+  return jobs;
 }
 
 async function previewJobs(
@@ -146,7 +131,7 @@ async function previewJobs(
   wanted: (url: string) => boolean,
   notes: SkipNote[],
   close: (() => Promise<void>)[],
-): Promise<Iterator<PageJob>> {
+): Promise<PageJob[]> {
   let origin: string;
   try {
     const url = new URL(target);
@@ -174,23 +159,28 @@ async function previewJobs(
     fetched: p.fetchUrl,
     read: () => read(p.fetchUrl),
   });
-  return pages.map(job)[Symbol.iterator]();
+  return pages.map(job);
 }
 
-/** Analyses the pages on the pool, two in hand per worker; what is held of each page by name, sorted. */
+/**
+ * Analyses the pages on the pool, two in hand per thread that analyses; the workers join when the
+ * pages left pay for them. What is held of each page by name, sorted.
+ */
 async function analyseAll(
-  jobs: Iterator<PageJob>,
+  jobs: PageJob[],
   pool: AnalysisPool,
-  lanes: number,
+  callerLane: boolean,
   sources: SourcePlaces,
   held: HeldPages,
   io: CliIo,
 ): Promise<Map<string, HeldPage>> {
   const out = new Map<string, HeldPage>();
   let done = 0;
+  let taken = 0;
+  let waitingWorkers = callerLane;
   const lane = async (): Promise<void> => {
-    for (let next = jobs.next(); !next.done; next = jobs.next()) {
-      const job = next.value;
+    while (taken < jobs.length) {
+      const job = jobs[taken++];
       if (out.has(job.url)) continue;
       const where = {
         ...(job.file === undefined ? {} : { file: job.file }),
@@ -210,9 +200,13 @@ async function analyseAll(
       }
       out.set(job.url, summary ? await hold(held, where, summary, job, sources) : held.alone({ ...where, reason }));
       io.progress.say(`Analysing pages: ${++done}`);
+      if (waitingWorkers && workersPay(pool.callerWork.ms, pool.callerWork.jobs, jobs.length - taken)) {
+        waitingWorkers = false;
+        pool.useWorkers();
+      }
     }
   };
-  await Promise.all(Array.from({ length: lanes }, lane));
+  await Promise.all(Array.from({ length: 2 * (pool.workers + (callerLane ? 1 : 0)) }, lane));
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

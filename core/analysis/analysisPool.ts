@@ -2,9 +2,12 @@
 // hard time limit per page (the worker is terminated on expiry and a fresh one started for the
 // next page) and a memory limit, so no page can stall the service, the command line or the
 // editor, however it is made. Both kinds of analysis: a fetched page (the service) and HTML alone.
+// A caller with nothing else to do (the command line) may analyse in its own thread too
+// (`callerLane`), starting the workers only when a run is long enough to pay for them.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AnalysisError } from './analysisError';
+import type { AnalysisAnswer, AnalysisJob, runAnalysisJob } from './analysisJob';
 import type { Analysis } from './checks';
 import type { FetchedPage } from './facts';
 import type { LocalAnalysis, LocalOptions } from './localAnalysis';
@@ -31,13 +34,6 @@ export const MAX_WAITING_ANALYSES = 64;
 /** Workers a pool may run (each up to ANALYSIS_HEAP_MB). */
 export const MAX_ANALYSIS_WORKERS = 16;
 
-export type AnalysisJob =
-  | { kind: 'page'; page: FetchedPage; caps: PageCaps }
-  | { kind: 'html'; html: string; url: string | undefined; caps: PageCaps }
-  | { kind: 'file'; file: string; url: string | undefined; caps: PageCaps; maxBytes: number };
-
-export type AnalysisAnswer = { ok: true; value: unknown } | { ok: false; reason: string };
-
 export interface PoolOptions {
   timeLimitMs?: number;
   caps?: Partial<PageCaps>;
@@ -48,6 +44,14 @@ export interface PoolOptions {
   workerFile?: string;
   /** who runs the pool, in the busy and stopping reasons; default "the service" */
   owner?: string;
+  /**
+   * The caller's own thread analyses too, one lane beside the workers (which may then be none): a
+   * job goes to the first of them free. The workers take jobs only after `useWorkers()`, so a run
+   * the caller finishes alone never starts one (each costs a start and a warm-up: ~0.35 s of CPU).
+   * No time limit in that lane (it would have to stop its own thread): a page's cost there is
+   * bounded by the caps alone. For a command line, whose thread would otherwise wait.
+   */
+  callerLane?: boolean;
 }
 
 interface Waiting {
@@ -82,6 +86,12 @@ export class AnalysisPool {
   private readonly slots: Slot[];
   private readonly waiting: Waiting[] = [];
   private closed = false;
+  private readonly callerLane: boolean;
+  private workersOn: boolean;
+  private callerBusy = false;
+  private runInCaller: ((job: AnalysisJob) => AnalysisAnswer) | undefined;
+  /** What the caller's lane has done: pages, and the milliseconds they took. */
+  readonly callerWork = { jobs: 0, ms: 0 };
 
   constructor(opts: PoolOptions = {}) {
     this.timeLimitMs = opts.timeLimitMs ?? ANALYSIS_TIME_LIMIT_MS;
@@ -90,7 +100,9 @@ export class AnalysisPool {
     this.workerFile = opts.workerFile ?? WORKER_FILE;
     // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
     this.owner = opts.owner ?? 'the service';
-    const workers = Math.max(1, Math.min(MAX_ANALYSIS_WORKERS, Math.floor(opts.workers ?? 1)));
+    this.callerLane = opts.callerLane ?? false;
+    this.workersOn = !this.callerLane;
+    const workers = Math.max(this.callerLane ? 0 : 1, Math.min(MAX_ANALYSIS_WORKERS, Math.floor(opts.workers ?? 1)));
     this.slots = Array.from({ length: workers }, () => ({ worker: undefined, running: undefined }));
   }
 
@@ -137,7 +149,29 @@ export class AnalysisPool {
     return new AnalysisError(`too complex: the analysis took longer than ${seconds(this.timeLimitMs)}`);
   }
 
+  /** Worker threads it may run. */
+  get workers(): number {
+    return this.slots.length;
+  }
+
+  /** Worker threads running now. */
+  get liveWorkers(): number {
+    return this.slots.filter((s) => s.worker !== undefined).length;
+  }
+
+  /** The workers take jobs from now on, beside the caller's lane (`callerLane`). */
+  useWorkers(): void {
+    this.workersOn = true;
+    this.next();
+  }
+
   private next(): void {
+    if (this.callerLane && !this.callerBusy && this.waiting.length > 0 && !this.closed) {
+      this.callerBusy = true;
+      // After the caller's current turn: the job's submitter gets its promise first, and a signal or a timer is never kept waiting by more than one page.
+      setImmediate(() => this.callerTurn());
+    }
+    if (!this.workersOn) return;
     for (const slot of this.slots) {
       while (!slot.running && !this.closed) {
         const entry = this.waiting.shift();
@@ -152,6 +186,29 @@ export class AnalysisPool {
         worker.postMessage(entry.job);
       }
     }
+  }
+
+  /** One waiting job, analysed in the caller's thread. */
+  private callerTurn(): void {
+    this.callerBusy = false;
+    const entry = this.closed ? undefined : this.waiting.shift();
+    if (!entry) return;
+    const start = performance.now();
+    let answer: AnalysisAnswer;
+    try {
+      // The worker's own file, whose export runs a job as the worker does: one code, loaded in this thread only when this lane first works.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file of the bundle's, beside it (see WORKER_FILE), never bundled into the caller's
+      this.runInCaller ??= (require(this.workerFile) as { runAnalysisJob: typeof runAnalysisJob }).runAnalysisJob;
+      answer = this.runInCaller(entry.job);
+    } catch (err) {
+      // l10n-exempt: an analysis's reason: the service's English answer (a surface words its own)
+      answer = { ok: false, reason: `the analysis failed (${err instanceof Error ? err.message : String(err)})` };
+    }
+    this.callerWork.jobs++;
+    this.callerWork.ms += performance.now() - start;
+    if (answer.ok) entry.resolve(answer.value);
+    else entry.reject(new AnalysisError(answer.reason));
+    this.next();
   }
 
   private spawn(slot: Slot): Worker {
