@@ -4,15 +4,22 @@
 // and compiles the analysis anew in each: ~0.35 s of CPU) and saves at most half of what is left.
 // Measured on 2 cores, 1,000 pages of ~30 KB (about a second of analysis): this thread alone takes
 // 1.25–1.3× the CPU of reading and parsing them, two workers 1.65–1.9×, for the same wall time
-// (1.0–1.2 s); 10,000 pages (bench/RESULTS.md): the workers join after the first quarter second.
+// (1.0–1.2 s); 10,000 pages (bench/RESULTS.md): the workers join after the first 0.3 s.
 import { availableParallelism } from 'node:os';
 import { MAX_ANALYSIS_WORKERS } from '../../core/analysis/analysisPool';
 
 /** Worker threads of a run, at most (each up to the pool's heap): the cores, up to this. */
 export const MAX_LOCAL_WORKERS = 8;
 
-/** The command's thread analyses this long before its pace is trusted (the first pages run cold). */
-export const PACE_SAMPLE_MS = 250;
+/**
+ * The command's thread's first pages, left out of its pace: V8 compiles the analysis meanwhile, and
+ * the first hundred pages take 2–3× as long as the later ones (1,000 pages of 30 KB: 1.8–1.9 ms a page
+ * over the first hundred, 0.6–0.7 ms from the fifth).
+ */
+export const COLD_MS = 150;
+
+/** The pace is then measured over this long before it is trusted. */
+export const PACE_SAMPLE_MS = 150;
 
 /**
  * The workers join when the pages left would take the command's thread longer than this at its
@@ -43,7 +50,75 @@ export function analysisThreads(asked: string | undefined, cores = availablePara
   return { workers: Math.max(0, Math.min(cap, cores - 1)), callerLane: true };
 }
 
-/** Whether the workers pay: `left` pages at the pace of the `done` that took the command's thread `spentMs`. */
-export function workersPay(spentMs: number, done: number, left: number): boolean {
-  return done > 0 && spentMs >= PACE_SAMPLE_MS && left * (spentMs / done) > WORKERS_PAY_AFTER_MS;
+/**
+ * Pages the run looks ahead at most to know whether the workers pay (each a path and a name held:
+ * some 20 MB). More than this many pages left always pay: the least page takes some 50 µs.
+ */
+export const MAX_LOOK_AHEAD = 50_000;
+
+/**
+ * The command's thread's pace, from what its lane has done (`spentMs` over `done` pages, as the
+ * pool counts them), its cold start left out: how many pages left make the workers pay.
+ */
+export class Pace {
+  private from: { ms: number; done: number } | undefined;
+
+  /** More than this many pages left make the workers pay; undefined until the pace is measured. */
+  worthWorkers(spentMs: number, done: number): number | undefined {
+    if (!this.from) {
+      if (spentMs >= COLD_MS) this.from = { ms: spentMs, done };
+      return undefined;
+    }
+    const ms = spentMs - this.from.ms;
+    const pages = done - this.from.done;
+    if (pages === 0 || ms < PACE_SAMPLE_MS) return undefined;
+    return Math.min(MAX_LOOK_AHEAD, Math.floor(WORKERS_PAY_AFTER_MS / (ms / pages)));
+  }
+}
+
+/**
+ * The pages of a run as they are found (the walk yields them one at a time), with a look ahead
+ * of as many as the question asks: `hasMore(n)` holds up to n + 1 found pages, no more, so a
+ * folder of 200,000 pages is never held whole.
+ */
+export class LookAhead<T> {
+  private readonly held: T[] = [];
+  private start = 0;
+  private ended = false;
+
+  constructor(private readonly source: Iterator<T>) {}
+
+  next(): T | undefined {
+    if (this.start < this.held.length) {
+      const item = this.held[this.start];
+      this.held[this.start++] = undefined as T;
+      if (this.start === this.held.length) this.held.length = this.start = 0;
+      else if (this.start > 1024 && this.start * 2 > this.held.length) {
+        this.held.splice(0, this.start);
+        this.start = 0;
+      }
+      return item;
+    }
+    return this.pull();
+  }
+
+  /** Whether more than `n` pages are left (found by walking ahead as far as that). */
+  hasMore(n: number): boolean {
+    while (!this.ended && this.held.length - this.start <= n) {
+      const item = this.pull();
+      if (item === undefined) break;
+      this.held.push(item);
+    }
+    return this.held.length - this.start > n;
+  }
+
+  private pull(): T | undefined {
+    if (this.ended) return undefined;
+    const step = this.source.next();
+    if (step.done) {
+      this.ended = true;
+      return undefined;
+    }
+    return step.value;
+  }
 }

@@ -19,7 +19,7 @@ import type { CliIo } from '../cliIo';
 import { deliverReport, readBaselineFile } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';
-import { analysisThreads, workersPay } from './analysisThreads';
+import { analysisThreads, LookAhead, Pace } from './analysisThreads';
 import { folderPages, pageReason, sitemapKeys } from './folderPages';
 import { HeldPages, type HeldPage } from './heldPage';
 import { judgePage } from './judgePage';
@@ -100,26 +100,25 @@ async function folderJobs(
   io: CliIo,
   wanted: (url: string) => boolean,
   notes: SkipNote[],
-): Promise<PageJob[]> {
+): Promise<Iterator<PageJob>> {
   const full = path.resolve(io.cwd, dir);
   const stat = await fsp.stat(full).catch(() => undefined);
   if (!stat?.isDirectory()) throw new CliFailure('usage', `--local: "${dir}" is not a folder (nor an http(s) origin of a preview).`);
   const listed = await sitemapKeys(full, notes, io.cwd);
   const pages = folderPages(dir, io.cwd, known, listed, wanted, notes);
-  // Walked whole before any is analysed: how many are left says whether workers pay (analysisThreads.ts).
-  const jobs: PageJob[] = [];
-  for (const page of pages) {
-    const real = page.real;
-    // A built file outside the working directory is read, but never shown as a place.
-    const file = placeName(io.cwd, page.file);
-    jobs.push({
-      url: page.url,
-      ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
-      ...(file === undefined ? {} : { file }),
-      read: real === undefined ? async () => ({ reason: page.reason ?? 'not read' }) : { real },
-    });
-  }
-  return jobs;
+  return (function* () {
+    for (const page of pages) {
+      const real = page.real;
+      // A built file outside the working directory is read, but never shown as a place.
+      const file = placeName(io.cwd, page.file);
+      yield {
+        url: page.url,
+        ...(page.analyseUrl === undefined ? {} : { analyseUrl: page.analyseUrl }),
+        ...(file === undefined ? {} : { file }),
+        read: real === undefined ? async () => ({ reason: page.reason ?? 'not read' }) : { real },
+      };
+    }
+  })();
 }
 
 async function previewJobs(
@@ -131,7 +130,7 @@ async function previewJobs(
   wanted: (url: string) => boolean,
   notes: SkipNote[],
   close: (() => Promise<void>)[],
-): Promise<PageJob[]> {
+): Promise<Iterator<PageJob>> {
   let origin: string;
   try {
     const url = new URL(target);
@@ -159,7 +158,7 @@ async function previewJobs(
     fetched: p.fetchUrl,
     read: () => read(p.fetchUrl),
   });
-  return pages.map(job);
+  return pages.map(job)[Symbol.iterator]();
 }
 
 /**
@@ -167,7 +166,7 @@ async function previewJobs(
  * pages left pay for them. What is held of each page by name, sorted.
  */
 async function analyseAll(
-  jobs: PageJob[],
+  jobs: Iterator<PageJob>,
   pool: AnalysisPool,
   callerLane: boolean,
   sources: SourcePlaces,
@@ -176,11 +175,11 @@ async function analyseAll(
 ): Promise<Map<string, HeldPage>> {
   const out = new Map<string, HeldPage>();
   let done = 0;
-  let taken = 0;
-  let waitingWorkers = callerLane;
+  let waitingWorkers = callerLane && pool.workers > 0;
+  const queue = new LookAhead(jobs);
+  const pace = new Pace();
   const lane = async (): Promise<void> => {
-    while (taken < jobs.length) {
-      const job = jobs[taken++];
+    for (let job = queue.next(); job !== undefined; job = queue.next()) {
       if (out.has(job.url)) continue;
       const where = {
         ...(job.file === undefined ? {} : { file: job.file }),
@@ -200,13 +199,31 @@ async function analyseAll(
       }
       out.set(job.url, summary ? await hold(held, where, summary, job, sources) : held.alone({ ...where, reason }));
       io.progress.say(`Analysing pages: ${++done}`);
-      if (waitingWorkers && workersPay(pool.callerWork.ms, pool.callerWork.jobs, jobs.length - taken)) {
-        waitingWorkers = false;
-        pool.useWorkers();
+      if (waitingWorkers) {
+        const worth = pace.worthWorkers(pool.callerWork.ms, pool.callerWork.jobs);
+        if (worth !== undefined && queue.hasMore(worth)) {
+          waitingWorkers = false;
+          pool.useWorkers();
+          start(2 * pool.workers);
+        }
       }
     }
   };
-  await Promise.all(Array.from({ length: 2 * (pool.workers + (callerLane ? 1 : 0)) }, lane));
+  // Two pages in hand per thread that analyses: the command's own first, the workers' when they join.
+  const lanes: Promise<void>[] = [];
+  const start = (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const running = lane();
+      running.catch(() => undefined); // its failure is the run's, when the lanes are awaited below
+      lanes.push(running);
+    }
+  };
+  start(2 * (callerLane ? 1 : pool.workers));
+  for (let awaited = 0; awaited < lanes.length; ) {
+    const more = lanes.slice(awaited);
+    awaited = lanes.length;
+    await Promise.all(more);
+  }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
