@@ -34,7 +34,7 @@ describe('service: hostile pages are analysed apart, within caps and limits', ()
 
     const cases: Array<[string, string, RegExp]> = [
       [
-        '36,000 nested <div>s',
+        '72,000 nested <div>s',
         '/nested-divs',
         new RegExp(`too complex: elements nested more than ${MAX_NESTING_DEPTH.toLocaleString('en-US')} deep`),
       ],
@@ -72,7 +72,7 @@ describe('service: hostile pages are analysed apart, within caps and limits', ()
     after(() => svc.close());
 
     for (const [what, p] of [
-      ['36,000 nested <div>s', '/nested-divs'],
+      ['72,000 nested <div>s', '/nested-divs'],
       ['2 MB of unclosed <a href>', '/unclosed-links'],
     ]) {
       it(`${what}: GET /api/v1/account answers while it is analysed; then 422, nothing stored; the next page analyses`, async () => {
