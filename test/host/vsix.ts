@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, writeUserSettings, type Fixture } from './fixtures';
-import { log } from './prepare';
+import { log } from './systemTools';
 
 /** The compiled smoke index for the installed copy, without `.js`. */
 export const VSIX_SUITE_INDEX = path.join(ROOT, 'out', 'test', 'integration-vsix', 'index');

@@ -28,6 +28,14 @@ export function problemsOf(uri: vscode.Uri, check?: string): vscode.Diagnostic[]
     .filter((d) => typeof d.source === 'string' && d.source.startsWith('Website Reports') && (check === undefined || codeOf(d) === check));
 }
 
+/** The file's Problems of `check` from the published report. */
+export const publishedOf = (uri: vscode.Uri, check: string): vscode.Diagnostic[] =>
+  problemsOf(uri, check).filter((d) => d.source === 'Website Reports');
+
+/** The file's Problems of `check` from the local checks. */
+export const localOf = (uri: vscode.Uri, check: string): vscode.Diagnostic[] =>
+  problemsOf(uri, check).filter((d) => d.source === 'Website Reports (local)');
+
 /** The quick fixes offered on the first Problem of `check`. */
 export async function actionsOf(uri: vscode.Uri, check: string): Promise<vscode.CodeAction[]> {
   const problem = problemsOf(uri, check)[0];
