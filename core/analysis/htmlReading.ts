@@ -12,6 +12,7 @@ import { emailsIn, textCounts, words } from './pageWords';
 
 export { words } from './pageWords';
 import { firstAttributes } from '../fixes/htmlTags';
+import { TEXT_NODE } from './nodeTypes';
 
 export interface HtmlReading {
   facts: HtmlFacts;
@@ -50,7 +51,6 @@ export const PARSE_OPTIONS = { comment: false, blockTextElements: BLOCK_TEXT };
 const ATTRIBUTES_READ = ['html', 'meta', 'a', 'script', 'link', 'img', 'iframe'];
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const STYLE = /style/i;
-const TEXT_NODE = 3; // node-html-parser's NodeType.TEXT_NODE
 
 /** Whether attributes may hold a style: a `y` first (no pattern run per element), then the pattern. */
 function mayHaveStyle(attrs: string): boolean {

@@ -7,6 +7,7 @@
 // (`text`, `attrs`, `getAttribute`, …) from the parser's own classes, so every reader keeps the
 // parser's meaning; pageTree.test.ts compares both trees over the test pages and generated ones.
 import { HTMLElement, TextNode, parse } from 'node-html-parser';
+import { ELEMENT_NODE, TEXT_NODE } from './nodeTypes';
 import { CLOSED_BY_CLOSING, CLOSED_BY_CLOSING_EXCEPT, CLOSED_BY_OPENING } from './pageTreeRules';
 
 // node-html-parser 9's markup patterns and its test for an unquoted value before `/>` (copied: it
@@ -63,8 +64,8 @@ class TreeText {
 /* eslint-enable @typescript-eslint/no-explicit-any */
 Object.setPrototypeOf(TreeElement.prototype, HTMLElement.prototype);
 Object.setPrototypeOf(TreeText.prototype, TextNode.prototype);
-Object.assign(TreeElement.prototype, { nodeType: 1, voidTag: VOID });
-Object.assign(TreeText.prototype, { nodeType: 3, rawTagName: '', childNodes: NO_CHILDREN });
+Object.assign(TreeElement.prototype, { nodeType: ELEMENT_NODE, voidTag: VOID });
+Object.assign(TreeText.prototype, { nodeType: TEXT_NODE, rawTagName: '', childNodes: NO_CHILDREN });
 
 /** How the parser's `blockTextElements` option reads each tag: its content kept as text, or dropped. */
 export type BlockText = Record<string, boolean>;

@@ -4,9 +4,7 @@
 // every element. The analysis costs about what the parse costs, so every pass over the tree counts.
 import type { HTMLElement, Node, TextNode } from 'node-html-parser';
 
-// node-html-parser's NodeType, as constants: read per node, not through the module's object.
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
+import { ELEMENT_NODE, TEXT_NODE } from './nodeTypes';
 
 /** The elements the checks read (htmlReading.ts), kept by tag; every other element is only counted. */
 const KEPT = new Set(['html', 'head', 'body', 'title', 'meta', 'a', 'script', 'link', 'img', 'iframe', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

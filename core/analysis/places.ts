@@ -4,8 +4,7 @@
 // string given to the analysis (UTF-16 code units, as JavaScript and VS Code count).
 // Types only: the command line's main thread reads isEmailWord's module without loading the parser.
 import type { HTMLElement, Node } from 'node-html-parser';
-
-const TEXT_NODE = 3; // node-html-parser's NodeType.TEXT_NODE
+import { TEXT_NODE } from './nodeTypes';
 
 export interface Place {
   start: number;
