@@ -41,8 +41,10 @@ export async function runCheck(options: CheckOptions, io: CliIo): Promise<number
   requireSomething(places.size, options.allowEmpty, `no http(s) URL to look up was found in ${where}`, notes);
   // The report lists every skip; a link out of the checkout is said at once as well, whatever the format.
   for (const note of notes) if (note.reason === 'outside-link') sayNote(io, note);
+  // The service first: its first request travels while judging's code loads.
+  const run = await (await import('./serviceRun')).openServiceRun(options, io, config, [...places.keys()]);
   const { judge } = await import('./judge');
-  return judge(options, io, config, rules, places, notes);
+  return judge(options, io, config, rules, places, notes, run);
 }
 
 /** The files `check` reads: the paths given (default the working directory) as the config covers them. */

@@ -5,9 +5,8 @@
 import { ReportActions } from '../core/reports/reportActions';
 import { runWrites } from '../core/reports/writeQueue';
 import { hasCredentials, withoutCredentials } from '../core/client/credentials';
-import { UrlLookup } from '../core/reports/urlLookup';
-import { ApiError, toApiError } from '../core/client/errors';
-import { redactorFor } from '../core/client/redact';
+import type { UrlLookup } from '../core/reports/urlLookup';
+import { toApiError } from '../core/client/errors';
 import type { Report } from '../core/client/types';
 import { againstBaseline, Baseline, baselineEntry } from '../core/config/baseline';
 import type { GateConfig } from '../core/config/configFile';
@@ -21,8 +20,8 @@ import * as path from 'node:path';
 import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
 import type { CliIo } from './cliIo';
-import { deliverReport, readBaselineFile } from './delivery';
-import { chooseService, openClient, serviceProblem, stoppingFailure } from './service';
+import { deliverReport } from './delivery';
+import type { Failures, ServiceRun } from './serviceRun';
 import { CliFailure } from './usageError';
 
 /** URLs named when the service failed (a failed run of 1,000 URLs does not print 1,000 lines); the rest are counted. */
@@ -35,16 +34,9 @@ export async function judge(
   rules: RuleSet,
   places: Map<string, UrlPlaces>,
   notes: SkipNote[],
+  run: ServiceRun,
 ): Promise<number> {
-  const failures = new Failures();
-  const baseline = options.baseline ? await readBaselineFile(options.baseline, options.updateBaseline, io) : undefined;
-  const service = chooseService(options.baseUrl, io.env, config);
-  const client = openClient(service, io.env, io.version);
-  failures.address = client.base.href;
-  failures.source = service.source;
-  // Nothing written or printed holds the key, even when the service echoes it (as a check name).
-  const clean = redactorFor(service.apiKey);
-  const lookup = new UrlLookup({ source: () => client });
+  const { client, lookup, failures, clean, baseline } = run;
   try {
     const urls = [...places.keys()];
     const reports = await lookUp(urls, lookup, failures, io);
@@ -56,6 +48,8 @@ export async function judge(
     if (options.rerunOlderThanDays !== undefined) {
       rerun = await rerunStale(urls, reports, notChecked, failures, actions, options.rerunOlderThanDays, io);
     }
+    // Nothing more is sent: the connections close while the pages are judged and the report written.
+    void run.close();
     if (notChecked.size) {
       const named = [...notChecked].slice(0, MAX_UNCHECKED_NAMED);
       const more = notChecked.size - named.length;
@@ -77,7 +71,7 @@ export async function judge(
   } finally {
     io.progress.done();
     lookup.dispose();
-    await client.dispose();
+    await run.close();
   }
 }
 
@@ -140,20 +134,6 @@ export async function lookUp(urls: string[], lookup: UrlLookup, failures: Failur
     else reports.set(url, answer.state === 'found' ? answer.report : undefined);
   }
   return reports;
-}
-
-/** The service failures of a run: a refused key or a bad address ends it at once; the first other one is said at the end. */
-export class Failures {
-  first: string | undefined;
-  /** The service's address, named when it could not be reached, and where it was set. */
-  address: string | undefined;
-  source = '--base-url';
-
-  note(error: ApiError): void {
-    this.first ??= serviceProblem(error, this.address);
-    const stopping = stoppingFailure(error, this.address === undefined ? undefined : { address: this.address, source: this.source });
-    if (stopping) throw stopping;
-  }
 }
 
 /** Creates the missing reports through the one write queue; a URL with a user name or password is never sent. */

@@ -8,21 +8,26 @@ export function formatJson(report: GateReport, reportLink?: string, version?: st
   return [...jsonPieces(report, reportLink, version)].join('');
 }
 
+/** URLs a piece of the text holds: a run's report is written as it is made, a piece at a time. */
+export const URLS_PER_PIECE = 200;
+
 /**
- * The same text in pieces, one a URL, so that a large run is written as it is made: never one
- * string (V8 ends a string near 512 MiB: some 100,000 pages of `check --local`), nor a copy of
- * every URL's entry at once. Each entry is indented as JSON.stringify nests it (a string of JSON
- * holds no raw line break).
+ * The same text in pieces, URLS_PER_PIECE URLs each, so that a large run is written as it is
+ * made: never one string (V8 ends a string near 512 MiB: some 100,000 pages of `check --local`),
+ * nor a copy of every URL's entry at once. A piece is the `urls` array of those URLs as
+ * JSON.stringify writes the whole object (`{ "urls": [...] }`, two spaces a level), without its
+ * brackets: the entries come out indented as they are in the whole text.
  */
 export function* jsonPieces(report: GateReport, reportLink?: string, version?: string): Generator<string> {
   const head = `{\n${version === undefined ? '' : `  "version": ${JSON.stringify(version)},\n`}  "urls": [`;
   if (report.urls.length === 0) yield `${head}]`;
   else {
     yield head;
-    let first = true;
-    for (const u of report.urls) {
-      yield `${first ? '' : ','}\n    ${JSON.stringify(urlEntry(u, reportLink), null, 2).replace(/\n/g, '\n    ')}`;
-      first = false;
+    const open = '{\n  "urls": ['.length;
+    const close = '\n  ]\n}'.length;
+    for (let at = 0; at < report.urls.length; at += URLS_PER_PIECE) {
+      const urls = report.urls.slice(at, at + URLS_PER_PIECE).map((u) => urlEntry(u, reportLink));
+      yield `${at === 0 ? '' : ','}${JSON.stringify({ urls }, null, 2).slice(open, -close)}`;
     }
     yield '\n  ]';
   }

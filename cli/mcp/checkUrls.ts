@@ -11,7 +11,8 @@ import type { SkipNote } from '../../core/urls/fileWalk';
 import { isWithin } from '../../core/files/confinedRead';
 import { filesOf, urlPlacesOf } from '../check';
 import type { CliIo } from '../cliIo';
-import { Failures, judgedResults, lookUp } from '../judge';
+import { judgedResults, lookUp } from '../judge';
+import { Failures } from '../serviceRun';
 
 export async function checkUrlsReadOnly(
   paths: readonly string[],

@@ -61,7 +61,12 @@ export async function scanAccount(
   };
   for (let read = first ? 1 : 0; read < limit; read++) {
     if (page && (!page.hasMore || open.size === 0)) return !page.hasMore;
-    if (page?.lastPage !== undefined) askAhead(page, read);
+    if (page?.lastPage !== undefined) {
+      // The connection that brought `page` is free again a turn of the event loop later: asked
+      // then, the next pages take it instead of opening one more.
+      await new Promise((resolve) => setImmediate(resolve));
+      askAhead(page, read);
+    }
     const next = page ? ahead.get(page.page + 1) : undefined;
     if (page) ahead.delete(page.page + 1);
     page = await (next ?? sendList(deps, priority, ACCOUNT_QUERY, page));

@@ -70,15 +70,19 @@ export async function runLookups(options: RunOptions, keys: Iterable<string>): P
   };
   let total = options.accountTotal;
   let first: ReportPage | undefined;
+  let keysOfHost: Map<string, number> | undefined;
   try {
     if (needsProbe(open, total)) {
-      first = await (options.probe ?? sendList(deps, priority, ACCOUNT_QUERY));
+      const asked = options.probe ?? sendList(deps, priority, ACCOUNT_QUERY);
+      // Counted while the page travels: once it is here, the rest of the list is asked for at once.
+      keysOfHost = countByHost(open);
+      first = await asked;
       told(first);
       takePage(first, open, found);
       if (!first.hasMore) open.clear(); // the whole account in one page: the rest have none
       total = first.total ?? (first.lastPage === undefined ? undefined : first.lastPage * LOOKUP_PAGE_SIZE);
     }
-    const hosts = new Set([...open].map(hostOfKey)).size;
+    const hosts = keysOfHost ? hostsLeft(keysOfHost, found.keys()) : countByHost(open).size;
     if (open.size && chooseRoute(hosts, total, first ? 1 : 0) === 'scan') {
       options.onRoute?.('scan');
       const pages = Math.ceil((total ?? 0) / LOOKUP_PAGE_SIZE);
@@ -92,6 +96,27 @@ export async function runLookups(options: RunOptions, keys: Iterable<string>): P
   for (const [key, report] of found) answers.set(key, { report });
   for (const key of asked) if (!answers.has(key)) answers.set(key, { report: undefined });
   return answers;
+}
+
+/** How many of `keys` each host has. */
+function countByHost(keys: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const key of keys) {
+    const host = hostOfKey(key);
+    counts.set(host, (counts.get(host) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The hosts of `counts` with a key left once the `taken` keys are answered. */
+function hostsLeft(counts: Map<string, number>, taken: Iterable<string>): number {
+  let left = counts.size;
+  for (const key of taken) {
+    const n = (counts.get(hostOfKey(key)) ?? 0) - 1;
+    counts.set(hostOfKey(key), n);
+    if (n === 0) left--;
+  }
+  return left;
 }
 
 /** The searches by host, all at once (the budget paces them); a host whose search fails leaves its keys unknown. */

@@ -6,17 +6,15 @@
 // lookup that failed is *unknown*: it is never cached, never "no report", and asked again next time.
 // Only URLs (as search text) ever leave the machine.
 import type { Report, ReportPage } from '../client/types';
-import { toApiError } from '../client/errors';
 import { urlKey } from '../urls/urlKey';
 import { ACCOUNT_QUERY, sendList, type ListSource } from './lookupDeps';
+import { answerOf, type LookupAnswer } from './lookupAnswer';
 import { lookupPriority, type LookupAudience, type LookupPriority } from './lookupPriority';
 import { needsProbe, runLookups, type LookupRoute } from './lookupRun';
 
 export type { ListSource } from './lookupDeps';
 export type { LookupAudience } from './lookupPriority';
-
-/** What a lookup found: a report, none, or nothing known (the service could not be asked). */
-export type LookupAnswer = { state: 'found'; report: Report } | { state: 'none' } | { state: 'unknown'; reason: string; error: unknown };
+export { answerOf, reasonOf, type LookupAnswer } from './lookupAnswer';
 
 export interface UrlLookupOptions {
   /** The client; may throw (signed out) — the lookups then fail with that error. */
@@ -55,15 +53,9 @@ interface Run {
   priority: LookupPriority;
 }
 
-/** Why a lookup failed, for people ("Could not check: …"). */
-export function reasonOf(error: unknown): string {
-  return toApiError(error).message;
-}
-
-/** The answer of a settled lookup promise. */
-export function answerOf(result: PromiseSettledResult<Report | undefined>): LookupAnswer {
-  if (result.status === 'rejected') return { state: 'unknown', reason: reasonOf(result.reason), error: result.reason };
-  return result.value ? { state: 'found', report: result.value } : { state: 'none' };
+/** A request just sent is written once its connection is made, in a poll of the event loop: two turns make sure one came between. */
+async function requestWritten(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 export class UrlLookup {
@@ -136,12 +128,9 @@ export class UrlLookup {
     onEach?: (url: string, answer: LookupAnswer) => void,
   ): Promise<Map<string, LookupAnswer>> {
     const distinct = [...new Set(urls)];
-    // The run's first request, when it has one, travels while its lookups are set up. It is written
-    // once its connection is made, in a poll of the event loop: two turns make sure one came between.
-    const probe = this.startProbe(distinct, lookupPriority(audience));
-    if (probe) {
-      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-    }
+    // The run's first request, when it has one, travels while its lookups are set up.
+    if (this.startProbe(distinct, lookupPriority(audience))) await requestWritten();
+    const probe = this.probe;
     // One promise a URL (its lookup), not four: a run answers its URLs together anyway.
     const settled = await Promise.allSettled(distinct.map((url) => this.lookup(url, audience)));
     // Not taken (other runs answered these URLs meanwhile): never kept for a later run, whose answers it would age.
@@ -153,6 +142,14 @@ export class UrlLookup {
       answers.set(url, answer);
     });
     return answers;
+  }
+
+  /**
+   * Sends the first request of the run settleAll(`urls`) will make (the account's first page, when
+   * it begins with one) now, to travel while the caller loads code; resolves once it is written.
+   */
+  async prefetch(urls: readonly string[], audience: LookupAudience = 'background'): Promise<void> {
+    if (this.startProbe([...new Set(urls)], lookupPriority(audience))) await requestWritten();
   }
 
   /**

@@ -49,6 +49,17 @@ describe('actions: lookups at the floor', function () {
   afterEach(() => {
     lookup.dispose();
   });
+  /** A new `lookup` that counts the list requests it sends, at once (the service records one only once it is read). */
+  const countingLookup = () => {
+    const sent = { n: 0 };
+    const source = {
+      listReports: (q: ListQuery, o?: never) => (sent.n++, client.listReports(q, o)),
+      nextPage: (p: Parameters<ReportsClient['nextPage']>[0], o?: never) => (sent.n++, client.nextPage(p, o)),
+    };
+    lookup.dispose();
+    lookup = new UrlLookup({ source: () => source, onRoute: (r) => routes.push(r) });
+    return sent;
+  };
 
   it('300 URLs on 80 hosts, an account of 260: the list read once, 3 requests (≤ 4; one search per host sent 80)', async () => {
     const answers = await lookup.settleAll(URLS, 'hidden');
@@ -80,15 +91,9 @@ describe('actions: lookups at the floor', function () {
   });
 
   it("the run's first page is asked for before its lookups are set up, and asked for once", async () => {
-    let asked = 0;
-    const source = {
-      listReports: (q: ListQuery, o?: never) => (asked++, client.listReports(q, o)),
-      nextPage: (p: Parameters<ReportsClient['nextPage']>[0], o?: never) => (asked++, client.nextPage(p, o)),
-    };
-    lookup.dispose();
-    lookup = new UrlLookup({ source: () => source, onRoute: (r) => routes.push(r) });
+    const sent = countingLookup();
     const settling = lookup.settleAll(URLS, 'command');
-    assert.equal(asked, 1, 'the first page is on its way before settleAll gives the event loop back');
+    assert.equal(sent.n, 1, 'the first page is on its way before settleAll gives the event loop back');
     const answers = await settling;
     assert.deepEqual(routes, ['scan']);
     assert.equal(lists().length, 3, 'the same 3 requests: the early page is the run’s first, not an extra one');
@@ -97,10 +102,32 @@ describe('actions: lookups at the floor', function () {
     // A single host never spends a page on the total, early or not.
     service.clearRequests();
     lookup.invalidate();
-    asked = 0;
+    sent.n = 0;
     const one = lookup.settleAll([URLS[0], URLS[80]], 'command');
-    assert.equal(asked, 0);
+    assert.equal(sent.n, 0);
     await one;
+    assert.deepEqual(
+      lists().map((r) => r.query.search),
+      ['site-0.floor.test'],
+    );
+  });
+
+  it('prefetch sends the first page of the run settleAll will make, which takes it (no second request); one host: nothing', async () => {
+    const sent = countingLookup();
+    await lookup.prefetch(URLS, 'command');
+    assert.equal(sent.n, 1, 'sent by prefetch, before settleAll is called');
+    const answers = await lookup.settleAll(URLS, 'command');
+    assert.deepEqual(routes, ['scan']);
+    assert.equal(lists().length, 3, 'the same 3 requests as without prefetch');
+    assert.equal(answers.get(URLS[0])?.state, 'found');
+    assert.deepEqual(answers.get(URLS[299]), { state: 'none' });
+    // URLs of one host: their run is a search, which prefetch does not send.
+    service.clearRequests();
+    lookup.invalidate();
+    sent.n = 0;
+    await lookup.prefetch([URLS[0], URLS[80]], 'command');
+    assert.equal(sent.n, 0);
+    await lookup.settleAll([URLS[0], URLS[80]], 'command');
     assert.deepEqual(
       lists().map((r) => r.query.search),
       ['site-0.floor.test'],

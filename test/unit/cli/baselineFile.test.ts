@@ -23,7 +23,7 @@ describe('cli: a --baseline file that does not exist yet', function () {
       { url: GOOD, score: 90 },
       { url: BAD, score: 30, failed: 2 },
     ]);
-    service = await startService({ apiKey: KEY, dataFile });
+    service = await startService({ apiKey: KEY, dataFile, control: true });
     env = { WEBREPORTS_API_KEY: KEY, WEBREPORTS_BASE_URL: service.url };
   });
   after(async () => {
@@ -60,11 +60,19 @@ describe('cli: a --baseline file that does not exist yet', function () {
     assert.equal(JSON.parse(run.stdout).urls.length, 1);
   });
 
-  it('still stops the run (exit 2) when the file exists but is broken or is no file', async () => {
-    const cwd = await project({ 'good.md': `${GOOD}\n`, 'broken.json': '{"version": 1, "urls": ', 'folder/x': '' });
-    const broken = await runCli(['check', 'good.md', '--baseline', 'broken.json'], { cwd, env });
+  it('still stops the run (exit 2) when the file exists but is broken or is no file, before anything is sent', async () => {
+    const cwd = await project({
+      'good.md': `${GOOD}\n`,
+      'two.md': `${GOOD}\n${BAD}\n`,
+      'broken.json': '{"version": 1, "urls": ',
+      'folder/x': '',
+    });
+    service.clearRequests();
+    // Two hosts: a run would begin with the account's first page, sent early — not when the baseline is refused.
+    const broken = await runCli(['check', 'two.md', '--baseline', 'broken.json'], { cwd, env });
     assert.equal(broken.code, 2);
     assert.match(broken.stderr, /Baseline error: .*broken\.json.*not valid JSON/);
+    assert.deepEqual(service.requests(), [], 'no request');
     const folder = await runCli(['check', 'good.md', '--baseline', 'folder'], { cwd, env });
     assert.equal(folder.code, 2, folder.stderr);
     assert.match(folder.stderr, /Baseline error/);
