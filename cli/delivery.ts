@@ -36,6 +36,11 @@ export async function readBaselineFile(file: string, updating: boolean, io: Pick
   }
 }
 
+/** Whether a run's baseline entries are read (`Judged.current`): a baseline, its update, GitHub's changes. */
+export function wantsEntries(options: Pick<CheckOptions, 'baseline' | 'updateBaseline' | 'githubComment' | 'githubIssue'>): boolean {
+  return Boolean(options.baseline || options.updateBaseline || options.githubComment || options.githubIssue);
+}
+
 /** What a run judged, to deliver. */
 export interface Judged {
   report: GateReport;

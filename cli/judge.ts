@@ -20,7 +20,7 @@ import * as path from 'node:path';
 import { ageDays } from '../core/checks/reportAge';
 import type { CheckOptions } from './args';
 import type { CliIo } from './cliIo';
-import { deliverReport } from './delivery';
+import { deliverReport, wantsEntries } from './delivery';
 import type { Failures, ServiceRun } from './serviceRun';
 import { CliFailure } from './usageError';
 
@@ -62,8 +62,8 @@ export async function judge(
     }
     const now = (io.now ?? Date.now)();
     const current: Baseline = new Map();
-    // Each page's baseline entry, only where something reads it: a baseline, its update, GitHub's changes.
-    const entries = Boolean(baseline || options.updateBaseline || options.githubComment || options.githubIssue);
+    // Each page's baseline entry, only where something reads it.
+    const entries = wantsEntries(options);
     const results = await judgedResults(places, reports, { rules, config, cwd: io.cwd, now }, entries ? { baseline, current } : undefined);
     const report = summarize(results, { created, rerun, notChecked: [], skippedFiles: notes });
     const formatOptions = { version: io.version, reportLink: config.reportLink, clean };

@@ -1,7 +1,7 @@
 // The JSON contract: `{ version, urls: [{ url, rating, score?, reportId?, reportUrl?, occurrences, findings, local?,
 // compare? }], summary }`; a finding's `places` when it is fixed elsewhere than where the URL is written.
 // `merge` reads it back (cli/local/merge.ts): the version says which command line wrote it.
-import type { GateReport } from '../../core/config/gateReport';
+import type { GateReport, UrlResult } from '../../core/config/gateReport';
 import { reportLinkOf } from '../../core/config/reportLink';
 
 export function formatJson(report: GateReport, reportLink?: string, version?: string): string {
@@ -20,21 +20,25 @@ export const URLS_PER_PIECE = 200;
  */
 export function* jsonPieces(report: GateReport, reportLink?: string, version?: string): Generator<string> {
   const head = `{\n${version === undefined ? '' : `  "version": ${JSON.stringify(version)},\n`}  "urls": [`;
-  if (report.urls.length === 0) yield `${head}]`;
-  else {
-    yield head;
-    const open = '{\n  "urls": ['.length;
-    const close = '\n  ]\n}'.length;
-    for (let at = 0; at < report.urls.length; at += URLS_PER_PIECE) {
-      const urls = report.urls.slice(at, at + URLS_PER_PIECE).map((u) => urlEntry(u, reportLink));
-      yield `${at === 0 ? '' : ','}${JSON.stringify({ urls }, null, 2).slice(open, -close)}`;
-    }
-    yield '\n  ]';
+  const open = '{\n  "urls": ['.length;
+  const close = '\n  ]\n}'.length;
+  let urls: Record<string, unknown>[] = [];
+  let pieces = 0;
+  const piece = () => {
+    const text = `${pieces++ === 0 ? head : ','}${JSON.stringify({ urls }, null, 2).slice(open, -close)}`;
+    urls = [];
+    return text;
+  };
+  for (const u of report.urls) {
+    urls.push(urlEntry(u, reportLink));
+    if (urls.length === URLS_PER_PIECE) yield piece();
   }
+  if (urls.length) yield piece();
+  yield pieces === 0 ? `${head}]` : '\n  ]';
   yield `,\n  "summary": ${JSON.stringify(report.summary, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
 }
 
-function urlEntry(u: GateReport['urls'][number], reportLink: string | undefined): Record<string, unknown> {
+function urlEntry(u: UrlResult, reportLink: string | undefined): Record<string, unknown> {
   // Fields set one by one in the contract's order (no spread objects: this runs for every URL of a run).
   const out: Record<string, unknown> = { url: u.url, rating: u.rating };
   if (u.score !== undefined) out.score = u.score;

@@ -13,28 +13,30 @@ function shown(text: string): string {
 
 export function formatJunit(report: GateReport, reportLink?: string): string {
   const s = report.summary;
-  const cases = report.urls.map((u) => {
+  const cases: string[] = [];
+  let failures = 0;
+  for (const u of report.urls) {
     const where = u.occurrences[0];
     const classname = where ? where.file : 'website-reports';
     const link = reportLinkOf(reportLink, u.reportId);
     const errors = u.findings.filter((f) => f.level === 'error');
     const other = u.findings.filter((f) => f.level !== 'error');
-    const failures = errors.map(
+    const failed = errors.map(
       (f) =>
         `      <failure type="${shown(f.rule)}" message="${shown(f.message)}">${shown([placesOf(u.occurrences), ...reportLine(link)].join('\n'))}</failure>`,
     );
     const said = [...other.map((f) => `${f.level}: ${f.message} [${f.rule}]`), ...(other.length || errors.length ? reportLine(link) : [])];
     const out = said.length ? [`      <system-out>${shown(said.join('\n'))}</system-out>`] : [];
-    const body = [...failures, ...out];
+    const body = [...failed, ...out];
     const open = `    <testcase name="${shown(u.url)}" classname="${shown(classname)}" time="0"`;
-    return body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`;
-  });
+    cases.push(body.length ? `${open}>\n${body.join('\n')}\n    </testcase>` : `${open}/>`);
+    if (errors.length) failures++;
+  }
   const notChecked = s.notChecked.map(
     (url) =>
       `    <testcase name="${shown(url)}" classname="website-reports" time="0"><error message="not checked: the service failed"/></testcase>`,
   );
-  const failures = report.urls.filter((u) => u.findings.some((f) => f.level === 'error')).length;
-  const counts = `tests="${report.urls.length + s.notChecked.length}" failures="${failures}" errors="${s.notChecked.length}" time="0"`;
+  const counts = `tests="${cases.length + s.notChecked.length}" failures="${failures}" errors="${s.notChecked.length}" time="0"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="website-reports" ${counts}>`,

@@ -31,10 +31,18 @@ export function formatMarkdown(report: GateReport, reportLink?: string): string 
   if (s.notChecked.length) {
     lines.push(`> **Incomplete:** the service failed; ${s.notChecked.length} URL(s) were not checked.`, '');
   }
-  const withFindings = report.urls.filter((u) => u.findings.length).sort((a, b) => worst(a) - worst(b));
-  if (withFindings.length) {
+  // The first MAX_MARKDOWN_ROWS by level, errors first, each level in the report's order; the rest counted.
+  const byLevel: UrlResult[][] = [[], [], []];
+  let withFindings = 0;
+  for (const u of report.urls) {
+    if (!u.findings.length) continue;
+    withFindings++;
+    const rows = byLevel[Math.min(2, worst(u))];
+    if (rows.length < MAX_MARKDOWN_ROWS) rows.push(u);
+  }
+  if (withFindings) {
     lines.push('| level | URL | rating | findings | where |', '| --- | --- | --- | --- | --- |');
-    for (const u of withFindings.slice(0, MAX_MARKDOWN_ROWS)) {
+    for (const u of byLevel.flat().slice(0, MAX_MARKDOWN_ROWS)) {
       const level = (['error', 'warn', 'note'] as const)[worst(u)] ?? 'note';
       const shown = u.score === undefined ? u.rating : `${u.rating} (${Math.round(u.score)})`;
       const link = reportLinkOf(reportLink, u.reportId);
@@ -44,8 +52,8 @@ export function formatMarkdown(report: GateReport, reportLink?: string): string 
       const where = at ? markdownCode(`${at.file}:${at.line}`) + (u.occurrences.length > 1 ? ` +${u.occurrences.length - 1}` : '') : '';
       lines.push(`| ${level} | ${markdownCode(u.url)} | ${rating} | ${findings} | ${where} |`);
     }
-    if (withFindings.length > MAX_MARKDOWN_ROWS) {
-      lines.push('', `…and ${withFindings.length - MAX_MARKDOWN_ROWS} more URL(s) with findings.`);
+    if (withFindings > MAX_MARKDOWN_ROWS) {
+      lines.push('', `…and ${withFindings - MAX_MARKDOWN_ROWS} more URL(s) with findings.`);
     }
     lines.push('');
   } else lines.push('No findings.', '');
@@ -54,18 +62,27 @@ export function formatMarkdown(report: GateReport, reportLink?: string): string 
 
 /** `check --local --compare`: what each page's change would fix and newly fail against its published report. */
 function comparedLines(report: GateReport): string[] {
-  const compared = report.urls.filter((u) => u.compare && (u.compare.fixed.length || u.compare.newlyFailing.length));
-  if (!report.urls.some((u) => u.compare)) return [];
+  const compared: UrlResult[] = [];
+  let changed = 0;
+  let any = false;
+  for (const u of report.urls) {
+    if (!u.compare) continue;
+    any = true;
+    if (!u.compare.fixed.length && !u.compare.newlyFailing.length) continue;
+    changed++;
+    if (compared.length < MAX_MARKDOWN_ROWS) compared.push(u);
+  }
+  if (!any) return [];
   const lines = ['### Against the published pages', ''];
-  if (!compared.length) return [...lines, 'No check would change against the published reports.', ''];
+  if (!changed) return [...lines, 'No check would change against the published reports.', ''];
   lines.push('| page | published | local | would fix | would newly fail |', '| --- | ---: | ---: | --- | --- |');
   const names = (list: string[]) => (list.length ? list.map(markdownCode).join(', ') : '—');
-  for (const u of compared.slice(0, MAX_MARKDOWN_ROWS)) {
+  for (const u of compared) {
     const c = u.compare!;
     const published = c.published === undefined ? '—' : String(Math.round(c.published));
     const local = u.score === undefined ? '—' : String(Math.round(u.score));
     lines.push(`| ${markdownCode(u.url)} | ${published} | ${local} | ${names(c.fixed)} | ${names(c.newlyFailing)} |`);
   }
-  if (compared.length > MAX_MARKDOWN_ROWS) lines.push('', `…and ${compared.length - MAX_MARKDOWN_ROWS} more page(s).`);
+  if (changed > MAX_MARKDOWN_ROWS) lines.push('', `…and ${changed - MAX_MARKDOWN_ROWS} more page(s).`);
   return [...lines, ''];
 }

@@ -30,7 +30,7 @@ export interface RunResults {
 export async function publishToGitHub(options: CheckOptions, io: CliIo, results: RunResults): Promise<void> {
   // The key's and the token's redactor (cli/delivery.ts): for the changes, the notes and GitHub's words.
   const clean = results.formatOptions.clean ?? ((t: string) => t);
-  const ids = new Map(results.report.urls.map((u) => [u.url, u.reportId]));
+  const ids = new Map(Array.from(results.report.urls, (u) => [u.url, u.reportId] as const));
   const changes = results.baseline ? pageChanges(results.baseline, results.current, ids) : undefined;
   const repository = io.env.GITHUB_REPOSITORY?.trim() ?? '';
   const run = runLink(io.env, repository);

@@ -8,7 +8,7 @@ import { AnalysisPool } from '../../core/analysis/analysisPool';
 import { pageSummary, type PageSummary } from '../../core/analysis/pageSummary';
 import type { Baseline, BaselineEntry } from '../../core/config/baseline';
 import type { GateConfig } from '../../core/config/configFile';
-import { summarize, type LocalPage, type UrlResult } from '../../core/config/gateReport';
+import { summarize, summaryOf, type GateReport, type LocalPage } from '../../core/config/gateReport';
 import { RuleSet } from '../../core/config/rules';
 import { placeName, SourcePlaces } from '../../core/sources/findingPlaces';
 import { PagesOfConfig } from '../../core/sources/pageOfFile';
@@ -16,13 +16,13 @@ import type { SkipNote } from '../../core/urls/fileWalk';
 import { MAX_FILE_BYTES } from '../../core/urls/urlsInFiles';
 import type { CheckOptions } from '../args';
 import type { CliIo } from '../cliIo';
-import { deliverReport, readBaselineFile } from '../delivery';
+import { deliverReport, readBaselineFile, wantsEntries } from '../delivery';
 import { CliFailure } from '../usageError';
 import { requireSomething } from '../emptyRun';
 import { analysisThreads, LookAhead, Pace } from './analysisThreads';
 import { folderPages, pageReason, sitemapKeys } from './folderPages';
 import { HeldPages, type HeldPage } from './heldPage';
-import { judgePage } from './judgePage';
+import { judgedPages, resultsOf } from './judgedPages';
 import { inShard } from './shard';
 
 /** One page to analyse: its name, where it is, and how to read it (a file: the worker reads it). */
@@ -68,24 +68,21 @@ export async function runLocalCheck(options: CheckOptions, io: CliIo, config: Ga
       ? `the preview at ${target} gave no page (no sitemap from robots.txt or /sitemap.xml, and the files given name no URL on it)`
       : `no page was found in the build folder "${target}" (.html or .htm files; only those its sitemap.xml lists, when it has one)`;
     requireSomething(found, options.allowEmpty, none, notes);
-    const now = (io.now ?? Date.now)();
-    const results: UrlResult[] = [];
+    const judged = judgedPages(pages, held, { rules, baseline, now: (io.now ?? Date.now)() });
     const current: Baseline = new Map<string, BaselineEntry>();
-    for (const [url, page] of pages) {
-      const judged = judgePage(rules, url, held.localPageOf(page), baseline, now);
-      if (!judged) continue;
-      results.push(judged.result);
-      current.set(url, judged.entry);
-    }
+    const entries = wantsEntries(options) ? current : undefined;
+    const extra = { created: 0, rerun: 0, notChecked: [], skippedFiles: notes, ...(options.shard ? { shard: options.shard } : {}) };
     let clean: ((text: string) => string) | undefined;
-    if (options.compare) clean = await (await import('../localCompare')).comparePublished(results, options, io, config);
-    const report = summarize(results, {
-      created: 0,
-      rerun: 0,
-      notChecked: [],
-      skippedFiles: notes,
-      ...(options.shard ? { shard: options.shard } : {}),
-    });
+    let report: GateReport;
+    if (options.compare) {
+      // Compared with the published reports, which are looked up for every page at once.
+      const results = [...resultsOf(judged, entries)];
+      clean = await (await import('../localCompare')).comparePublished(results, options, io, config);
+      report = summarize(results, extra);
+    } else {
+      // Counted once (the baseline's entries kept then), then made again, a page at a time, by each format.
+      report = { urls: resultsOf(judged), summary: summaryOf(resultsOf(judged, entries), extra) };
+    }
     const formatOptions = { version: io.version, reportLink: config.reportLink, ...(clean ? { clean } : {}) };
     return await deliverReport(options, io, { report, formatOptions, baseline, current, entries: 'page(s)' }, options);
   } finally {

@@ -68,32 +68,39 @@ export interface GateSummary {
   shard?: { index: number; count: number };
 }
 
-export interface GateReport {
-  urls: UrlResult[];
+/**
+ * A run's report. Its URLs are read in order with `for…of`, once or more: an array, or (a large
+ * `check --local` run) results made anew from what the run holds each time they are read, so that
+ * its pages are never all made at once; how many there are is `summary.urls`.
+ */
+export interface GateReport<U extends Iterable<UrlResult> = Iterable<UrlResult>> {
+  urls: U;
   summary: GateSummary;
 }
 
-export function summarize(
-  urls: UrlResult[],
-  extra: Pick<GateSummary, 'created' | 'rerun' | 'notChecked' | 'skippedFiles' | 'shard'>,
-): GateReport {
+/** What summarize adds to the counts. */
+export type SummaryExtra = Pick<GateSummary, 'created' | 'rerun' | 'notChecked' | 'skippedFiles' | 'shard'>;
+
+export function summarize<U extends Iterable<UrlResult>>(urls: U, extra: SummaryExtra): GateReport<U> {
+  return { urls, summary: summaryOf(urls, extra) };
+}
+
+/** The counts of `urls` (read once). */
+export function summaryOf(urls: Iterable<UrlResult>, extra: SummaryExtra): GateSummary {
   const ratings: Record<GateRating, number> = { good: 0, decent: 0, bad: 0, none: 0 };
   const levels: Record<FindingLevel, number> = { error: 0, warn: 0, note: 0 };
+  let count = 0;
   for (const u of urls) {
+    count++;
     ratings[u.rating]++;
     for (const f of u.findings) levels[f.level]++;
   }
-  return {
-    urls,
-    summary: {
-      urls: urls.length,
-      errors: levels.error,
-      warnings: levels.warn,
-      notes: levels.note,
-      ratings,
-      ...extra,
-    },
-  };
+  return { urls: count, errors: levels.error, warnings: levels.warn, notes: levels.note, ratings, ...extra };
+}
+
+/** Results made by `make` each time they are read (each reading the same, in the same order). */
+export function madeEachRead<T>(make: () => Iterator<T>): Iterable<T> {
+  return { [Symbol.iterator]: make };
 }
 
 /**
@@ -101,8 +108,15 @@ export function summarize(
  * only where a text changes: nearly every report holds the key nowhere, and copying each of its
  * thousands of records twice over (here, then by the format) was a good part of writing it.
  */
+export function redactReport(report: GateReport<UrlResult[]>, clean: (text: string) => string): GateReport<UrlResult[]>;
+export function redactReport(report: GateReport, clean: (text: string) => string): GateReport;
 export function redactReport(report: GateReport, clean: (text: string) => string): GateReport {
-  const urls = keepOrMap(report.urls, (u) => redactResult(u, clean));
+  const made = report.urls;
+  const urls = Array.isArray(made)
+    ? keepOrMap(made as UrlResult[], (u) => redactResult(u, clean))
+    : madeEachRead(function* () {
+        for (const u of made) yield redactResult(u, clean);
+      });
   const s = report.summary;
   const notChecked = keepOrMap(s.notChecked, clean);
   const skippedFiles = keepOrMap(s.skippedFiles, (n) => withFile(n, clean));

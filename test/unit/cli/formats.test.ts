@@ -8,7 +8,7 @@ import { formatJunit } from '../../../cli/formats/junit';
 import { formatMarkdown, MAX_MARKDOWN_ROWS } from '../../../cli/formats/markdown';
 import { formatSarif } from '../../../cli/formats/sarif';
 import { formatText } from '../../../cli/formats/text';
-import { summarize, UrlResult } from '../../../core/config/gateReport';
+import { madeEachRead, summarize, UrlResult } from '../../../core/config/gateReport';
 
 const HOSTILE_URL = 'https://evil.example/a)](javascript:alert(1))<img src=x onerror=alert(1)>|x';
 const HOSTILE_RULE = 'check/<script>alert(1)</script>\n| injected | row |';
@@ -43,6 +43,40 @@ describe('cli: formats', () => {
     const md = formatMarkdown(report(many));
     assert.equal(md.split('\n').filter((l) => l.startsWith('| error')).length, MAX_MARKDOWN_ROWS);
     assert.match(md, /…and 3 more URL\(s\) with findings\./);
+  });
+
+  it('Markdown: the rows are the worst first, each level in the report order; every format reads results made each time alike', () => {
+    const level = ['note', 'error', 'warn', 'note', 'warn'] as const;
+    const many: UrlResult[] = Array.from({ length: 2 * MAX_MARKDOWN_ROWS + 11 }, (_, i) => ({
+      url: `https://h${i}.example/`,
+      rating: 'decent',
+      occurrences: [{ file: 'a.md', line: i + 1, column: 1 }],
+      findings: i % 7 === 0 ? [] : [{ level: level[i % 5], rule: 'rating', message: `m${i}` }],
+    }));
+    const md = formatMarkdown(report(many));
+    const rank = { error: 0, warn: 1, note: 2 };
+    const expected = many
+      .filter((u) => u.findings.length)
+      .sort((a, b) => rank[a.findings[0].level] - rank[b.findings[0].level])
+      .slice(0, MAX_MARKDOWN_ROWS)
+      .map((u) => u.url);
+    assert.deepEqual(
+      [...md.matchAll(/^\| \w+ \| `([^`]+)`/gm)].map((m) => m[1]),
+      expected,
+    );
+    assert.match(md, new RegExp(`…and ${many.filter((u) => u.findings.length).length - MAX_MARKDOWN_ROWS} more URL`));
+    // The same text when the results are made each time they are read (check --local).
+    const made = { urls: madeEachRead(() => many.map((u) => ({ ...u }))[Symbol.iterator]()), summary: report(many).summary };
+    for (const format of [
+      formatMarkdown,
+      formatJunit,
+      formatText,
+      formatCodeQuality,
+      (r: typeof made) => formatSarif(r, '1'),
+      formatJson,
+    ]) {
+      assert.equal(format(made), format(report(many) as typeof made), format.name);
+    }
   });
 
   it('JUnit: well-formed XML whatever the values hold', () => {

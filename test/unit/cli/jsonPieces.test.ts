@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { emit, type CliIo } from '../../../cli/cliIo';
 import { formatJson, jsonPieces, URLS_PER_PIECE } from '../../../cli/formats/json';
-import { summarize, type GateReport, type UrlResult } from '../../../core/config/gateReport';
+import { madeEachRead, summarize, type GateReport, type UrlResult } from '../../../core/config/gateReport';
 
 function page(i: number): UrlResult {
   return {
@@ -22,7 +22,7 @@ function page(i: number): UrlResult {
   };
 }
 
-function reportOf(n: number): GateReport {
+function reportOf(n: number): GateReport<UrlResult[]> {
   return summarize(
     Array.from({ length: n }, (_, i) => page(i)),
     { created: 0, rerun: 0, notChecked: [], skippedFiles: [] },
@@ -30,7 +30,7 @@ function reportOf(n: number): GateReport {
 }
 
 /** The report as one JSON.stringify of the whole writes it (the format's contract). */
-function whole(report: GateReport, version?: string): string {
+function whole(report: GateReport<UrlResult[]>, version?: string): string {
   const urls = report.urls.map((u) => ({
     url: u.url,
     rating: u.rating,
@@ -54,8 +54,29 @@ describe('cli: the JSON report in pieces', () => {
         const report = reportOf(n);
         assert.equal([...jsonPieces(report, undefined, version)].join(''), whole(report, version), `${n} URLs, version ${version}`);
         assert.equal(formatJson(report, undefined, version), whole(report, version));
-        assert.equal([...jsonPieces(report)].length, n === 0 ? 2 : Math.ceil(n / URLS_PER_PIECE) + 3, 'a piece per URLS_PER_PIECE URLs');
+        assert.equal(
+          [...jsonPieces(report)].length,
+          n === 0 ? 2 : Math.ceil(n / URLS_PER_PIECE) + 2,
+          'a piece per URLS_PER_PIECE URLs (the first with the head), the end, the summary',
+        );
       }
+    }
+  });
+
+  it('the same text from results made each time they are read (a large check --local run), none made before', () => {
+    for (const n of [0, 3, 2 * URLS_PER_PIECE + 7]) {
+      const report = reportOf(n);
+      let made = 0;
+      const urls = madeEachRead(function* () {
+        for (let i = 0; i < n; i++) {
+          made++;
+          yield page(i);
+        }
+      });
+      const pieces = jsonPieces({ urls, summary: report.summary }, undefined, '1');
+      assert.equal(made, 0, 'nothing made before the text is read');
+      assert.equal([...pieces].join(''), whole(report, '1'), `${n} URLs`);
+      assert.equal(made, n, 'each made once');
     }
   });
 
