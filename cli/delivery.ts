@@ -9,7 +9,7 @@ import { redactReport, type GateReport } from '../core/config/gateReport';
 import { writeAtomically } from '../core/files/atomicWrite';
 import type { CheckOptions, MergeOptions } from './args';
 import { type CliIo, emit } from './cliIo';
-import { formatReport, formatReportPieces, type FormatOptions } from './formats';
+import { formatReportPieces, type FormatOptions } from './formats';
 import { oneLine } from '../core/text/oneLine';
 import { hasSecrets, secretsRedactor } from './secrets';
 import { CliFailure } from './usageError';
@@ -71,7 +71,7 @@ export async function deliverReport(
   const report = hasSecrets(io.env) || judged.formatOptions.clean ? redactReport(judged.report, clean) : judged.report;
   const formatOptions: FormatOptions = { ...judged.formatOptions, clean: undefined };
   await emit(options, io, formatReportPieces(report, options.format, formatOptions));
-  for (const also of options.writes) await writeAtomically(also.file, formatReport(report, also.format, formatOptions));
+  for (const also of options.writes) await emit({ output: also.file }, io, formatReportPieces(report, also.format, formatOptions));
   if (github && (github.githubComment || github.githubIssue)) {
     // Loaded only then.
     const { publishToGitHub } = await import('./github/publish');
