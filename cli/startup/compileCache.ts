@@ -79,8 +79,10 @@ export class PartLoader {
     const known = this.loaded.get(name);
     if (known) return known.exports;
     const file = path.join(this.partsDir, name);
-    // A first line `#!…` is for the shell; Node's own loader leaves it out as well.
-    const source = fs.readFileSync(file, 'utf8').replace(/^#!.*/, '');
+    // A first line `#!…` is for the shell; Node's own loader leaves it out as well. The parts are
+    // ASCII (esbuild writes any other character as an escape; the package test checks), so Latin-1
+    // reads the same text without decoding UTF-8: half the time of reading a part.
+    const source = fs.readFileSync(file, 'latin1').replace(/^#!.*/, '');
     const stamp = `${this.ids[name] ?? 'unknown'}-${fileStamp(fs.statSync(file))}`;
     const cacheFile = this.cacheDir && path.join(this.cacheDir, `${name}-${this.profile}-${stamp}.cache`);
     let cachedData: Buffer | undefined;

@@ -43,10 +43,12 @@ describe('cli: the npm package', function () {
       'package/schemas/website-reports.schema.json',
     ]);
     assert.ok(!files.some((f) => f.endsWith('.node')));
-    // The entry loads the command's parts through the compile cache's loader, which runs no import().
+    // The entry loads the command's parts through the compile cache's loader, which runs no import()
+    // and reads a part as Latin-1 (compileCache.ts): each must be ASCII.
     for (const part of ['website-reports-main.js', 'website-reports-http.js', 'website-reports-mcp.js']) {
       const code = execFileSync('tar', ['-xzOf', tarball, `package/dist/${part}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       assert.doesNotMatch(code, /(?<![\w$.])import\(/, `${part} holds an import()`);
+      assert.doesNotMatch(code, /[^\x00-\x7f]/, `${part} is not ASCII`);
     }
     const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
     assert.equal(manifest.name, 'website-reports');
