@@ -3,6 +3,7 @@
 // and `check` (the same module) send the same number of requests, and a lookup that fails is
 // unknown — never "no report", never cached, asked again once the service answers.
 import { strict as assert } from 'node:assert';
+import * as net from 'node:net';
 import { ratingOf } from '../../../core/checks/rating';
 import { ReportsClient } from '../../../core/client/client';
 import type { ListQuery } from '../../../core/client/types';
@@ -258,5 +259,30 @@ describe('actions: the account list read ahead', function () {
       .slice(1)
       .map((r) => Date.parse(r.at));
     assert.ok(Math.max(...times) - Math.min(...times) < LATENCY_MS, `asked at ${times.join(', ')}`);
+  });
+
+  it(`the pages asked ahead take the connection that brought the first: ${LOOKAHEAD_PAGES} connections for ${LOOKAHEAD_PAGES + 1} pages`, async () => {
+    // Connections to the service counted where sockets connect (put back as it was after).
+    let connections = 0;
+    const connect = net.Socket.prototype.connect;
+    net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
+      // net.connect passes its arguments normalized: [options, callback].
+      const first = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { port?: unknown } | undefined;
+      if (typeof first === 'object' && first !== null && Number(first.port) === service.port) connections++;
+      return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
+    } as typeof connect;
+    const fresh = new ReportsClient({ baseUrl: service.url, apiKey: () => KEY, retry: { retries: 0 }, proxy: { env: {} } });
+    try {
+      const lookup = new UrlLookup({ source: () => fresh });
+      service.clearRequests();
+      const answers = await lookup.settleAll(ACCOUNT.slice(800, 820), 'command');
+      lookup.dispose();
+      assert.ok([...answers.values()].every((a) => a.state === 'found'));
+      assert.equal(service.requests().length, LOOKAHEAD_PAGES + 1);
+      assert.equal(connections, LOOKAHEAD_PAGES);
+    } finally {
+      net.Socket.prototype.connect = connect;
+      await fresh.dispose();
+    }
   });
 });
