@@ -106,6 +106,12 @@ export async function accountPanelCheck(ui: Ui, signedIn: boolean): Promise<bool
       });
     const frame = await webviewFrame(page, 'account');
     await expectStyledAndIdle(frame);
+    // The account is shown once its answer is in: on a loaded machine, after the panel is idle.
+    await frame
+      .locator('.account-known dl.fields > .field')
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .catch(() => undefined); // the check below says what is missing
     const fields = await frame.locator('.account-known dl.fields > .field').evaluateAll((rows) =>
       Object.fromEntries(
         rows
