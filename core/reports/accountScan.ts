@@ -10,7 +10,7 @@
 // links never end): the keys left then go to the searches by host.
 import type { Report, ReportPage } from '../client/types';
 import { urlKey } from '../urls/urlKey';
-import { ACCOUNT_QUERY, LookupDeps, PriorityOf, sendList } from './lookupDeps';
+import { ACCOUNT_QUERY, LookupDeps, loopTurns, PriorityOf, sendList } from './lookupDeps';
 
 /** Pages of the account list one run reads at most, whatever its total or next links say. */
 export const MAX_SCAN_PAGES = 1_000;
@@ -62,9 +62,8 @@ export async function scanAccount(
   for (let read = first ? 1 : 0; read < limit; read++) {
     if (page && (!page.hasMore || open.size === 0)) return !page.hasMore;
     if (page?.lastPage !== undefined) {
-      // The connection that brought `page` is free again a turn of the event loop later: asked
-      // then, the next pages take it instead of opening one more.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Asked once the connection that brought `page` is free again: the next pages take it instead of opening one more.
+      await loopTurns(1);
       askAhead(page, read);
     }
     const next = page ? ahead.get(page.page + 1) : undefined;

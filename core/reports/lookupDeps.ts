@@ -33,3 +33,12 @@ export function sendList(deps: LookupDeps, priority: PriorityOf, query: ListQuer
 
 /** The account's list, newest first: the scan's pages, and the first page that tells the total. */
 export const ACCOUNT_QUERY: ListQuery = { perPage: LOOKUP_PAGE_SIZE, sortBy: 'id', sort: 'desc' };
+
+/**
+ * Waits `turns` turns of the event loop: the socket work of a request happens there, not in the
+ * code that asked — a request just sent is written once its connection is made (two turns make
+ * sure a poll came between), and a connection is free for the next one a turn after its answer is read.
+ */
+export async function loopTurns(turns: number): Promise<void> {
+  for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -7,7 +7,7 @@
 // Only URLs (as search text) ever leave the machine.
 import type { Report, ReportPage } from '../client/types';
 import { urlKey } from '../urls/urlKey';
-import { ACCOUNT_QUERY, sendList, type ListSource } from './lookupDeps';
+import { ACCOUNT_QUERY, loopTurns, sendList, type ListSource } from './lookupDeps';
 import { answerOf, type LookupAnswer } from './lookupAnswer';
 import { lookupPriority, type LookupAudience, type LookupPriority } from './lookupPriority';
 import { needsProbe, runLookups, type LookupRoute } from './lookupRun';
@@ -51,11 +51,6 @@ interface Batch {
 interface Run {
   keys: ReadonlySet<string>;
   priority: LookupPriority;
-}
-
-/** A request just sent is written once its connection is made, in a poll of the event loop: two turns make sure one came between. */
-async function requestWritten(): Promise<void> {
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 export class UrlLookup {
@@ -129,7 +124,7 @@ export class UrlLookup {
   ): Promise<Map<string, LookupAnswer>> {
     const distinct = [...new Set(urls)];
     // The run's first request, when it has one, travels while its lookups are set up.
-    if (this.startProbe(distinct, lookupPriority(audience))) await requestWritten();
+    if (this.startProbe(distinct, lookupPriority(audience))) await loopTurns(2);
     const probe = this.probe;
     // One promise a URL (its lookup), not four: a run answers its URLs together anyway.
     const settled = await Promise.allSettled(distinct.map((url) => this.lookup(url, audience)));
@@ -149,7 +144,7 @@ export class UrlLookup {
    * it begins with one) now, to travel while the caller loads code; resolves once it is written.
    */
   async prefetch(urls: readonly string[], audience: LookupAudience = 'background'): Promise<void> {
-    if (this.startProbe([...new Set(urls)], lookupPriority(audience))) await requestWritten();
+    if (this.startProbe([...new Set(urls)], lookupPriority(audience))) await loopTurns(2);
   }
 
   /**
